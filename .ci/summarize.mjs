@@ -1,0 +1,27 @@
+// Sums the vitest JSON reports of every workspace package that has a test script and prints
+// "N passed, N failed". A package whose report is missing counts as a failure: its run crashed.
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+let passed = 0;
+let failed = 0;
+const missing = [];
+for (const group of ["packages", "services", "deploy"]) {
+  if (!existsSync(group)) continue;
+  for (const name of readdirSync(group)) {
+    const dir = join(group, name);
+    const manifest = join(dir, "package.json");
+    if (!existsSync(manifest) || !JSON.parse(readFileSync(manifest, "utf8")).scripts?.test) continue;
+    const report = join(dir, ".vitest", "report.json");
+    if (!existsSync(report)) {
+      missing.push(dir);
+      continue;
+    }
+    const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(report, "utf8"));
+    passed += numPassedTests;
+    failed += numFailedTests;
+  }
+}
+for (const dir of missing) console.error(`no test report from ${dir}: its test run did not finish`);
+console.log(`${passed} passed, ${failed + missing.length} failed`);
+process.exit(failed + missing.length > 0 || passed === 0 ? 1 : 0);

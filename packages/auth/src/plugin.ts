@@ -1,0 +1,66 @@
+import { GatewayError, notAuthorized } from "@de-gateway/service-kit";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { type AuthUser, userFromClaims } from "./user.js";
+import { createVerifier, IdentityProviderUnavailable, type VerifierOptions } from "./verifier.js";
+
+/** Who may call a route: nobody needs a token (`none`), any signed-in user, or an administrator. */
+export type Access = "none" | "user" | "admin";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    auth?: Access;
+  }
+  interface FastifyRequest {
+    /** The verified caller. Set on every route whose access is not `none`. */
+    user: AuthUser;
+  }
+}
+
+export interface AuthOptions extends VerifierOptions {
+  adminGroups: readonly string[];
+}
+
+const DE_JWT_HEADER = "x-iplant-de-jwt";
+
+function accessOf(request: FastifyRequest): Access {
+  const declared = request.routeOptions.config.auth ?? "user";
+  // Administrative paths stay administrative even if a route forgets to say so.
+  return request.url.startsWith("/admin/") ? "admin" : declared;
+}
+
+const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
+  const verifier = createVerifier(options);
+
+  async function claimsOf(request: FastifyRequest) {
+    const deJwt = request.headers[DE_JWT_HEADER];
+    if (typeof deJwt === "string" && deJwt) return verifier.deJwt(deJwt);
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+    if (!match?.[1]) throw notAuthorized("an Authorization: Bearer token is required");
+    return verifier.bearer(match[1]);
+  }
+
+  app.decorateRequest("user", null as unknown as AuthUser);
+  app.addHook("onRequest", async (request) => {
+    if (request.is404) return;
+    const access = accessOf(request);
+    if (access === "none") return;
+    let user: AuthUser | undefined;
+    try {
+      user = userFromClaims(await claimsOf(request), options.adminGroups);
+    } catch (error) {
+      if (error instanceof GatewayError) throw error;
+      if (error instanceof IdentityProviderUnavailable) throw new GatewayError(502, error.message);
+      request.log.info({ reason: (error as Error).message }, "token refused");
+      throw notAuthorized("the authentication token is missing, malformed, expired or not trusted");
+    }
+    if (!user) throw notAuthorized("the token names no user");
+    if (access === "admin" && !user.isAdmin) {
+      throw new GatewayError(403, "this endpoint is for administrators", "ERR_FORBIDDEN");
+    }
+    request.user = user;
+  });
+};
+
+/** Verifies the caller on every route (see `Access`) and sets `request.user`. */
+export const auth = fp(authPlugin, { name: "@de-gateway/auth", fastify: "5.x" });

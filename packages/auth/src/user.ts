@@ -1,0 +1,39 @@
+import type { JWTPayload } from "jose";
+
+export interface AuthUser {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  commonName: string;
+  isAdmin: boolean;
+  groups: string[];
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+
+/** Groups or roles the token carries, wherever the identity provider puts them. */
+function groupsOf(claims: JWTPayload): string[] {
+  const realmAccess = claims.realm_access as { roles?: unknown } | undefined;
+  return [...new Set([...strings(claims.groups), ...strings(claims.entitlement), ...strings(realmAccess?.roles)])];
+}
+
+/** Maps verified claims to the user; the username always comes from the token, never from parameters. */
+export function userFromClaims(claims: JWTPayload, adminGroups: readonly string[]): AuthUser | undefined {
+  const username = text(claims.preferred_username) || text(claims.sub);
+  if (!username) return undefined;
+  const groups = groupsOf(claims);
+  const firstName = text(claims.given_name);
+  const lastName = text(claims.family_name);
+  return {
+    username,
+    email: text(claims.email),
+    firstName,
+    lastName,
+    commonName: text(claims.name) || `${firstName} ${lastName}`.trim(),
+    groups,
+    isAdmin: groups.some((group) => adminGroups.includes(group)),
+  };
+}

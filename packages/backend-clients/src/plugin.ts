@@ -1,0 +1,60 @@
+import replyFrom from "@fastify/reply-from";
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import { Agent } from "undici";
+import { BackendClient } from "./client.js";
+import type { BackendName } from "./config.js";
+import { appsUserParams, type Identity, userInPath, userParam } from "./identity.js";
+
+export type Backends = Record<BackendName, BackendClient>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    backends: Backends;
+  }
+}
+
+export interface BackendClientsOptions {
+  urls: Partial<Record<BackendName, string>>;
+  timeoutMs: number;
+}
+
+const IDENTITY: Record<BackendName, Identity> = {
+  apps: appsUserParams,
+  metadata: userParam,
+  fileInfo: userParam,
+  groups: userParam,
+  notifications: userParam,
+  preferences: userInPath,
+};
+
+const DISPLAY_NAME: Record<BackendName, string> = {
+  apps: "apps",
+  metadata: "metadata",
+  fileInfo: "file-info",
+  groups: "groups",
+  notifications: "notification",
+  preferences: "preferences",
+};
+
+const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) => {
+  const agent = new Agent({
+    connect: { timeout: options.timeoutMs },
+    keepAliveTimeout: 10_000,
+    connections: 128,
+  });
+  await app.register(replyFrom, { undici: agent, disableRequestLogging: true });
+  const backends = Object.fromEntries(
+    (Object.keys(IDENTITY) as BackendName[]).map((name) => [
+      name,
+      new BackendClient(DISPLAY_NAME[name], options.urls[name], agent, options.timeoutMs, IDENTITY[name]),
+    ]),
+  ) as Backends;
+  app.decorate("backends", backends);
+  app.addHook("onClose", async () => {
+    await agent.close();
+  });
+};
+
+/** Decorates the service with `app.backends`, one client per backend role, sharing one connection pool. */
+export const backendClients = fp(plugin, { name: "@de-gateway/backend-clients", fastify: "5.x" });

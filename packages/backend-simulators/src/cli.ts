@@ -1,0 +1,35 @@
+import { DEMO_USERS } from "./demo-users.js";
+import { SimulatedPlatform } from "./platform.js";
+
+/** Runs every simulator on its default port until SIGINT/SIGTERM (used by `pnpm start` and docker-compose). */
+async function main(): Promise<void> {
+  let platform: SimulatedPlatform;
+  try {
+    platform = await SimulatedPlatform.start({
+      ports: "default",
+      host: process.env.SIM_HOST ?? "127.0.0.1",
+      logLevel: process.env.LOG_LEVEL ?? "warn",
+    });
+  } catch (error) {
+    const err = error as NodeJS.ErrnoException & { port?: number };
+    if (err.code === "EADDRINUSE") {
+      process.stderr.write(`simulators: a simulator port is already in use (${err.message})\n`);
+    } else {
+      process.stderr.write(`simulators: cannot start: ${err.message}\n`);
+    }
+    process.exit(1);
+  }
+  const env = await platform.env();
+  process.stdout.write(
+    `simulators ready: apps ${env.APPS_URL}, idp ${platform.idp.url}, smtp ${env.SMTP_URL}, inbox ${platform.smtp.inbox.url}/messages\n` +
+      `demo users: ${DEMO_USERS.map((user) => user.username).join(", ")}\n`,
+  );
+  const stop = async () => {
+    await platform.stop();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+await main();

@@ -1,0 +1,95 @@
+import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyInstance } from "fastify";
+import { type Fault, FaultSchema, Faults, installFaults } from "./faults.js";
+import { installRecorder, Recorder } from "./recorder.js";
+
+export interface SimulatorOptions {
+  port?: number;
+  host?: string;
+  logLevel?: string;
+}
+
+/**
+ * A running stand-in for one backend: its HTTP app, its state, and the controls tests need
+ * (faults, recorded requests, stop and restart on the same port).
+ */
+export class Simulator<State = unknown> {
+  readonly faults = new Faults();
+  readonly recorder = new Recorder();
+  private port: number;
+  private readonly host: string;
+  private app: FastifyInstance | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly makeState: () => State,
+    private readonly routes: (app: FastifyInstance, simulator: Simulator<State>) => void | Promise<void>,
+    private readonly options: SimulatorOptions = {},
+    public state: State = makeState(),
+  ) {
+    this.port = options.port ?? 0;
+    this.host = options.host ?? "127.0.0.1";
+  }
+
+  get url(): string {
+    return `http://${this.host === "0.0.0.0" ? "127.0.0.1" : this.host}:${this.port}`;
+  }
+
+  get running(): boolean {
+    return this.app !== undefined;
+  }
+
+  private async build(): Promise<FastifyInstance> {
+    const app = Fastify({
+      logger: { level: this.options.logLevel ?? "silent", name: `${this.name}-simulator` },
+      forceCloseConnections: true,
+      bodyLimit: 64 * 1024 * 1024,
+    });
+    installFaults(app, this.faults);
+    installRecorder(app, this.recorder);
+    app.get("/__sim/requests", async () => this.recorder.requests);
+    app.delete("/__sim/requests", async () => {
+      this.recorder.clear();
+      return {};
+    });
+    app.put("/__sim/fault", { schema: { body: FaultSchema } }, async (request) => {
+      this.faults.set(request.body as Fault);
+      return {};
+    });
+    app.delete("/__sim/fault", async () => {
+      this.faults.clear();
+      return {};
+    });
+    app.post("/__sim/reset", async () => {
+      this.reset();
+      return {};
+    });
+    app.get("/__sim/healthz", async () => ({ status: "ok" }));
+    await this.routes(app, this);
+    return app;
+  }
+
+  /** Starts listening; after a stop, listens again on the same port. */
+  async start(): Promise<this> {
+    if (this.app) return this;
+    const app = await this.build();
+    await app.listen({ port: this.port, host: this.host });
+    this.port = (app.server.address() as AddressInfo).port;
+    this.app = app;
+    return this;
+  }
+
+  /** Stops listening (callers then get connection refused); state is kept for a restart. */
+  async stop(): Promise<void> {
+    const app = this.app;
+    this.app = undefined;
+    await app?.close();
+  }
+
+  /** Back to the initial state: seed data only, no faults, nothing recorded. */
+  reset(): void {
+    this.state = this.makeState();
+    this.faults.clear();
+    this.recorder.clear();
+  }
+}

@@ -1,0 +1,16 @@
+export { ADMIN_GROUP, DEMO_USERS, type DemoUser, demoUser } from "./demo-users.js";
+export { type Fault, Faults } from "./framework/faults.js";
+export { defineModule, moduleSimulator, type SimulatorModule } from "./framework/module.js";
+export type { RecordedRequest } from "./framework/recorder.js";
+export { Simulator, type SimulatorOptions } from "./framework/simulator.js";
+export { registeredRoutesOf, type ServiceUnderTest, startServiceUnderTest } from "./harness.js";
+export { DEV_AUDIENCE, DEV_ISSUER, type MintOptions } from "./idp/index.js";
+export {
+  DEFAULT_PORTS,
+  MAIL_FROM_ADDRESS,
+  type PlatformOptions,
+  SimulatedPlatform,
+  SUPPORT_ADDRESS,
+  TOOL_REQUEST_ADDRESS,
+} from "./platform.js";
+export type { CaughtMail } from "./smtp/index.js";

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { type Static, Type } from "typebox";
+import { defineModule } from "../framework/module.js";
+
+/** A user message as the notification backend stores it. */
+export interface StoredNotification {
+  user: string;
+  type: string;
+  subject: string;
+  email: boolean;
+  emailTemplate?: string;
+  payload: Record<string, unknown>;
+  message: { id: string; text: string; timestamp: number };
+  seen: boolean;
+  deleted: boolean;
+}
+
+export interface IntakeState {
+  messages: StoredNotification[];
+}
+
+const NotificationRequest = Type.Object({
+  type: Type.String({ minLength: 1 }),
+  user: Type.String({ minLength: 1 }),
+  subject: Type.String(),
+  message: Type.Optional(Type.String()),
+  email: Type.Optional(Type.Boolean()),
+  email_template: Type.Optional(Type.String()),
+  payload: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+/** `POST /notification`: how other platform services (and the gateway) hand a message to a user. */
+export const intake = defineModule<IntakeState>({
+  makeState: () => ({ messages: [] }),
+  routes(app, state) {
+    app.post<{ Body: Static<typeof NotificationRequest> }>(
+      "/notification",
+      { schema: { body: NotificationRequest } },
+      async (request) => {
+        const body = request.body;
+        const stored: StoredNotification = {
+          user: body.user,
+          type: body.type,
+          subject: body.subject,
+          email: body.email ?? false,
+          ...(body.email_template ? { emailTemplate: body.email_template } : {}),
+          payload: body.payload ?? {},
+          message: { id: randomUUID(), text: body.message ?? body.subject, timestamp: Date.now() },
+          seen: false,
+          deleted: false,
+        };
+        state().messages.push(stored);
+        return { notification: stored };
+      },
+    );
+  },
+});

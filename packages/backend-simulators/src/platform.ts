@@ -1,0 +1,124 @@
+import { createAppsSimulator } from "./apps/index.js";
+import { ADMIN_GROUP, demoUser } from "./demo-users.js";
+import { createFileInfoSimulator } from "./file-info/index.js";
+import { createGroupsSimulator } from "./groups/index.js";
+import { createIdentityProvider, DEV_AUDIENCE, DEV_ISSUER, type MintOptions } from "./idp/index.js";
+import { createMetadataSimulator } from "./metadata/index.js";
+import { createNotificationsSimulator } from "./notifications/index.js";
+import { createPreferencesSimulator } from "./preferences/index.js";
+import { SmtpCatcher } from "./smtp/index.js";
+
+/** Ports of `pnpm start` and docker-compose. Tests use ephemeral ports instead. */
+export const DEFAULT_PORTS = {
+  apps: 4001,
+  metadata: 4002,
+  fileInfo: 4003,
+  groups: 4004,
+  notifications: 4005,
+  preferences: 4006,
+  idp: 4007,
+  inbox: 4008,
+  smtp: 2525,
+} as const;
+
+export const SUPPORT_ADDRESS = "support@platform.example.org";
+export const TOOL_REQUEST_ADDRESS = "tool-requests@platform.example.org";
+export const MAIL_FROM_ADDRESS = "noreply@platform.example.org";
+
+export interface PlatformOptions {
+  /** `ephemeral` (tests): every simulator on a free port; `default`: DEFAULT_PORTS. */
+  ports?: "ephemeral" | "default";
+  host?: string;
+  logLevel?: string;
+}
+
+/** Every backend simulator, the identity provider and the SMTP catcher, started together. */
+export class SimulatedPlatform {
+  readonly idp;
+  readonly smtp;
+  readonly apps;
+  readonly metadata;
+  readonly fileInfo;
+  readonly groups;
+  readonly notifications;
+  readonly preferences;
+
+  private constructor(options: PlatformOptions) {
+    const port = (name: keyof typeof DEFAULT_PORTS) => (options.ports === "default" ? DEFAULT_PORTS[name] : 0);
+    const common = { host: options.host ?? "127.0.0.1", logLevel: options.logLevel ?? "silent" };
+    this.idp = createIdentityProvider({ ...common, port: port("idp") });
+    this.smtp = new SmtpCatcher({ ...common, port: port("inbox"), smtpPort: port("smtp") });
+    this.apps = createAppsSimulator({ ...common, port: port("apps") });
+    this.metadata = createMetadataSimulator({ ...common, port: port("metadata") });
+    this.fileInfo = createFileInfoSimulator({ ...common, port: port("fileInfo") });
+    this.groups = createGroupsSimulator({ ...common, port: port("groups") });
+    this.notifications = createNotificationsSimulator({ ...common, port: port("notifications") });
+    this.preferences = createPreferencesSimulator({ ...common, port: port("preferences") });
+  }
+
+  static async start(options: PlatformOptions = {}): Promise<SimulatedPlatform> {
+    const platform = new SimulatedPlatform(options);
+    try {
+      await Promise.all([...platform.httpSimulators().map((sim) => sim.start()), platform.smtp.start()]);
+    } catch (error) {
+      await platform.stop();
+      throw error;
+    }
+    return platform;
+  }
+
+  private httpSimulators(): Array<{ start(): Promise<unknown>; stop(): Promise<void> }> {
+    return [this.idp, this.apps, this.metadata, this.fileInfo, this.groups, this.notifications, this.preferences];
+  }
+
+  /** Environment for a service under test or in the local stack: backend URLs, auth and mail settings. */
+  async env(): Promise<Record<string, string>> {
+    return {
+      APPS_URL: this.apps.url,
+      METADATA_URL: this.metadata.url,
+      FILE_INFO_URL: this.fileInfo.url,
+      GROUPS_URL: this.groups.url,
+      NOTIFICATIONS_URL: this.notifications.url,
+      PREFERENCES_URL: this.preferences.url,
+      AUTH_JWKS_URL: `${this.idp.url}/.well-known/jwks.json`,
+      AUTH_ISSUER: DEV_ISSUER,
+      AUTH_AUDIENCE: DEV_AUDIENCE,
+      AUTH_ADMIN_GROUPS: ADMIN_GROUP,
+      DE_JWT_PUBLIC_KEY: (await this.idp.state.keys).deJwtPublicKeyPem,
+      SMTP_URL: this.smtp.smtpUrl,
+      SUPPORT_EMAIL_TO: SUPPORT_ADDRESS,
+      TOOL_REQUEST_EMAIL_TO: TOOL_REQUEST_ADDRESS,
+      MAIL_FROM: MAIL_FROM_ADDRESS,
+    };
+  }
+
+  /** A bearer token for a demo user (alice, bob, carol). */
+  async token(username: string, options?: MintOptions): Promise<string> {
+    const user = demoUser(username);
+    if (!user) throw new Error(`no demo user ${username}`);
+    return (await this.idp.state.keys).mint(user, options);
+  }
+
+  /** `{authorization: "Bearer …"}` for app.inject(). */
+  async authHeader(username: string): Promise<{ authorization: string }> {
+    return { authorization: `Bearer ${await this.token(username)}` };
+  }
+
+  async deJwt(username: string): Promise<string> {
+    const user = demoUser(username);
+    if (!user) throw new Error(`no demo user ${username}`);
+    return (await this.idp.state.keys).mintDeJwt(user);
+  }
+
+  /** Seed state again, faults cleared, recordings emptied; keys and ports stay. */
+  reset(): void {
+    for (const sim of [this.apps, this.metadata, this.fileInfo, this.groups, this.notifications, this.preferences]) {
+      sim.reset();
+    }
+    this.smtp.inbox.reset();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.httpSimulators().map((sim) => sim.stop()), this.smtp.stop()]);
+  }
+}

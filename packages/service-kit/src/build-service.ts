@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { createService, type Service } from "./create-service.js";
+
+interface CommonConfig {
+  LOG_LEVEL: string;
+  JSON_BODY_LIMIT: number;
+}
+
+/** Creates the shared skeleton and registers the service's own plugin on it. */
+export async function buildService<C extends CommonConfig>(
+  name: string,
+  plugin: FastifyPluginAsyncTypebox<{ config: C }>,
+  config: C,
+): Promise<Service> {
+  const app = await createService({ name, logLevel: config.LOG_LEVEL, bodyLimit: config.JSON_BODY_LIMIT });
+  await app.register(plugin, { config });
+  return app;
+}

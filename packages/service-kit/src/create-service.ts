@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import swagger from "@fastify/swagger";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
+import { Type } from "typebox";
+import { installErrorHandling } from "./error-handler.js";
+import { ErrorBody } from "./errors.js";
+import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
+
+export type Service = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface ServiceOptions {
+  name: string;
+  version?: string;
+  logLevel?: string;
+  /** Largest request body accepted, in bytes; larger bodies get 413. */
+  bodyLimit?: number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set when the process is shutting down: /readyz answers 503 so load balancers stop sending work. */
+    draining: boolean;
+    /** Every route as registered (method, url, config), for catalogue and access checks. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: string | undefined;
+}
+
+/** The Fastify skeleton every service shares: logging, request ids, errors, health, OpenAPI. */
+export async function createService(options: ServiceOptions): Promise<Service> {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? "info",
+      name: options.name,
+      redact: ["req.headers.authorization", 'req.headers["x-iplant-de-jwt"]'],
+    },
+    genReqId: requestIdFor,
+    bodyLimit: options.bodyLimit ?? 1_048_576,
+    return503OnClosing: true,
+    routerOptions: { ignoreDuplicateSlashes: false },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate("draining", false);
+  app.decorate("registeredRoutes", [] as RegisteredRoute[]);
+  app.addHook("onRoute", (route) => {
+    const auth = (route.config as { auth?: string } | undefined)?.auth;
+    for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url, auth });
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: options.name, version: options.version ?? "0.1.0" },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          deJwt: { type: "apiKey", in: "header", name: "X-Iplant-De-Jwt" },
+        },
+      },
+      security: [{ bearer: [] }, { deJwt: [] }],
+    },
+  });
+
+  const internal = { auth: "none" as const };
+  app.get(
+    "/healthz",
+    { config: internal, schema: { hide: true, response: { 200: Type.Object({ status: Type.String() }) } } },
+    async () => ({ status: "ok" }),
+  );
+  app.get(
+    "/readyz",
+    {
+      config: internal,
+      schema: { hide: true, response: { 200: Type.Object({ status: Type.String() }), 503: ErrorBody } },
+    },
+    async (_request, reply) => {
+      if (app.draining) return reply.code(503).send({ error_code: "ERR_UNAVAILABLE", reason: "shutting down" });
+      return { status: "ready" };
+    },
+  );
+  app.get("/openapi.json", { config: internal, schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}

@@ -1,0 +1,16 @@
+export { buildService } from "./build-service.js";
+export { ConfigError, loadConfig, portSetting, ServerConfig } from "./config.js";
+export { createService, type RegisteredRoute, type Service, type ServiceOptions } from "./create-service.js";
+export {
+  badGateway,
+  badRequest,
+  ErrorBody,
+  errorCodeForStatus,
+  forbidden,
+  GatewayError,
+  gatewayTimeout,
+  notAuthorized,
+  notFound,
+} from "./errors.js";
+export { REQUEST_ID_HEADER } from "./request-id.js";
+export { type RunOptions, runService } from "./run-service.js";

@@ -1,0 +1,53 @@
+import closeWithGrace from "close-with-grace";
+import type { Static, TObject, TProperties } from "typebox";
+import { ConfigError, loadConfig } from "./config.js";
+import type { Service } from "./create-service.js";
+
+interface Listenable {
+  PORT: number;
+  HOST: string;
+}
+
+export interface RunOptions<P extends TProperties> {
+  name: string;
+  configSchema: TObject<P>;
+  build: (config: Static<TObject<P>>) => Promise<Service>;
+  /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
+  graceMs?: number;
+}
+
+function fail(name: string, message: string): never {
+  process.stderr.write(`${name}: ${message}\n`);
+  process.exit(1);
+}
+
+/** The whole of a service's server.ts: read config, build, listen, drain on SIGTERM/SIGINT. */
+export async function runService<P extends TProperties>(options: RunOptions<P>): Promise<Service> {
+  let config: Static<TObject<P>>;
+  try {
+    config = loadConfig(options.configSchema);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(options.name, error.message);
+    throw error;
+  }
+  const { PORT, HOST } = config as unknown as Listenable;
+  const app = await options.build(config);
+
+  closeWithGrace({ delay: options.graceMs ?? 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, "closing after an uncaught error");
+    else app.log.info({ signal }, "draining");
+    app.draining = true;
+    await app.close();
+  });
+
+  try {
+    await app.listen({ port: PORT, host: HOST });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE")
+      fail(options.name, `port ${PORT} on ${HOST} is already in use (set PORT to another one)`);
+    if (code === "EACCES") fail(options.name, `not allowed to listen on port ${PORT}`);
+    fail(options.name, `cannot listen on ${HOST}:${PORT}: ${(error as Error).message}`);
+  }
+  return app;
+}

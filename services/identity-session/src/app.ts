@@ -1,0 +1,17 @@
+import { auth, authOptionsFrom } from "@de-gateway/auth";
+import { backendClients, backendUrlsFrom } from "@de-gateway/backend-clients";
+import { buildService, type Service } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Config } from "./config.js";
+import { sessionRoutes } from "./routes/sessions.js";
+import { utilityRoutes } from "./routes/utility.js";
+
+/** identity-session as a Fastify plugin: welcome, UUIDs, sessions, bootstrap, preferences, support mail. */
+export const identitySession: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  await app.register(auth, authOptionsFrom(config));
+  await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
+  await app.register(utilityRoutes);
+  await app.register(sessionRoutes);
+};
+
+export const buildApp = (config: Config): Promise<Service> => buildService("identity-session", identitySession, config);

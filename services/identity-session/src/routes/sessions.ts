@@ -1,0 +1,41 @@
+import { ErrorBody } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { deleteDocument, readDocument, writeDocument } from "../user-documents.js";
+
+const AnyJson = Type.Unknown({ description: "any JSON document" });
+const errors = { 400: ErrorBody, 401: ErrorBody, 502: ErrorBody, 504: ErrorBody };
+
+/** Saved front-end session state: any JSON, stored and returned as received. */
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/secured/sessions",
+    { schema: { summary: "The caller's saved session (empty when none)", response: { 200: AnyJson, ...errors } } },
+    async (request, reply) => {
+      const session = await readDocument(request, "sessions");
+      if (session === undefined) return reply.code(200).send("");
+      return reply.type("application/json").serializer(JSON.stringify).send(session);
+    },
+  );
+  app.post(
+    "/secured/sessions",
+    { schema: { summary: "Save the caller's session", body: AnyJson, response: { 200: AnyJson, ...errors } } },
+    async (request, reply) => {
+      const stored = await writeDocument(request, "sessions", request.body);
+      return reply.type("application/json").serializer(JSON.stringify).send(stored);
+    },
+  );
+  app.delete(
+    "/secured/sessions",
+    {
+      schema: {
+        summary: "Remove the caller's session (silent when none)",
+        response: { 200: Type.Object({}), ...errors },
+      },
+    },
+    async (request) => {
+      await deleteDocument(request, "sessions");
+      return {};
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { Config } from "../src/config.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startServiceUnderTest(Config, buildApp, { BACKEND_TIMEOUT_MS: "300", JSON_BODY_LIMIT: "2048" });
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+
+const session = { openWindows: [{ tag: "data", path: "/iplant/home/alice" }], theme: "dark" };
+
+describe("/secured/sessions", () => {
+  it("needs a token: 401 with the error model", async () => {
+    const response = await service.app.inject({ method: "GET", url: "/secured/sessions" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+  });
+
+  it("stores any JSON and gives it back as saved", async () => {
+    const headers = await service.as("alice");
+    const saved = await service.app.inject({ method: "POST", url: "/secured/sessions", headers, payload: session });
+    expect(saved.statusCode).toBe(200);
+    const read = await service.app.inject({ method: "GET", url: "/secured/sessions", headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(session);
+  });
+
+  it("keeps each user's session apart", async () => {
+    await service.app.inject({
+      method: "POST",
+      url: "/secured/sessions",
+      headers: await service.as("alice"),
+      payload: session,
+    });
+    const bobs = await service.app.inject({
+      method: "GET",
+      url: "/secured/sessions",
+      headers: await service.as("bob"),
+    });
+    expect(bobs.statusCode).toBe(200);
+    expect(bobs.body).toBe("");
+  });
+
+  it("DELETE removes the session, then GET answers empty; deleting again is silent", async () => {
+    const headers = await service.as("alice");
+    await service.app.inject({ method: "POST", url: "/secured/sessions", headers, payload: session });
+    expect((await service.app.inject({ method: "DELETE", url: "/secured/sessions", headers })).statusCode).toBe(200);
+    const read = await service.app.inject({ method: "GET", url: "/secured/sessions", headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toBe("");
+    expect((await service.app.inject({ method: "DELETE", url: "/secured/sessions", headers })).statusCode).toBe(200);
+  });
+
+  it("takes the user from the token, never from parameters", async () => {
+    const headers = await service.as("alice");
+    await service.app.inject({ method: "POST", url: "/secured/sessions?user=bob", headers, payload: session });
+    const calls = service.platform.preferences.recorder.to("PUT", /^\/sessions\//);
+    expect(calls.map((call) => call.path)).toEqual(["/sessions/alice"]);
+    expect(calls[0]?.query).toEqual({});
+    expect(service.platform.preferences.state.sessions.has("bob")).toBe(false);
+  });
+
+  it("rejects malformed JSON with 400 and an oversized body with 413, storing nothing", async () => {
+    const headers = { ...(await service.as("alice")), "content-type": "application/json" };
+    const malformed = await service.app.inject({
+      method: "POST",
+      url: "/secured/sessions",
+      headers,
+      payload: "{not json",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.any(String) });
+    const big = await service.app.inject({
+      method: "POST",
+      url: "/secured/sessions",
+      headers,
+      payload: JSON.stringify({ blob: "x".repeat(4096) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ error_code: "ERR_REQUEST_TOO_LARGE" });
+    expect(service.platform.preferences.state.sessions.size).toBe(0);
+  });
+
+  it("answers 502 when the preferences backend is down and 504 when it hangs", async () => {
+    const headers = await service.as("alice");
+    await service.platform.preferences.stop();
+    try {
+      const down = await service.app.inject({ method: "GET", url: "/secured/sessions", headers });
+      expect(down.statusCode).toBe(502);
+      expect(down.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    } finally {
+      await service.platform.preferences.start();
+    }
+    service.platform.preferences.faults.set({ mode: "hang" });
+    const hung = await service.app.inject({ method: "GET", url: "/secured/sessions", headers });
+    expect(hung.statusCode).toBe(504);
+    expect(hung.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
+  });
+});
