@@ -1,0 +1,1 @@
+export { type Mail, MailConfig, Mailer, type MailSettings } from "./mailer.js";

@@ -1,0 +1,44 @@
+import { SimulatedPlatform } from "@de-gateway/backend-simulators";
+import { GatewayError } from "@de-gateway/service-kit";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { Mailer } from "../src/index.js";
+
+let platform: SimulatedPlatform;
+let mailer: Mailer;
+beforeAll(async () => {
+  platform = await SimulatedPlatform.start();
+  mailer = new Mailer({ SMTP_URL: platform.smtp.smtpUrl, MAIL_FROM: "noreply@example.org", MAIL_TIMEOUT_MS: 2000 });
+});
+afterAll(async () => {
+  mailer.close();
+  await platform.stop();
+});
+
+it("delivers plain-text mail with recipient, subject and reply-to to a real SMTP server", async () => {
+  await mailer.send({
+    to: "support@example.org",
+    subject: "Help",
+    text: "line one\nline two",
+    replyTo: "alice@example.org",
+  });
+  expect(platform.smtp.mails).toEqual([
+    expect.objectContaining({
+      from: "noreply@example.org",
+      to: ["support@example.org"],
+      replyTo: "alice@example.org",
+      subject: "Help",
+      text: expect.stringContaining("line two"),
+    }),
+  ]);
+});
+
+it("turns an unreachable SMTP server into a 502 instead of hanging", async () => {
+  await platform.smtp.stopSmtp();
+  try {
+    const failure = await mailer.send({ to: "x@example.org", subject: "s", text: "t" }).catch((error) => error);
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect(failure.statusCode).toBe(502);
+  } finally {
+    await platform.smtp.startSmtp();
+  }
+});
