@@ -24,7 +24,9 @@ export function backendQuery(
 ): string {
   const params = new URLSearchParams(base);
   for (const key of [...identityKeys, ...Object.keys(overrides)]) params.delete(key);
-  for (const [key, value] of toSearchParams(overrides)) params.append(key, value);
+  for (const [key, value] of toSearchParams(overrides)) {
+    if (!identityKeys.includes(key)) params.append(key, value);
+  }
   for (const [key, value] of Object.entries(identity)) params.append(key, value);
   return params.toString();
 }

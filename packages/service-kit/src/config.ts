@@ -32,13 +32,14 @@ export function loadConfig<P extends TProperties>(
     const value = env[key];
     if (value !== undefined && value !== "") picked[key] = value;
   }
-  const value = Value.Convert(schema, Value.Default(schema, picked));
+  const value = Value.Convert(schema, Value.Default(schema, structuredClone(picked)));
   if (Value.Check(schema, value)) return value as Static<TObject<P>>;
-  const problems = Value.Errors(schema, value).map((error) => {
+  const problems = new Map<string, string>();
+  for (const error of Value.Errors(schema, value)) {
     const missing = "requiredProperties" in error.params ? error.params.requiredProperties : [];
     const name = error.instancePath.replace(/^\//, "") || missing.join(", ");
     const given = name in picked ? ` (got ${JSON.stringify(picked[name])})` : " (not set)";
-    return `  ${name}: ${error.message}${given}`;
-  });
-  throw new ConfigError(`invalid configuration:\n${[...new Set(problems)].join("\n")}`);
+    if (!problems.has(name)) problems.set(name, `  ${name}: ${error.message}${given}`);
+  }
+  throw new ConfigError(`invalid configuration:\n${[...problems.values()].join("\n")}`);
 }

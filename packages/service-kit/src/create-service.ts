@@ -6,6 +6,7 @@ import { Type } from "typebox";
 import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody } from "./errors.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
+import { installValidation } from "./validation.js";
 
 export type Service = FastifyInstance<
   RawServerDefault,
@@ -61,7 +62,12 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // While draining, answers close their connection so that shutdown does not wait on idle keep-alives.
+  app.addHook("onSend", async (_request, reply) => {
+    if (app.draining) reply.header("connection", "close");
+  });
   installErrorHandling(app);
+  installValidation(app);
 
   await app.register(swagger, {
     openapi: {

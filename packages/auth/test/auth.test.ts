@@ -1,0 +1,142 @@
+import { DEMO_USERS, type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import { buildService, portSetting, ServerConfig, type Service } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { base64url, generateKeyPair, SignJWT } from "jose";
+import { type Static, Type } from "typebox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AuthConfig, auth, authOptionsFrom } from "../src/index.js";
+
+const Config = Type.Object({ ...portSetting(0), ...ServerConfig, ...AuthConfig });
+type Config = Static<typeof Config>;
+
+const plugin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  await app.register(auth, authOptionsFrom(config));
+  app.get("/who", async (request) => request.user);
+  app.get("/admin/who", { config: { auth: "admin" } }, async (request) => request.user);
+  app.get("/admin/forgot-to-say", async (request) => request.user);
+  app.get("/open", { config: { auth: "none" } }, async () => ({ open: true }));
+};
+const build = (config: Config): Promise<Service> => buildService("auth-fixture", plugin, config);
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startServiceUnderTest(Config, build);
+});
+afterAll(() => service.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => service.app.inject({ method: "GET", url, headers });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe("bearer tokens", () => {
+  it("accepts a valid token and takes the user from its claims", async () => {
+    const response = await get("/who", await service.as("alice"));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      username: "alice",
+      email: "alice@example.org",
+      firstName: "Alice",
+      lastName: "Liddell",
+      isAdmin: false,
+    });
+  });
+
+  it("answers 401 with the error model when the header is missing or not a bearer token", async () => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Basic YWxpY2U6eA==" },
+      { authorization: "Bearer" },
+    ];
+    for (const headers of attempts) {
+      const response = await get("/who", headers);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED", reason: expect.any(String) });
+    }
+  });
+
+  it("refuses expired tokens and tokens for another issuer or audience", async () => {
+    const tokens = await Promise.all([
+      service.platform.token("alice", { expiresInSeconds: -60 }),
+      service.platform.token("alice", { issuer: "https://elsewhere.example.org" }),
+      service.platform.token("alice", { audience: "another-api" }),
+    ]);
+    for (const token of tokens) expect((await get("/who", bearer(token))).statusCode).toBe(401);
+  });
+
+  it("refuses unsigned (alg none) tokens and HS256 tokens keyed with the public key", async () => {
+    const header = base64url.encode(JSON.stringify({ alg: "none", typ: "JWT" }));
+    const claims = { preferred_username: "carol", iss: "http://localhost:4007/realms/de", aud: "de-gateway" };
+    const unsigned = `${header}.${base64url.encode(JSON.stringify({ ...claims, exp: 9_999_999_999 }))}.`;
+    expect((await get("/who", bearer(unsigned))).statusCode).toBe(401);
+
+    const publicJwk = (await service.platform.idp.state.keys).jwk;
+    const confused = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", kid: publicJwk.kid })
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
+    expect((await get("/who", bearer(confused))).statusCode).toBe(401);
+  });
+
+  it("refuses a token signed by a key the identity provider does not publish", async () => {
+    const { privateKey } = await generateKeyPair("RS256");
+    const forged = await new SignJWT({ preferred_username: "carol", groups: ["de-admins"] })
+      .setProtectedHeader({ alg: "RS256", kid: "dev-1" })
+      .setIssuer("http://localhost:4007/realms/de")
+      .setAudience("de-gateway")
+      .setExpirationTime("1h")
+      .sign(privateKey);
+    expect((await get("/who", bearer(forged))).statusCode).toBe(401);
+  });
+});
+
+describe("service-signed X-Iplant-De-Jwt", () => {
+  it("accepts the header signed with the configured key", async () => {
+    const response = await get("/who", { "x-iplant-de-jwt": await service.platform.deJwt("bob") });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ username: "bob", lastName: "Builder" });
+  });
+
+  it("refuses one signed with another key", async () => {
+    const { privateKey } = await generateKeyPair("RS256");
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: "RS256" })
+      .setSubject("carol")
+      .setExpirationTime("1h")
+      .sign(privateKey);
+    expect((await get("/who", { "x-iplant-de-jwt": forged })).statusCode).toBe(401);
+  });
+});
+
+describe("access levels", () => {
+  it("lets anyone call unsecured routes", async () => {
+    expect((await get("/open")).json()).toEqual({ open: true });
+  });
+
+  it("keeps /admin/ routes for administrators, even when a route forgets to say so", async () => {
+    const carol = DEMO_USERS.find((user) => user.username === "carol");
+    expect(carol?.groups).toContain("de-admins");
+    for (const url of ["/admin/who", "/admin/forgot-to-say"]) {
+      const bob = await get(url, await service.as("bob"));
+      expect(bob.statusCode).toBe(403);
+      expect(bob.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
+      expect((await get(url)).statusCode).toBe(401);
+      const admin = await get(url, await service.as("carol"));
+      expect(admin.statusCode).toBe(200);
+      expect(admin.json()).toMatchObject({ username: "carol", isAdmin: true });
+    }
+  });
+});
+
+describe("identity provider outage", () => {
+  it("answers 502, not 401, when the signing keys cannot be fetched", async () => {
+    const fresh = await startServiceUnderTest(Config, build);
+    try {
+      const token = await fresh.platform.token("alice");
+      await fresh.platform.idp.stop();
+      const response = await fresh.app.inject({ method: "GET", url: "/who", headers: bearer(token) });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildFixture, FixtureConfig } from "./gateway-fixture.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startServiceUnderTest(FixtureConfig, buildFixture, { BACKEND_TIMEOUT_MS: "300" });
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+
+const notification = { type: "data", user: "alice", subject: "upload done" };
+
+describe("forward()", () => {
+  it("sets the identity from the token and drops the one the caller sent, keeping other parameters", async () => {
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/send?user=bob&keep=1&user=carol",
+      headers: { ...(await service.as("alice")), "x-request-id": "req-7" },
+      payload: notification,
+    });
+    expect(response.statusCode).toBe(200);
+    const [received] = service.platform.notifications.recorder.to("POST", "/notification");
+    expect(received?.query).toEqual({ keep: "1", user: "alice" });
+    expect(received?.body).toEqual(notification);
+    expect(received?.headers.authorization).toBeUndefined();
+    expect(received?.headers["x-request-id"]).toBe("req-7");
+  });
+
+  it("drops a caller's identity parameter on unsecured routes too", async () => {
+    await service.app.inject({ method: "POST", url: "/send-anonymously?user=bob", payload: notification });
+    expect(service.platform.notifications.recorder.to("POST", "/notification")[0]?.query).toEqual({});
+  });
+
+  it("returns the backend's own error status, body and content type unchanged", async () => {
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/send",
+      headers: await service.as("alice"),
+      payload: { subject: "no type, no user" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ statusCode: 400, code: "FST_ERR_VALIDATION" });
+
+    service.platform.notifications.faults.set({ mode: "html-500" });
+    const html = await service.app.inject({
+      method: "POST",
+      url: "/send",
+      headers: await service.as("alice"),
+      payload: notification,
+    });
+    expect(html.statusCode).toBe(500);
+    expect(html.headers["content-type"]).toMatch(/^text\/html/);
+    expect(html.body).toContain("<h1>500 Internal Server Error</h1>");
+  });
+
+  it("keeps an encoded value inside one backend path segment", async () => {
+    service.platform.preferences.state.sessions.set("a/b", { nested: true });
+    const response = await service.app.inject({
+      method: "GET",
+      url: "/session-of/a%2Fb",
+      headers: await service.as("alice"),
+    });
+    expect(response.json()).toEqual({ nested: true });
+    expect(service.platform.preferences.recorder.requests.at(-1)?.path).toBe("/sessions/a%2Fb");
+  });
+
+  it("answers 502 when the backend is down and 504 when it does not answer in time", async () => {
+    const headers = await service.as("alice");
+    await service.platform.notifications.stop();
+    try {
+      const down = await service.app.inject({ method: "POST", url: "/send", headers, payload: notification });
+      expect(down.statusCode).toBe(502);
+      expect(down.json()).toMatchObject({
+        error_code: "ERR_BAD_GATEWAY",
+        reason: expect.stringContaining("notification"),
+      });
+    } finally {
+      await service.platform.notifications.start();
+    }
+    service.platform.notifications.faults.set({ mode: "hang" });
+    const slow = await service.app.inject({ method: "POST", url: "/send", headers, payload: notification });
+    expect(slow.statusCode).toBe(504);
+    expect(slow.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
+  });
+});
+
+describe("call() and json()", () => {
+  it("replaces an identity given as an override with the caller's and sends JSON", async () => {
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/notify-json",
+      headers: await service.as("bob"),
+      payload: notification,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(service.platform.notifications.recorder.to("POST", "/notification")[0]?.query).toEqual({
+      extra: "1",
+      user: "bob",
+    });
+  });
+
+  it("passes a backend's non-2xx status to the client with the error model", async () => {
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/notify-json",
+      headers: await service.as("bob"),
+      payload: { nothing: true },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", backend_response: expect.any(Object) });
+  });
+
+  it("maps a hanging backend to 504 and an unconfigured one to a 500 without internals", async () => {
+    service.platform.notifications.faults.set({ mode: "hang" });
+    const slow = await service.app.inject({
+      method: "POST",
+      url: "/notify-json",
+      headers: await service.as("bob"),
+      payload: notification,
+    });
+    expect(slow.statusCode).toBe(504);
+    const unconfigured = await service.app.inject({
+      method: "GET",
+      url: "/unconfigured",
+      headers: await service.as("bob"),
+    });
+    expect(unconfigured.statusCode).toBe(500);
+    expect(unconfigured.json()).toEqual({
+      error_code: "ERR_UNCHECKED_EXCEPTION",
+      reason: expect.any(String),
+      request_id: expect.any(String),
+    });
+    expect(unconfigured.body).not.toContain("at ");
+  });
+});

@@ -1,0 +1,44 @@
+import { AuthConfig, auth, authOptionsFrom } from "@de-gateway/auth";
+import { buildService, portSetting, ServerConfig, type Service } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { type Static, Type } from "typebox";
+import { backendClients, backendSettings, backendUrlsFrom, path, streamRequestBodies } from "../src/index.js";
+
+export const FixtureConfig = Type.Object({
+  ...portSetting(0),
+  ...ServerConfig,
+  ...AuthConfig,
+  ...backendSettings("notifications", "preferences", "apps"),
+});
+type FixtureConfig = Static<typeof FixtureConfig>;
+
+/** A minimal gateway exercising forward(), call() and json() against the simulators. */
+const fixture: FastifyPluginAsyncTypebox<{ config: FixtureConfig }> = async (app, { config }) => {
+  await app.register(auth, authOptionsFrom(config));
+  await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
+  await app.register(async (passthrough) => {
+    streamRequestBodies(passthrough);
+    passthrough.post("/send", (request, reply) =>
+      passthrough.backends.notifications.forward(request, reply, { path: "/notification" }),
+    );
+    passthrough.post("/send-anonymously", { config: { auth: "none" } }, (request, reply) =>
+      passthrough.backends.notifications.forward(request, reply, { path: "/notification" }),
+    );
+    passthrough.get("/session-of/:name", (request, reply) =>
+      passthrough.backends.preferences.forward(request, reply, {
+        path: path`/sessions/${(request.params as { name: string }).name}`,
+      }),
+    );
+  });
+  app.post("/notify-json", async (request) =>
+    app.backends.notifications.json(request, {
+      method: "POST",
+      path: "/notification",
+      query: { user: "mallory", extra: "1" },
+      json: request.body,
+    }),
+  );
+  app.get("/unconfigured", async (request) => app.backends.groups.json(request, { path: "/subjects" }));
+};
+
+export const buildFixture = (config: FixtureConfig): Promise<Service> => buildService("fixture", fixture, config);

@@ -1,0 +1,96 @@
+import { Type } from "typebox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createService, GatewayError, type Service } from "../src/index.js";
+
+let app: Service;
+beforeAll(async () => {
+  app = await createService({ name: "errors-fixture", logLevel: "silent", bodyLimit: 64 });
+  app.post(
+    "/echo",
+    {
+      schema: {
+        body: Type.Object({ name: Type.String() }),
+        querystring: Type.Object({ n: Type.Optional(Type.Integer()) }),
+      },
+    },
+    async (request) => request.body,
+  );
+  app.get("/teapot", async () => {
+    throw new GatewayError(409, "already brewing", "ERR_EXISTS", { count: 2 });
+  });
+  app.get("/bug", async () => {
+    throw new Error("secret internal detail");
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe("error model", () => {
+  it("turns schema violations into 400 ERR_BAD_REQUEST naming the part", async () => {
+    const body = await app.inject({ method: "POST", url: "/echo", payload: { name: 3 } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringContaining("body") });
+    const query = await app.inject({ method: "POST", url: "/echo?n=x", payload: { name: "a" } });
+    expect(query.json()).toMatchObject({
+      error_code: "ERR_BAD_REQUEST",
+      reason: expect.stringContaining("querystring"),
+    });
+  });
+
+  it("answers malformed JSON with 400 and a too-large body with 413", async () => {
+    const malformed = await app.inject({
+      method: "POST",
+      url: "/echo",
+      headers: { "content-type": "application/json" },
+      payload: "{",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    const large = await app.inject({ method: "POST", url: "/echo", payload: { name: "x".repeat(200) } });
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toMatchObject({ error_code: "ERR_REQUEST_TOO_LARGE" });
+  });
+
+  it("answers an unsupported media type with 415", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/echo",
+      headers: { "content-type": "application/x-nope" },
+      payload: "x",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ error_code: "ERR_UNSUPPORTED_MEDIA_TYPE" });
+  });
+
+  it("sends a GatewayError's status, code and details", async () => {
+    const response = await app.inject({ method: "GET", url: "/teapot" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error_code: "ERR_EXISTS", reason: "already brewing", count: 2 });
+  });
+
+  it("hides an unexpected error behind 500 ERR_UNCHECKED_EXCEPTION with the request id", async () => {
+    const response = await app.inject({ method: "GET", url: "/bug", headers: { "x-request-id": "bug-1" } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error_code: "ERR_UNCHECKED_EXCEPTION",
+      reason: expect.any(String),
+      request_id: "bug-1",
+    });
+    expect(response.body).not.toContain("secret internal detail");
+  });
+
+  it("answers unknown paths with 404 JSON", async () => {
+    const response = await app.inject({ method: "DELETE", url: "/nowhere?x=1" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error_code: "ERR_NOT_FOUND", reason: "no endpoint DELETE /nowhere" });
+  });
+
+  it("reports not ready while draining", async () => {
+    app.draining = true;
+    try {
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(503);
+    } finally {
+      app.draining = false;
+    }
+  });
+});

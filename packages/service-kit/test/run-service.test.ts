@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const fixture = fileURLToPath(new URL("./fixtures/slow-server.ts", import.meta.url));
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+
+function run(env: Record<string, string>): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", fixture], {
+    cwd: packageDir,
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", HOST: "127.0.0.1", ...env },
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return Object.assign(child, { output: () => output });
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+async function listeningPort(child: ReturnType<typeof run>): Promise<number> {
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    const match = /listening (\d+)/.exec(child.output());
+    if (match) return Number(match[1]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`fixture did not start: ${child.output()}`);
+}
+
+describe("runService", () => {
+  it("refuses to start on bad configuration, naming each variable, with exit code 1", async () => {
+    const child = run({ PORT: "not-a-port" });
+    expect(await exitOf(child)).toBe(1);
+    expect(child.output()).toMatch(/slow-fixture: invalid configuration/);
+    expect(child.output()).toMatch(/PORT: .*\(got "not-a-port"\)/);
+    expect(child.output()).toMatch(/GREETING: .*\(not set\)/);
+    expect(child.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it("says plainly that the port is taken instead of printing a stack trace", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const child = run({ PORT: String(port), GREETING: "hi" });
+      expect(await exitOf(child)).toBe(1);
+      expect(child.output()).toContain(`slow-fixture: port ${port} on 127.0.0.1 is already in use`);
+      expect(child.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("lets in-flight requests finish on SIGTERM, then exits 0", async () => {
+    const child = run({ PORT: "0", GREETING: "still here" });
+    const port = await listeningPort(child);
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    child.kill("SIGTERM");
+    expect(await inFlight).toEqual({ status: 200, body: { greeting: "still here" } });
+    expect(await exitOf(child)).toBe(0);
+  });
+});
