@@ -8,9 +8,11 @@ export { DEV_AUDIENCE, DEV_ISSUER, type MintOptions } from "./idp/index.js";
 export {
   DEFAULT_PORTS,
   MAIL_FROM_ADDRESS,
+  type PlatformEndpoints,
   type PlatformOptions,
   SimulatedPlatform,
   SUPPORT_ADDRESS,
+  serviceEnvironmentFor,
   TOOL_REQUEST_ADDRESS,
 } from "./platform.js";
 export type { CaughtMail } from "./smtp/index.js";

@@ -25,6 +25,40 @@ export const SUPPORT_ADDRESS = "support@platform.example.org";
 export const TOOL_REQUEST_ADDRESS = "tool-requests@platform.example.org";
 export const MAIL_FROM_ADDRESS = "noreply@platform.example.org";
 
+/** Where the simulated platform answers. */
+export interface PlatformEndpoints {
+  apps: string;
+  metadata: string;
+  fileInfo: string;
+  groups: string;
+  notifications: string;
+  preferences: string;
+  idp: string;
+  smtp: string;
+  deJwtPublicKey: string;
+}
+
+/** The environment a service needs to run against the simulated platform (tests and `pnpm start`). */
+export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<string, string> {
+  return {
+    APPS_URL: endpoints.apps,
+    METADATA_URL: endpoints.metadata,
+    FILE_INFO_URL: endpoints.fileInfo,
+    GROUPS_URL: endpoints.groups,
+    NOTIFICATIONS_URL: endpoints.notifications,
+    PREFERENCES_URL: endpoints.preferences,
+    AUTH_JWKS_URL: `${endpoints.idp}/.well-known/jwks.json`,
+    AUTH_ISSUER: DEV_ISSUER,
+    AUTH_AUDIENCE: DEV_AUDIENCE,
+    AUTH_ADMIN_GROUPS: ADMIN_GROUP,
+    DE_JWT_PUBLIC_KEY: endpoints.deJwtPublicKey,
+    SMTP_URL: endpoints.smtp,
+    SUPPORT_EMAIL_TO: SUPPORT_ADDRESS,
+    TOOL_REQUEST_EMAIL_TO: TOOL_REQUEST_ADDRESS,
+    MAIL_FROM: MAIL_FROM_ADDRESS,
+  };
+}
+
 export interface PlatformOptions {
   /** `ephemeral` (tests): every simulator on a free port; `default`: DEFAULT_PORTS. */
   ports?: "ephemeral" | "default";
@@ -71,25 +105,19 @@ export class SimulatedPlatform {
     return [this.idp, this.apps, this.metadata, this.fileInfo, this.groups, this.notifications, this.preferences];
   }
 
-  /** Environment for a service under test or in the local stack: backend URLs, auth and mail settings. */
+  /** Environment for a service under test: backend URLs, auth and mail settings. */
   async env(): Promise<Record<string, string>> {
-    return {
-      APPS_URL: this.apps.url,
-      METADATA_URL: this.metadata.url,
-      FILE_INFO_URL: this.fileInfo.url,
-      GROUPS_URL: this.groups.url,
-      NOTIFICATIONS_URL: this.notifications.url,
-      PREFERENCES_URL: this.preferences.url,
-      AUTH_JWKS_URL: `${this.idp.url}/.well-known/jwks.json`,
-      AUTH_ISSUER: DEV_ISSUER,
-      AUTH_AUDIENCE: DEV_AUDIENCE,
-      AUTH_ADMIN_GROUPS: ADMIN_GROUP,
-      DE_JWT_PUBLIC_KEY: (await this.idp.state.keys).deJwtPublicKeyPem,
-      SMTP_URL: this.smtp.smtpUrl,
-      SUPPORT_EMAIL_TO: SUPPORT_ADDRESS,
-      TOOL_REQUEST_EMAIL_TO: TOOL_REQUEST_ADDRESS,
-      MAIL_FROM: MAIL_FROM_ADDRESS,
-    };
+    return serviceEnvironmentFor({
+      apps: this.apps.url,
+      metadata: this.metadata.url,
+      fileInfo: this.fileInfo.url,
+      groups: this.groups.url,
+      notifications: this.notifications.url,
+      preferences: this.preferences.url,
+      idp: this.idp.url,
+      smtp: this.smtp.smtpUrl,
+      deJwtPublicKey: (await this.idp.state.keys).deJwtPublicKeyPem,
+    });
   }
 
   /** A bearer token for a demo user (alice, bob, carol). */

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_PORTS } from "@de-gateway/backend-simulators";
+import { parse } from "yaml";
+
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** A process of the local stack: where it runs, what it runs, the port it must get. */
+export interface Component {
+  name: string;
+  cwd: string;
+  entry: string;
+  port: number;
+  /** Path answered with 200 once the component is ready; without one, an open port is enough. */
+  readyPath?: string;
+}
+
+export function serviceComponents(root: string = REPO_ROOT): Component[] {
+  const servicesDir = join(root, "services");
+  return readdirSync(servicesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const cwd = join(servicesDir, entry.name);
+      const routes = parse(readFileSync(join(cwd, "routes.yml"), "utf8")) as { service: string; port: number };
+      return { name: routes.service, cwd, entry: "src/server.ts", port: routes.port, readyPath: "/healthz" };
+    })
+    .sort((a, b) => a.port - b.port);
+}
+
+export function simulatorComponent(root: string = REPO_ROOT): Component {
+  return {
+    name: "simulators",
+    cwd: join(root, "packages", "backend-simulators"),
+    entry: "src/cli.ts",
+    port: DEFAULT_PORTS.idp,
+    readyPath: "/__sim/healthz",
+  };
+}
+
+export function edgeComponent(port: number, root: string = REPO_ROOT): Component {
+  return { name: "edge", cwd: join(root, "deploy", "edge"), entry: "src/server.ts", port };
+}
+
+/** Every port the stack needs, with who needs it, for the pre-flight check. */
+export function requiredPorts(edgePort: number, root: string = REPO_ROOT): Array<{ port: number; owner: string }> {
+  return [
+    ...Object.entries(DEFAULT_PORTS).map(([name, port]) => ({ port, owner: `${name} simulator` })),
+    ...serviceComponents(root).map((service) => ({ port: service.port, owner: service.name })),
+    { port: edgePort, owner: "edge" },
+  ];
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SimulatedPlatform } from "../src/index.js";
+
+let platform: SimulatedPlatform;
+beforeAll(async () => {
+  platform = await SimulatedPlatform.start();
+});
+afterAll(() => platform.stop());
+beforeEach(() => platform.reset());
+
+const url = (base: string, path: string) => `${base}${path}`;
+
+describe("simulator controls", () => {
+  it("injects faults over HTTP: JSON 500, HTML 500 and delays, only where they match", async () => {
+    const prefs = platform.preferences.url;
+    await fetch(url(prefs, "/__sim/fault"), {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ mode: "html-500", path: "^/sessions/" }),
+    });
+    const failing = await fetch(url(prefs, "/sessions/alice"));
+    expect(failing.status).toBe(500);
+    expect(failing.headers.get("content-type")).toMatch(/text\/html/);
+    expect((await fetch(url(prefs, "/preferences/alice"))).status).toBe(404);
+
+    platform.preferences.faults.set({ mode: "json-500" });
+    expect(await (await fetch(url(prefs, "/searches/alice"))).json()).toMatchObject({ error_code: "ERR_SIMULATED" });
+
+    platform.preferences.faults.set({ mode: "delay", delayMs: 150 });
+    const started = Date.now();
+    await fetch(url(prefs, "/searches/alice"));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+
+    await fetch(url(prefs, "/__sim/fault"), { method: "DELETE" });
+    expect((await fetch(url(prefs, "/searches/alice"))).status).toBe(404);
+  });
+
+  it("records what it received, except its own control calls", async () => {
+    await fetch(url(platform.preferences.url, "/sessions/bob?user=bob&x=1&x=2"), {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ a: 1 }),
+    });
+    const recorded = (await (await fetch(url(platform.preferences.url, "/__sim/requests"))).json()) as unknown[];
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        method: "PUT",
+        path: "/sessions/bob",
+        query: { user: "bob", x: ["1", "2"] },
+        body: { a: 1 },
+      }),
+    ]);
+  });
+
+  it("refuses connections while stopped and keeps state and port across a restart", async () => {
+    const before = platform.preferences.url;
+    platform.preferences.state.sessions.set("alice", { kept: true });
+    await platform.preferences.stop();
+    await expect(fetch(url(before, "/sessions/alice"))).rejects.toThrow();
+    await platform.preferences.start();
+    expect(platform.preferences.url).toBe(before);
+    expect(await (await fetch(url(before, "/sessions/alice"))).json()).toEqual({ kept: true });
+  });
+});
+
+describe("preferences backend", () => {
+  it("stores, returns and deletes per-user documents", async () => {
+    const doc = url(platform.preferences.url, "/preferences/alice");
+    expect((await fetch(doc)).status).toBe(404);
+    const put = await fetch(doc, { method: "PUT", headers: { "content-type": "application/json" }, body: '{"a":[1]}' });
+    expect(await put.json()).toEqual({ a: [1] });
+    expect(await (await fetch(doc)).json()).toEqual({ a: [1] });
+    expect((await fetch(doc, { method: "DELETE" })).status).toBe(200);
+    expect((await fetch(doc, { method: "DELETE" })).status).toBe(200);
+    expect((await fetch(doc)).status).toBe(404);
+  });
+});
+
+describe("development identity provider", () => {
+  it("mints tokens for demo users over HTTP and publishes the key that verifies them", async () => {
+    const minted = (await (await fetch(url(platform.idp.url, "/token/carol"))).json()) as { access_token: string };
+    const [, payload] = minted.access_token.split(".");
+    expect(JSON.parse(Buffer.from(payload ?? "", "base64url").toString())).toMatchObject({
+      preferred_username: "carol",
+      groups: expect.arrayContaining(["de-admins"]),
+    });
+    const jwks = (await (await fetch(url(platform.idp.url, "/.well-known/jwks.json"))).json()) as { keys: unknown[] };
+    expect(jwks.keys).toEqual([expect.objectContaining({ kty: "RSA", kid: "dev-1", alg: "RS256" })]);
+    expect((await fetch(url(platform.idp.url, "/token/mallory"))).status).toBe(404);
+  });
+});
