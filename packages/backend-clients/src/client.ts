@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { AuthUser } from "@de-gateway/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Dispatcher } from "undici";
 import { BackendResponseError } from "./backend-response-error.js";
@@ -18,6 +19,12 @@ export interface CallOptions {
   json?: unknown;
   /** Leave the caller's identity out (calls made on nobody's behalf, such as unsecured endpoints). */
   anonymous?: boolean;
+  /**
+   * Call as this service account instead of the caller, for a step the gateway itself vouches for (the
+   * groups backend's administrative user granting a joiner's optout privilege, for example). Never a
+   * value the caller sent.
+   */
+  actAs?: string;
 }
 
 export interface BackendResponse<T = unknown> {
@@ -47,6 +54,17 @@ function parseBody(text: string, headers: IncomingHttpHeaders): unknown {
   return text;
 }
 
+/** A service account has a name and nothing else: no e-mail, no person behind it, no admin rights in the gateway. */
+const serviceAccount = (username: string): AuthUser => ({
+  username,
+  email: "",
+  firstName: "",
+  lastName: "",
+  commonName: username,
+  isAdmin: false,
+  groups: [],
+});
+
 /** One backend role (apps, groups, …): calls for custom handlers and a streaming `forward()` for passthroughs. */
 export class BackendClient {
   constructor(
@@ -68,7 +86,10 @@ export class BackendClient {
 
   /** Calls the backend and returns whatever it answered; transport failures become 502/504. */
   async call<T = unknown>(request: FastifyRequest, options: CallOptions): Promise<BackendResponse<T>> {
-    const query = backendQuery("", this.identity.keys, this.identityOf(request, options.anonymous), options.query);
+    const identity = options.actAs
+      ? this.identity.params(serviceAccount(options.actAs))
+      : this.identityOf(request, options.anonymous);
+    const query = backendQuery("", this.identity.keys, identity, options.query);
     const headers: Record<string, string> = { accept: "application/json", "x-request-id": request.id };
     let body: string | undefined;
     if (options.json !== undefined) {

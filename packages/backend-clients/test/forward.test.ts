@@ -41,7 +41,7 @@ describe("forward()", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
-    expect(response.json()).toMatchObject({ statusCode: 400, code: "FST_ERR_VALIDATION" });
+    expect(response.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: "body must have required property 'type'" });
 
     service.platform.notifications.faults.set({ mode: "html-500" });
     const html = await service.app.inject({
@@ -101,7 +101,7 @@ describe("call() and json()", () => {
     });
   });
 
-  it("passes a backend's non-2xx status to the client with the error model", async () => {
+  it("passes a backend's 4xx status and error body to the client", async () => {
     const response = await service.app.inject({
       method: "POST",
       url: "/notify-json",
@@ -109,7 +109,7 @@ describe("call() and json()", () => {
       payload: { nothing: true },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", backend_response: expect.any(Object) });
+    expect(response.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: "body must have required property 'type'" });
   });
 
   it("maps a hanging backend to 504 and an unconfigured one to a 500 without internals", async () => {
@@ -133,5 +133,24 @@ describe("call() and json()", () => {
       request_id: expect.any(String),
     });
     expect(unconfigured.body).not.toContain("at ");
+  });
+});
+
+describe("a backend failing behind a custom handler", () => {
+  it("answers 502 with the backend's status and body kept as details", async () => {
+    service.platform.notifications.faults.set({ mode: "json-500" });
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/notify-json",
+      headers: await service.as("bob"),
+      payload: notification,
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      error_code: "ERR_BAD_GATEWAY",
+      reason: "simulated backend failure",
+      backend_status: 500,
+      backend_response: { error_code: "ERR_SIMULATED", reason: "simulated backend failure" },
+    });
   });
 });
