@@ -41,7 +41,10 @@ describe("forward()", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: "body must have required property 'type'" });
+    expect(response.json()).toEqual({
+      error_code: "ERR_BAD_REQUEST",
+      reason: "body must have required property 'type'",
+    });
 
     service.platform.notifications.faults.set({ mode: "html-500" });
     const html = await service.app.inject({
@@ -101,6 +104,19 @@ describe("call() and json()", () => {
     });
   });
 
+  it("acts as a service account only where the handler says so, never as a user the caller names", async () => {
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/notify-as-service?user=bob",
+      headers: await service.as("alice"),
+      payload: notification,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(service.platform.notifications.recorder.to("POST", "/notification")[0]?.query).toEqual({
+      user: "de_grouper",
+    });
+  });
+
   it("passes a backend's 4xx status and error body to the client", async () => {
     const response = await service.app.inject({
       method: "POST",
@@ -109,7 +125,10 @@ describe("call() and json()", () => {
       payload: { nothing: true },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: "body must have required property 'type'" });
+    expect(response.json()).toEqual({
+      error_code: "ERR_BAD_REQUEST",
+      reason: "body must have required property 'type'",
+    });
   });
 
   it("maps a hanging backend to 504 and an unconfigured one to a 500 without internals", async () => {

@@ -38,6 +38,15 @@ const fixture: FastifyPluginAsyncTypebox<{ config: FixtureConfig }> = async (app
       json: request.body,
     }),
   );
+  app.post("/notify-as-service", async (request) =>
+    app.backends.notifications.json(request, {
+      method: "POST",
+      path: "/notification",
+      query: { user: "mallory" },
+      json: request.body,
+      actAs: "de_grouper",
+    }),
+  );
   app.get("/unconfigured", async (request) => app.backends.groups.json(request, { path: "/subjects" }));
 };
 
