@@ -1,9 +1,26 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
+import { GatewayError } from "@de-gateway/service-kit";
 import type { FastifyInstance } from "fastify";
+
+export const tooLarge = () => new GatewayError(413, "request body is larger than the service accepts");
+
+/** Passes bytes through until more than `limit` have gone by, then fails with 413. */
+class BodyLimit extends Transform {
+  private seen = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.seen += chunk.length;
+    callback(this.seen > this.limit ? tooLarge() : null, chunk);
+  }
+}
 
 /**
  * Inside the given (encapsulated) context, request bodies are not parsed but handed on as streams,
- * so passthrough routes forward them byte for byte without buffering.
+ * so passthrough routes forward them byte for byte without buffering, within the route's body limit.
  *
  * The backend gets a wrapper, not the caller's socket stream: when the backend is unreachable the
  * HTTP client destroys the body it was given, and that must not tear down the caller's connection
@@ -11,8 +28,13 @@ import type { FastifyInstance } from "fastify";
  */
 export function streamRequestBodies(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", (_request, payload, done) => {
-    const body = new PassThrough();
+  app.addContentTypeParser("*", (request, payload, done) => {
+    const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit;
+    if (Number(request.headers["content-length"] ?? 0) > limit) {
+      done(tooLarge(), undefined);
+      return;
+    }
+    const body = new BodyLimit(limit);
     payload.on("error", (error) => body.destroy(error));
     payload.pipe(body);
     done(null, body);

@@ -7,17 +7,27 @@ const TIMEOUT_CODES = new Set([
   "FST_REPLY_FROM_GATEWAY_TIMEOUT",
 ]);
 
-function codesOf(error: unknown): string[] {
-  const codes: string[] = [];
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
   for (let current = error; current && typeof current === "object"; current = (current as Error).cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") codes.push(code);
+    chain.push(current);
   }
-  return codes;
+  return chain;
 }
 
-/** Turns a transport failure into what the caller sees: 504 when the backend was too slow, else 502. */
+function codesOf(error: unknown): string[] {
+  return causes(error)
+    .map((cause) => (cause as { code?: unknown }).code)
+    .filter((code): code is string => typeof code === "string");
+}
+
+/**
+ * Turns a transport failure into what the caller sees: the gateway's own refusal when the request body
+ * broke a limit on the way, 504 when the backend was too slow, else 502.
+ */
 export function transportError(backend: string, error: unknown): GatewayError {
+  const ownError = causes(error).find((cause): cause is GatewayError => cause instanceof GatewayError);
+  if (ownError) return ownError;
   if (codesOf(error).some((code) => TIMEOUT_CODES.has(code))) {
     return new GatewayError(504, `the ${backend} backend did not answer in time`);
   }

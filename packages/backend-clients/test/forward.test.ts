@@ -1,10 +1,14 @@
+import { Readable } from "node:stream";
 import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildFixture, FixtureConfig } from "./gateway-fixture.js";
 
 let service: ServiceUnderTest;
 beforeAll(async () => {
-  service = await startServiceUnderTest(FixtureConfig, buildFixture, { BACKEND_TIMEOUT_MS: "300" });
+  service = await startServiceUnderTest(FixtureConfig, buildFixture, {
+    BACKEND_TIMEOUT_MS: "300",
+    JSON_BODY_LIMIT: "2048",
+  });
 });
 afterAll(() => service.close());
 beforeEach(() => service.platform.reset());
@@ -56,6 +60,24 @@ describe("forward()", () => {
     expect(html.statusCode).toBe(500);
     expect(html.headers["content-type"]).toMatch(/^text\/html/);
     expect(html.body).toContain("<h1>500 Internal Server Error</h1>");
+  });
+
+  it("refuses a streamed body over the limit with 413, declared or chunked, and sends nothing", async () => {
+    const headers = { ...(await service.as("alice")), "content-type": "application/json" };
+    const big = JSON.stringify({ ...notification, padding: "x".repeat(4096) });
+    const declared = await service.app.inject({ method: "POST", url: "/send", headers, payload: big });
+    expect(declared.statusCode).toBe(413);
+    expect(declared.json()).toMatchObject({ error_code: "ERR_REQUEST_TOO_LARGE" });
+
+    const chunked = await service.app.inject({
+      method: "POST",
+      url: "/send",
+      headers,
+      payload: Readable.from([big.slice(0, 1500), big.slice(1500)]),
+    });
+    expect(chunked.statusCode).toBe(413);
+    expect(chunked.json()).toMatchObject({ error_code: "ERR_REQUEST_TOO_LARGE" });
+    expect(service.platform.notifications.recorder.to("POST", "/notification")).toEqual([]);
   });
 
   it("keeps an encoded value inside one backend path segment", async () => {
