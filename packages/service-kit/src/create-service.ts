@@ -1,10 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from "fastify";
 import { Type } from "typebox";
 import { installErrorHandling } from "./error-handler.js";
-import { ErrorBody } from "./errors.js";
+import { ErrorBody, errorCodeForStatus } from "./errors.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
 import { installValidation } from "./validation.js";
 
@@ -51,6 +56,14 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     bodyLimit: options.bodyLimit ?? 1_048_576,
     return503OnClosing: true,
     routerOptions: { ignoreDuplicateSlashes: false },
+    // A URL the router cannot decode (e.g. `%FF`) or an over-long path parameter: the error model too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      return reply
+        .code(status)
+        .type("application/json")
+        .send({ error_code: errorCodeForStatus(status), reason: error.message });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate("draining", false);

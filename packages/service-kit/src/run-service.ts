@@ -3,17 +3,14 @@ import type { Static, TObject, TProperties } from "typebox";
 import { ConfigError, loadConfig } from "./config.js";
 import type { Service } from "./create-service.js";
 
-interface Listenable {
-  PORT: number;
-  HOST: string;
-}
-
 export interface RunOptions<P extends TProperties> {
   name: string;
   configSchema: TObject<P>;
   build: (config: Static<TObject<P>>) => Promise<Service>;
   /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
   graceMs?: number;
+  /** The settings holding the port and host to listen on, when they are not PORT and HOST. */
+  listenSettings?: { port: string; host: string };
 }
 
 function fail(name: string, message: string): never {
@@ -30,7 +27,10 @@ export async function runService<P extends TProperties>(options: RunOptions<P>):
     if (error instanceof ConfigError) fail(options.name, error.message);
     throw error;
   }
-  const { PORT, HOST } = config as unknown as Listenable;
+  const names = options.listenSettings ?? { port: "PORT", host: "HOST" };
+  const settings = config as Record<string, unknown>;
+  const PORT = settings[names.port] as number;
+  const HOST = settings[names.host] as string;
   const app = await options.build(config);
 
   closeWithGrace({ delay: options.graceMs ?? 10_000 }, async ({ signal, err }) => {
@@ -45,7 +45,7 @@ export async function runService<P extends TProperties>(options: RunOptions<P>):
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE")
-      fail(options.name, `port ${PORT} on ${HOST} is already in use (set PORT to another one)`);
+      fail(options.name, `port ${PORT} on ${HOST} is already in use (set ${names.port} to another one)`);
     if (code === "EACCES") fail(options.name, `not allowed to listen on port ${PORT}`);
     fail(options.name, `cannot listen on ${HOST}:${PORT}: ${(error as Error).message}`);
   }
