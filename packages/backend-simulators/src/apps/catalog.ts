@@ -1,4 +1,39 @@
+import type { FastifyInstance } from "fastify";
 import { defineModule } from "../framework/module.js";
+import { listingDetail } from "./app-listing.js";
+import { type Caller, callerOf, queryOf } from "./caller.js";
+import { backendScope, forbidden, notFound } from "./problems.js";
+import { paged, queryText } from "./request-values.js";
+import { SEED_APP_IDS, SEED_TOOL_IDS } from "./seed-ids.js";
+
+/** One parameter of an app, as the app editor and the launch form see it. */
+export interface AppParameter {
+  id: string;
+  name: string;
+  label: string;
+  description: string;
+  type: string;
+  order: number;
+  required: boolean;
+  isVisible: boolean;
+  defaultValue?: unknown;
+}
+
+export interface AppGroup {
+  id: string;
+  name: string;
+  label: string;
+  isVisible: boolean;
+  parameters: AppParameter[];
+}
+
+/** A pipeline step: which app runs at that position. */
+export interface PipelineStep {
+  name: string;
+  description: string;
+  task_id: string;
+  app_type: string;
+}
 
 /** An app as the apps backend keeps it (the fields other families rely on; more may be added). */
 export interface AppRecord {
@@ -13,13 +48,44 @@ export interface AppRecord {
   disabled: boolean;
   integration_date: number;
   edited_date: number;
+  integrator_name: string;
+  tool_ids: string[];
+  groups: AppGroup[];
+  references: string[];
+  wiki_url?: string;
+  /** Pipelines only: the steps and how outputs feed later inputs. */
+  steps?: PipelineStep[];
+  mappings?: unknown[];
 }
+
+export type AppPermission = "own" | "write" | "read";
 
 export interface CatalogState {
   apps: Map<string, AppRecord>;
+  /** Who each app is shared with, and how: app id → username → permission. */
+  shares: Map<string, Map<string, AppPermission>>;
 }
 
-const seedApp = (id: string, name: string, description: string, integrator: string, isPublic: boolean): AppRecord => ({
+const parameter = (id: string, name: string, label: string, type: string, order: number): AppParameter => ({
+  id,
+  name,
+  label,
+  description: label,
+  type,
+  order,
+  required: type === "FileInput",
+  isVisible: true,
+});
+
+const seedApp = (
+  id: string,
+  name: string,
+  description: string,
+  integrator: string,
+  isPublic: boolean,
+  toolId: string,
+  parameters: AppParameter[],
+): AppRecord => ({
   id,
   system_id: "de",
   name,
@@ -31,23 +97,105 @@ const seedApp = (id: string, name: string, description: string, integrator: stri
   disabled: false,
   integration_date: Date.UTC(2026, 0, 15),
   edited_date: Date.UTC(2026, 5, 1),
+  integrator_name: integrator === "alice" ? "Alice Liddell" : "Carol Danvers",
+  tool_ids: [toolId],
+  groups: [
+    { id: `${id.slice(0, 8)}-0000-4000-8000-000000000001`, name: "", label: "Parameters", isVisible: true, parameters },
+  ],
+  references: [],
 });
 
 /** Demo apps: two public ones and one private app of alice's. */
 export const SEED_APPS: readonly AppRecord[] = [
-  seedApp("c7f05682-23c8-4182-b9a2-e09650a5f49b", "Word Count", "Counts the words in a text file", "carol", true),
-  seedApp("1b1e7c3a-5c8e-4b1f-9a8e-0d1f2a3b4c5d", "FastQC", "Quality control of sequencing reads", "carol", true),
+  seedApp(SEED_APP_IDS.wordCount, "Word Count", "Counts the words in a text file", "carol", true, SEED_TOOL_IDS.wc, [
+    parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000011", "", "Input file", "FileInput", 1),
+    parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000012", "-l", "Count lines only", "Flag", 0),
+  ]),
+  seedApp(SEED_APP_IDS.fastqc, "FastQC", "Quality control of sequencing reads", "carol", true, SEED_TOOL_IDS.fastqc, [
+    parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000021", "", "Reads", "FileInput", 1),
+  ]),
   seedApp(
-    "9d2c4e6f-8a0b-4c1d-8e2f-3a4b5c6d7e8f",
+    SEED_APP_IDS.aliceAligner,
     "Alice's Aligner",
     "Aligns reads the way alice likes",
     "alice",
     false,
+    SEED_TOOL_IDS.aligner,
+    [
+      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000031", "--reads", "Reads", "FileInput", 1),
+      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000032", "--reference", "Reference genome", "ReferenceGenome", 2),
+    ],
   ),
 ];
 
-/** The app catalogue. Routes over it belong to the apps-proxy work; other families read `apps`. */
+export const catalogOf = (all: () => Record<string, unknown>) => all().catalog as CatalogState;
+
+/** How the user may use an app: integrators own theirs, shares grant theirs, public apps are readable by all. */
+export function permissionOf(state: CatalogState, app: AppRecord, username: string): AppPermission | undefined {
+  if (app.integrator_username === username) return "own";
+  const shared = state.shares.get(app.id)?.get(username);
+  if (shared) return shared;
+  return app.is_public ? "read" : undefined;
+}
+
+export function existingApp(state: CatalogState, id: string): AppRecord {
+  const app = state.apps.get(id);
+  if (!app) throw notFound(`app ${id} not found`);
+  return app;
+}
+
+/** The app, if the caller may see it: 404 when unknown, 403 when neither public, owned nor shared. */
+export function readableApp(state: CatalogState, id: string, username: string): AppRecord {
+  const app = existingApp(state, id);
+  if (!permissionOf(state, app, username)) throw forbidden(`insufficient privileges for app ${id}`);
+  return app;
+}
+
+/** The app, if the caller may change it (own or write permission). */
+export function writableApp(state: CatalogState, id: string, username: string): AppRecord {
+  const app = readableApp(state, id, username);
+  const permission = permissionOf(state, app, username);
+  if (permission !== "own" && permission !== "write") throw forbidden(`insufficient privileges for app ${id}`);
+  return app;
+}
+
+/** Apps a user sees in listings: readable and not deleted. */
+export const visibleApps = (state: CatalogState, username: string): AppRecord[] =>
+  [...state.apps.values()].filter((app) => !app.deleted && permissionOf(state, app, username));
+
+function matches(app: AppRecord, search: string | undefined): boolean {
+  if (!search) return true;
+  const term = search.toLowerCase();
+  return [app.name, app.description, app.integrator_name].some((text) => text.toLowerCase().includes(term));
+}
+
+function listing(
+  apps: AppRecord[],
+  query: Record<string, unknown>,
+  caller: Caller,
+  all: () => Record<string, unknown>,
+) {
+  const search = queryText(query, "search");
+  const found = apps.filter((app) => matches(app, search)).map((app) => listingDetail(app, caller.username, all));
+  return { app_count: found.length, apps: paged(found, query, "name") };
+}
+
+/** The app catalogue: search listings for users and administrators, and the id list. */
 export const catalog = defineModule<CatalogState>({
-  makeState: () => ({ apps: new Map(SEED_APPS.map((app) => [app.id, { ...app }])) }),
-  routes() {},
+  makeState: () => ({ apps: new Map(SEED_APPS.map((app) => [app.id, structuredClone(app)])), shares: new Map() }),
+  routes: (app: FastifyInstance, state, all) =>
+    backendScope(app, (scope) => {
+      scope.get("/apps", async (request) => {
+        const caller = callerOf(request);
+        return listing(visibleApps(state(), caller.username), queryOf(request), caller, all);
+      });
+      scope.get("/apps/ids", async (request) => {
+        callerOf(request);
+        return { app_ids: [...state().apps.values()].filter((app) => !app.deleted).map((app) => app.id) };
+      });
+      scope.get("/admin/apps", async (request) => {
+        // Administrators see every app, deleted ones included, so that they can be restored.
+        return listing([...state().apps.values()], queryOf(request), callerOf(request), all);
+      });
+    }),
 });

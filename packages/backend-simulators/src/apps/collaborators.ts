@@ -1,10 +1,82 @@
+import { type Static, Type } from "typebox";
+import { demoUser } from "../demo-users.js";
 import { defineModule } from "../framework/module.js";
+import { callerOf } from "./caller.js";
+import { backendScope } from "./problems.js";
 
-// biome-ignore lint/complexity/noBannedTypes: no state yet
-export type CollaboratorsState = {};
+export interface CollaboratorsState {
+  /** Each user's collaborators (user names), in the order they were added. */
+  byUser: Map<string, string[]>;
+}
 
-/** Apps backend: collaborators of a user. */
+const Collaborator = Type.Object(
+  {
+    username: Type.String({ minLength: 1 }),
+    id: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String()),
+    firstname: Type.Optional(Type.String()),
+    lastname: Type.Optional(Type.String()),
+    position: Type.Optional(Type.String()),
+    institution: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+const Collaborators = Type.Object({ users: Type.Array(Collaborator) });
+type Collaborators = Static<typeof Collaborators>;
+
+/** A collaborator as the apps backend describes one (it looks the details up in the user directory). */
+function describe(username: string): Record<string, string> {
+  const user = demoUser(username);
+  if (!user) return { username };
+  return {
+    username,
+    firstname: user.firstName,
+    lastname: user.lastName,
+    email: user.email,
+    institution: user.institution,
+  };
+}
+
+/**
+ * Apps backend: a user's collaborators. `GET /collaborators` lists them as `{users: [...]}`;
+ * `POST /collaborators` adds and `POST /collaborators/shredder` removes the `users` of the body
+ * (by `username`), both answering 200 without a body.
+ */
 export const collaborators = defineModule<CollaboratorsState>({
-  makeState: () => ({}),
-  routes() {},
+  makeState: () => ({ byUser: new Map() }),
+  async routes(app, state) {
+    await backendScope(app, (scope) => {
+      scope.get("/collaborators", async (request) => {
+        const { username } = callerOf(request);
+        return { users: (state().byUser.get(username) ?? []).map(describe) };
+      });
+
+      scope.post<{ Body: Collaborators }>(
+        "/collaborators",
+        { schema: { body: Collaborators } },
+        async (request, reply) => {
+          const { username } = callerOf(request);
+          const current = state().byUser.get(username) ?? [];
+          const added = request.body.users.map((user) => user.username).filter((name) => !current.includes(name));
+          state().byUser.set(username, [...current, ...new Set(added)]);
+          return reply.code(200).send();
+        },
+      );
+
+      scope.post<{ Body: Collaborators }>(
+        "/collaborators/shredder",
+        { schema: { body: Collaborators } },
+        async (request, reply) => {
+          const { username } = callerOf(request);
+          const removed = new Set(request.body.users.map((user) => user.username));
+          const current = state().byUser.get(username) ?? [];
+          state().byUser.set(
+            username,
+            current.filter((name) => !removed.has(name)),
+          );
+          return reply.code(200).send();
+        },
+      );
+    });
+  },
 });

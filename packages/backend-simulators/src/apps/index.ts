@@ -1,11 +1,48 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
+import { analyses } from "./analyses.js";
+import { appDescriptions } from "./app-descriptions.js";
+import { appEditing } from "./app-editing.js";
+import { appInformation } from "./app-information.js";
+import { appMarks } from "./app-marks.js";
+import { appMetadata } from "./app-metadata.js";
+import { appSharing } from "./app-sharing.js";
 import { catalog } from "./catalog.js";
+import { categories } from "./categories.js";
 import { collaborators } from "./collaborators.js";
+import { appElements } from "./elements.js";
+import { hierarchies } from "./hierarchies.js";
 import { login } from "./login.js";
 import { oauth } from "./oauth.js";
+import { pipelines } from "./pipelines.js";
+import { quickLaunches } from "./quick-launches.js";
+import { referenceGenomes } from "./reference-genomes.js";
+import { toolRequests } from "./tool-requests.js";
+import { tools } from "./tools.js";
+import { workspaceAdministration } from "./workspaces.js";
 
-export const appsModules = { catalog, login, collaborators, oauth };
+export const appsModules = {
+  catalog,
+  login,
+  collaborators,
+  oauth,
+  appDescriptions,
+  appEditing,
+  appInformation,
+  appMarks,
+  appMetadata,
+  appSharing,
+  appElements,
+  categories,
+  pipelines,
+  hierarchies,
+  tools,
+  analyses,
+  quickLaunches,
+  referenceGenomes,
+  toolRequests,
+  workspaceAdministration,
+};
 
 export function createAppsSimulator(options: SimulatorOptions = {}) {
   return moduleSimulator("apps", appsModules, options);

@@ -1,10 +1,104 @@
+import { randomUUID } from "node:crypto";
 import { defineModule } from "../framework/module.js";
+import { callerOf, queryOf } from "./caller.js";
+import { backendScope, badRequest } from "./problems.js";
 
-// biome-ignore lint/complexity/noBannedTypes: no state yet
-export type LoginState = {};
+/** One row of the apps backend's login table. */
+export interface LoginRecord {
+  username: string;
+  ip_address: string;
+  user_agent: string | null;
+  /** Milliseconds since the epoch; with the username and IP address it identifies the record. */
+  login_time: number;
+  logout_time: number | null;
+}
 
-/** Apps backend: login records, workspaces and logout (used by bootstrap and logout). */
+/** A user's workspace as `GET /workspaces` describes it (without the `new_workspace` flag). */
+export interface WorkspaceRecord {
+  id: string;
+  user_id: string;
+  root_category_id: string;
+  is_public: boolean;
+}
+
+export interface LoginState {
+  /** Internal user ids, created the first time the backend sees a user (as the real one does). */
+  userIds: Map<string, string>;
+  logins: LoginRecord[];
+  workspaces: Map<string, WorkspaceRecord>;
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+function userIdOf(state: LoginState, username: string): string {
+  let id = state.userIds.get(username);
+  if (!id) {
+    id = randomUUID();
+    state.userIds.set(username, id);
+  }
+  return id;
+}
+
+/** The backend's clock, kept strictly increasing per user so that a login time identifies one record. */
+function nextLoginTime(state: LoginState, username: string): number {
+  const latest = Math.max(0, ...state.logins.filter((login) => login.username === username).map((l) => l.login_time));
+  return Math.max(Date.now(), latest + 1);
+}
+
+/**
+ * Apps backend: login records, workspaces and logout (used by bootstrap and logout), as in cyverse-de/apps:
+ * - `POST /users/login?user&ip-address[&user-agent]` records a login: `{login_time, auth_redirect}`.
+ * - `POST /users/logout?user&ip-address&login-time` sets the logout time of that login record; 200 with no
+ *   body, also when no record matches (the real backend runs an UPDATE that may touch no row).
+ * - `GET /workspaces?user` returns the user's workspace, creating it on the first call (`new_workspace`).
+ */
 export const login = defineModule<LoginState>({
-  makeState: () => ({}),
-  routes() {},
+  makeState: () => ({ userIds: new Map(), logins: [], workspaces: new Map() }),
+  routes: (app, state) =>
+    backendScope(app, (scope) => {
+      scope.post("/users/login", async (request) => {
+        const { username } = callerOf(request);
+        const query = queryOf(request);
+        const ipAddress = text(query["ip-address"]);
+        if (!ipAddress) throw badRequest("the ip-address query parameter is required", "ERR_MISSING_QUERY_PARAMETER");
+        userIdOf(state(), username);
+        const record: LoginRecord = {
+          username,
+          ip_address: ipAddress,
+          user_agent: text(query["user-agent"]) || null,
+          login_time: nextLoginTime(state(), username),
+          logout_time: null,
+        };
+        state().logins.push(record);
+        return { login_time: record.login_time, auth_redirect: {} };
+      });
+
+      scope.post("/users/logout", async (request, reply) => {
+        const { username } = callerOf(request);
+        const query = queryOf(request);
+        const ipAddress = text(query["ip-address"]);
+        const loginTime = Number(text(query["login-time"]) || Number.NaN);
+        if (!ipAddress) throw badRequest("the ip-address query parameter is required", "ERR_MISSING_QUERY_PARAMETER");
+        if (!Number.isInteger(loginTime)) throw badRequest("the login-time query parameter must be an integer");
+        const record = state().logins.find(
+          (entry) => entry.username === username && entry.ip_address === ipAddress && entry.login_time === loginTime,
+        );
+        if (record) record.logout_time = Date.now();
+        return reply.code(200).send();
+      });
+
+      scope.get("/workspaces", async (request) => {
+        const { username } = callerOf(request);
+        const existing = state().workspaces.get(username);
+        if (existing) return { ...existing, new_workspace: false };
+        const created: WorkspaceRecord = {
+          id: randomUUID(),
+          user_id: userIdOf(state(), username),
+          root_category_id: randomUUID(),
+          is_public: false,
+        };
+        state().workspaces.set(username, created);
+        return { ...created, new_workspace: true };
+      });
+    }),
 });

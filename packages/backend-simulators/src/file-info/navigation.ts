@@ -1,10 +1,38 @@
+import { DEMO_USERS } from "../demo-users.js";
 import { defineModule } from "../framework/module.js";
 
-// biome-ignore lint/complexity/noBannedTypes: no state yet
-export type NavigationState = {};
+/** The simulated iRODS zone: homes under `/iplant/home`, trash owned by the service account `de-irods`. */
+export const IRODS_ZONE = "iplant";
+export const IRODS_HOME = `/${IRODS_ZONE}/home`;
+export const BASE_TRASH_PATH = `/${IRODS_ZONE}/trash/home/de-irods`;
 
-/** File-info backend: base paths of a user's home and trash (used by bootstrap). */
+export const userHomePath = (user: string): string => `${IRODS_HOME}/${user}`;
+export const userTrashPath = (user: string): string => `${BASE_TRASH_PATH}/${user}`;
+
+const MISSING_USER = { error_code: "ERR_MISSING_QUERY_PARAMETER", reason: "the user query parameter is required" };
+
+export interface NavigationState {
+  /** Users known to the data store; base paths of anyone else are refused with ERR_NOT_A_USER. */
+  users: Set<string>;
+}
+
+/**
+ * File-info backend: base paths of a user's home and trash (used by bootstrap), as cyverse-de/data-info's
+ * `GET /navigation/base-paths?user=` answers them: `{user_home_path, user_trash_path, base_trash_path}`.
+ */
 export const navigation = defineModule<NavigationState>({
-  makeState: () => ({}),
-  routes() {},
+  makeState: () => ({ users: new Set(DEMO_USERS.map((user) => user.username)) }),
+  routes(app, state) {
+    app.get("/navigation/base-paths", async (request, reply) => {
+      const { user } = request.query as { user?: string };
+      if (!user) return reply.code(400).send(MISSING_USER);
+      if (!state().users.has(user))
+        return reply.code(400).send({ error_code: "ERR_NOT_A_USER", reason: `no such user: ${user}`, user });
+      return {
+        user_home_path: userHomePath(user),
+        user_trash_path: userTrashPath(user),
+        base_trash_path: BASE_TRASH_PATH,
+      };
+    });
+  },
 });

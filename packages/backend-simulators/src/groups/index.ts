@@ -1,7 +1,9 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
+import { grouper } from "./grouper.js";
+import { permissions } from "./permissions.js";
 
-export const groupsModules = {};
+export const groupsModules = { grouper, permissions };
 
 export function createGroupsSimulator(options: SimulatorOptions = {}) {
   return moduleSimulator("groups", groupsModules, options);

@@ -1,8 +1,11 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { intake } from "./intake.js";
+import { listings } from "./listings.js";
+import { marks } from "./marks.js";
+import { system } from "./system-messages.js";
 
-export const notificationModules = { intake };
+export const notificationModules = { intake, listings, marks, system };
 
 export function createNotificationsSimulator(options: SimulatorOptions = {}) {
   return moduleSimulator("notifications", notificationModules, options);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Static, Type } from "typebox";
 import { defineModule } from "../framework/module.js";
+import { agentErrors } from "./errors.js";
 
 /** A user message as the notification backend stores it. */
 export interface StoredNotification {
@@ -35,7 +36,7 @@ export const intake = defineModule<IntakeState>({
   routes(app, state) {
     app.post<{ Body: Static<typeof NotificationRequest> }>(
       "/notification",
-      { schema: { body: NotificationRequest } },
+      { ...agentErrors, schema: { body: NotificationRequest } },
       async (request) => {
         const body = request.body;
         const stored: StoredNotification = {

@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { defineModule } from "../framework/module.js";
+import { jobView, parameterKey } from "./app-views.js";
+import { type Caller, callerOf, queryOf } from "./caller.js";
+import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
+import { backendScope, badRequest, forbidden, missingField, notFound } from "./problems.js";
+import { bodyObject, paged, queryText, requiredText } from "./request-values.js";
+import { SEED_APP_IDS } from "./seed-ids.js";
+
+export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
+const FINISHED: readonly AnalysisStatus[] = ["Completed", "Failed", "Canceled"];
+
+/** An analysis (a job run of an app) as the apps backend keeps it. */
+export interface AnalysisRecord {
+  id: string;
+  name: string;
+  description: string;
+  app_id: string;
+  system_id: string;
+  username: string;
+  status: AnalysisStatus;
+  startdate: number;
+  enddate: number;
+  resultfolderid: string;
+  notify: boolean;
+  config: Record<string, unknown>;
+  deleted: boolean;
+}
+
+export interface AnalysesState {
+  analyses: Map<string, AnalysisRecord>;
+}
+
+type All = () => Record<string, unknown>;
+type IdParams = { Params: { analysisId: string } };
+
+const SEED_ANALYSES: readonly AnalysisRecord[] = [
+  {
+    id: "d6e5f4a3-0000-4000-8000-000000000001",
+    name: "word-count-chapter-1",
+    description: "Counting the words of chapter one",
+    app_id: SEED_APP_IDS.wordCount,
+    system_id: "de",
+    username: "alice",
+    status: "Completed",
+    startdate: Date.UTC(2026, 5, 2, 9),
+    enddate: Date.UTC(2026, 5, 2, 9, 5),
+    resultfolderid: "/iplant/home/alice/analyses/word-count-chapter-1",
+    notify: true,
+    config: { [`${SEED_APP_IDS.wordCount}_0b9b4f2e-1d3c-4a5b-8c7d-000000000011`]: "/iplant/home/alice/chapter-1.txt" },
+    deleted: false,
+  },
+];
+
+function ownAnalysis(state: AnalysesState, id: string, caller: Caller): AnalysisRecord {
+  const analysis = state.analyses.get(id);
+  if (!analysis || analysis.deleted) throw notFound(`analysis ${id} not found`);
+  if (analysis.username !== caller.username) throw forbidden(`insufficient privileges for analysis ${id}`);
+  return analysis;
+}
+
+function summary(analysis: AnalysisRecord, all: All) {
+  const app = catalogOf(all).apps.get(analysis.app_id);
+  return {
+    id: analysis.id,
+    name: analysis.name,
+    description: analysis.description,
+    app_id: analysis.app_id,
+    app_name: app?.name ?? "",
+    app_description: app?.description ?? "",
+    app_disabled: app?.disabled ?? false,
+    system_id: analysis.system_id,
+    batch: false,
+    can_share: true,
+    notify: analysis.notify,
+    resultfolderid: analysis.resultfolderid,
+    startdate: String(analysis.startdate),
+    enddate: String(analysis.enddate),
+    status: analysis.status,
+    username: analysis.username,
+    interactive_urls: [],
+  };
+}
+
+/** The analysis listing's `filter`: a JSON list of `{field, value}`, every one of which must match. */
+function filterOf(query: Record<string, unknown>): Array<{ field: string; value: string }> {
+  const raw = queryText(query, "filter");
+  if (!raw) return [];
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (!Array.isArray(parsed)) throw new Error("not a list");
+    return parsed.map((item) => ({ field: String(item?.field ?? ""), value: String(item?.value ?? "") }));
+  } catch {
+    throw badRequest("filter must be a JSON list of {field, value} objects", "ERR_ILLEGAL_ARGUMENT");
+  }
+}
+
+function missingRequired(app: AppRecord, config: Record<string, unknown>): string[] {
+  return app.groups
+    .flatMap((group) => group.parameters)
+    .filter((parameter) => parameter.required && parameter.defaultValue === undefined)
+    .filter((parameter) => {
+      const value = config[parameterKey(app, parameter.id)];
+      return value === undefined || value === null || value === "";
+    })
+    .map((parameter) => parameter.label || parameter.name);
+}
+
+function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
+  const submission = bodyObject(body);
+  const app = readableApp(catalogOf(all), requiredText(submission, "app_id"), caller.username);
+  if (app.disabled || app.deleted) throw badRequest(`app ${app.id} cannot be run`, "ERR_ILLEGAL_ARGUMENT");
+  const config = submission.config === undefined ? {} : bodyObject(submission.config);
+  const missing = missingRequired(app, config);
+  if (missing.length)
+    throw badRequest(`required parameters without a value: ${missing.join(", ")}`, "ERR_BAD_OR_MISSING_FIELD");
+  const name = requiredText(submission, "name");
+  const outputDir = requiredText(submission, "output_dir").replace(/\/+$/, "");
+  return {
+    id: randomUUID(),
+    name,
+    description: typeof submission.description === "string" ? submission.description : "",
+    app_id: app.id,
+    system_id: app.system_id,
+    username: caller.username,
+    status: "Submitted",
+    startdate: Date.now(),
+    enddate: 0,
+    resultfolderid: submission.create_output_subdir === false ? outputDir : `${outputDir}/${name}`,
+    notify: submission.notify === true,
+    config,
+    deleted: false,
+  };
+}
+
+function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
+  scope.get("/analyses", async (request) => {
+    const caller = callerOf(request);
+    const query = queryOf(request);
+    const conditions = filterOf(query);
+    const found = [...state().analyses.values()]
+      .filter((analysis) => analysis.username === caller.username && !analysis.deleted)
+      .map((analysis) => summary(analysis, all))
+      .filter((analysis) =>
+        conditions.every(({ field, value }) =>
+          String((analysis as Record<string, unknown>)[field] ?? "")
+            .toLowerCase()
+            .includes(value.toLowerCase()),
+        ),
+      );
+    return { analyses: paged(found, query, "startdate"), total: found.length, timestamp: String(Date.now()) };
+  });
+  scope.post("/analyses", async (request) => {
+    const analysis = submit(request.body, callerOf(request), all);
+    state().analyses.set(analysis.id, analysis);
+    return { id: analysis.id, name: analysis.name, status: analysis.status, "start-date": String(analysis.startdate) };
+  });
+  scope.post("/analyses/shredder", async (request) => {
+    const caller = callerOf(request);
+    const ids = bodyObject(request.body).analyses;
+    if (!Array.isArray(ids) || ids.length === 0) throw missingField("analyses");
+    const analyses = ids.map((id) => ownAnalysis(state(), String(id), caller));
+    for (const analysis of analyses) analysis.deleted = true;
+    return {};
+  });
+  scope.delete<IdParams>("/analyses/:analysisId", async (request) => {
+    ownAnalysis(state(), request.params.analysisId, callerOf(request)).deleted = true;
+    return {};
+  });
+  scope.patch<IdParams>("/analyses/:analysisId", async (request) => {
+    const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
+    const changes = bodyObject(request.body);
+    if (typeof changes.name === "string" && changes.name.trim()) analysis.name = changes.name;
+    if (typeof changes.description === "string") analysis.description = changes.description;
+    return { id: analysis.id, name: analysis.name, description: analysis.description };
+  });
+  scope.get<IdParams>("/analyses/:analysisId/parameters", async (request) => {
+    const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
+    const app = existingApp(catalogOf(all), analysis.app_id);
+    const parameters = app.groups.flatMap((group) =>
+      group.parameters.map((parameter) => {
+        const key = parameterKey(app, parameter.id);
+        const given = key in analysis.config;
+        return {
+          full_param_id: key,
+          param_id: parameter.id,
+          param_name: parameter.label,
+          param_type: parameter.type,
+          param_value: { value: given ? analysis.config[key] : (parameter.defaultValue ?? "") },
+          is_default_value: !given,
+          is_visible: parameter.isVisible,
+        };
+      }),
+    );
+    return { app_id: app.id, system_id: app.system_id, parameters };
+  });
+  scope.get<IdParams>("/analyses/:analysisId/relaunch-info", async (request) => {
+    const caller = callerOf(request);
+    const analysis = ownAnalysis(state(), request.params.analysisId, caller);
+    return jobView(readableApp(catalogOf(all), analysis.app_id, caller.username), analysis.config);
+  });
+  scope.get<IdParams>("/analyses/:analysisId/steps", async (request) => {
+    const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
+    const step = {
+      step_number: 1,
+      external_id: analysis.id.replace(/-/g, "").slice(0, 16),
+      startdate: String(analysis.startdate),
+      enddate: String(analysis.enddate),
+      status: analysis.status,
+      app_step_number: 1,
+      step_type: "Condor",
+    };
+    return { analysis_id: analysis.id, steps: [step], timestamp: String(Date.now()), total: 1 };
+  });
+  scope.post<IdParams>("/analyses/:analysisId/stop", async (request) => {
+    const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
+    if (FINISHED.includes(analysis.status)) {
+      throw badRequest(`analysis ${analysis.id} has already finished (${analysis.status})`, "ERR_ILLEGAL_ARGUMENT");
+    }
+    analysis.status = "Canceled";
+    analysis.enddate = Date.now();
+    return { id: analysis.id };
+  });
+}
+
+/** Apps backend: analyses (submitted jobs) of the caller: listing, submission, changes, stop, relaunch. */
+export const analyses = defineModule<AnalysesState>({
+  makeState: () => ({ analyses: new Map(SEED_ANALYSES.map((analysis) => [analysis.id, structuredClone(analysis)])) }),
+  routes: (app, state, all) => backendScope(app, (scope) => routes(scope, state, all)),
+});

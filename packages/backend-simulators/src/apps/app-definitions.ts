@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { type Caller, fullName } from "./caller.js";
+import type { AppGroup, AppParameter, AppRecord } from "./catalog.js";
+import { badRequest } from "./problems.js";
+import { bodyObject, requiredText } from "./request-values.js";
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
+
+function parameterFrom(value: unknown, index: number): AppParameter {
+  const raw = record(value);
+  if (typeof raw.type !== "string" || !raw.type)
+    throw badRequest("every parameter needs a type", "ERR_BAD_OR_MISSING_FIELD");
+  return {
+    id: text(raw.id) || randomUUID(),
+    name: text(raw.name),
+    label: text(raw.label),
+    description: text(raw.description),
+    type: raw.type,
+    order: typeof raw.order === "number" ? raw.order : index,
+    required: raw.required === true,
+    isVisible: raw.isVisible !== false,
+    ...(raw.defaultValue === undefined ? {} : { defaultValue: raw.defaultValue }),
+  };
+}
+
+export function groupsFrom(value: unknown): AppGroup[] {
+  return list(value).map((item) => {
+    const raw = record(item);
+    return {
+      id: text(raw.id) || randomUUID(),
+      name: text(raw.name),
+      label: text(raw.label, "Parameters"),
+      isVisible: raw.isVisible !== false,
+      parameters: list(raw.parameters).map(parameterFrom),
+    };
+  });
+}
+
+/** Tool ids named by an app definition's `tools` (objects with an `id`, or plain ids). */
+const toolIdsFrom = (value: unknown): string[] =>
+  list(value)
+    .map((tool) => (typeof tool === "string" ? tool : text(record(tool).id)))
+    .filter(Boolean);
+
+export const referencesFrom = (value: unknown): string[] => list(value).filter((item) => typeof item === "string");
+
+/** A new private app of the caller's, from an app definition (the body of `POST /apps`). */
+export function newApp(body: unknown, caller: Caller): AppRecord {
+  const definition = bodyObject(body);
+  const now = Date.now();
+  return {
+    id: randomUUID(),
+    system_id: "de",
+    name: requiredText(definition, "name"),
+    description: text(definition.description),
+    integrator_username: caller.username,
+    integrator_email: caller.email,
+    integrator_name: fullName(caller),
+    is_public: false,
+    deleted: false,
+    disabled: false,
+    integration_date: 0,
+    edited_date: now,
+    tool_ids: toolIdsFrom(definition.tools),
+    groups: groupsFrom(definition.groups),
+    references: referencesFrom(definition.references),
+  };
+}

@@ -1,0 +1,68 @@
+import { defineModule } from "../framework/module.js";
+import { callerOf } from "./caller.js";
+import { catalogOf, readableApp } from "./catalog.js";
+import { backendScope, badRequest } from "./problems.js";
+import { bodyObject } from "./request-values.js";
+
+/** Per-user marks on apps: favorites and ratings. */
+export interface AppMarksState {
+  /** username → ids of the apps the user marked as favorites. */
+  favorites: Map<string, Set<string>>;
+  /** app id → username → rating from 1 to 5. */
+  ratings: Map<string, Map<string, number>>;
+}
+
+export const marksOf = (all: () => Record<string, unknown>) => all().appMarks as AppMarksState;
+
+export function ratingOf(state: AppMarksState, appId: string, username: string) {
+  const ratings = [...(state.ratings.get(appId)?.values() ?? [])];
+  const average = ratings.length ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : 0;
+  const mine = state.ratings.get(appId)?.get(username);
+  return { average, total: ratings.length, ...(mine === undefined ? {} : { user: mine }) };
+}
+
+type IdParams = { Params: { appId: string } };
+
+/** Apps backend: favorite marks and ratings, on apps the caller can see. */
+export const appMarks = defineModule<AppMarksState>({
+  makeState: () => ({ favorites: new Map(), ratings: new Map() }),
+  routes: (app, state, all) =>
+    backendScope(app, (scope) => {
+      scope.put<IdParams>("/apps/:appId/favorite", async (request) => {
+        const caller = callerOf(request);
+        readableApp(catalogOf(all), request.params.appId, caller.username);
+        const favorites = state().favorites.get(caller.username) ?? new Set<string>();
+        favorites.add(request.params.appId);
+        state().favorites.set(caller.username, favorites);
+        return {};
+      });
+      scope.delete<IdParams>("/apps/:appId/favorite", async (request) => {
+        const caller = callerOf(request);
+        readableApp(catalogOf(all), request.params.appId, caller.username);
+        state().favorites.get(caller.username)?.delete(request.params.appId);
+        return {};
+      });
+      scope.post<IdParams>("/apps/:appId/rating", async (request) => {
+        const caller = callerOf(request);
+        const { appId } = request.params;
+        readableApp(catalogOf(all), appId, caller.username);
+        const rating = bodyObject(request.body).rating;
+        if (typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5) {
+          throw badRequest("rating must be an integer from 1 to 5", "ERR_BAD_OR_MISSING_FIELD");
+        }
+        const ratings = state().ratings.get(appId) ?? new Map<string, number>();
+        ratings.set(caller.username, rating);
+        state().ratings.set(appId, ratings);
+        const { average, total } = ratingOf(state(), appId, caller.username);
+        return { average, total };
+      });
+      scope.delete<IdParams>("/apps/:appId/rating", async (request) => {
+        const caller = callerOf(request);
+        const { appId } = request.params;
+        readableApp(catalogOf(all), appId, caller.username);
+        state().ratings.get(appId)?.delete(caller.username);
+        const { average, total } = ratingOf(state(), appId, caller.username);
+        return { average, total };
+      });
+    }),
+});

@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { defineModule } from "../framework/module.js";
+import { SEED_CLASSES } from "../metadata/ontology.js";
+import { callerOf } from "./caller.js";
+import { catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
+import { backendScope, exists, missingField, notFound } from "./problems.js";
+import { bodyObject, requiredText } from "./request-values.js";
+import { SEED_APP_IDS } from "./seed-ids.js";
+
+export interface Avu {
+  id: string;
+  attr: string;
+  value: string;
+  unit: string;
+}
+
+export interface Documentation {
+  app_id: string;
+  documentation: string;
+  references: string[];
+  created_on: number;
+  created_by: string;
+  modified_on: number;
+  modified_by: string;
+}
+
+/** Metadata attached to apps: attribute/value/unit triples (ontology classes among them) and documentation. */
+export interface AppMetadataState {
+  avus: Map<string, Avu[]>;
+  documentation: Map<string, Documentation>;
+}
+
+type All = () => Record<string, unknown>;
+
+/** The attribute under which apps carry the ontology classes they belong to. */
+export const CLASS_ATTRIBUTE = "rdf:type";
+
+const classification = (appId: string, n: number, ...classes: string[]): [string, Avu[]] => [
+  appId,
+  classes.map((value, index) => ({
+    id: `b2c3d4e5-0000-4000-8000-0000000000${n}${index}`,
+    attr: CLASS_ATTRIBUTE,
+    value,
+    unit: "",
+  })),
+];
+
+/** The demo apps are classified in the seed ontology; Alice's Aligner is left unclassified. */
+const SEED_CLASSIFICATIONS = [
+  classification(SEED_APP_IDS.wordCount, 1, SEED_CLASSES.dataHandling),
+  classification(SEED_APP_IDS.fastqc, 2, SEED_CLASSES.qualityControl, SEED_CLASSES.sequenceAnalysis),
+];
+type IdParams = { Params: { appId: string } };
+type AppAccess = (request: FastifyRequest<IdParams>, all: All) => string;
+
+export const appMetadataOf = (all: All) => all().appMetadata as AppMetadataState;
+
+function avusFrom(body: unknown): Avu[] {
+  const avus = bodyObject(body).avus;
+  if (!Array.isArray(avus)) throw missingField("avus");
+  return avus.map((raw) => {
+    const avu = bodyObject(raw);
+    return {
+      id: typeof avu.id === "string" ? avu.id : randomUUID(),
+      attr: requiredText(avu, "attr"),
+      value: String(avu.value ?? ""),
+      unit: String(avu.unit ?? ""),
+    };
+  });
+}
+
+/** The routes of one variant (users', checking permissions, or administrators', not checking). */
+function avuRoutes(
+  scope: FastifyInstance,
+  prefix: string,
+  state: () => AppMetadataState,
+  read: AppAccess,
+  write: AppAccess,
+  all: All,
+) {
+  const list = (appId: string) => ({ avus: state().avus.get(appId) ?? [] });
+  scope.get<IdParams>(`${prefix}/:appId/metadata`, async (request) => list(read(request, all)));
+  scope.post<IdParams>(`${prefix}/:appId/metadata`, async (request) => {
+    const appId = write(request, all);
+    const added = avusFrom(request.body);
+    const kept = (state().avus.get(appId) ?? []).filter(
+      (avu) => !added.some((change) => change.attr === avu.attr && change.value === avu.value),
+    );
+    state().avus.set(appId, [...kept, ...added]);
+    return list(appId);
+  });
+  scope.put<IdParams>(`${prefix}/:appId/metadata`, async (request) => {
+    const appId = write(request, all);
+    state().avus.set(appId, avusFrom(request.body));
+    return list(appId);
+  });
+}
+
+function documentationRoutes(
+  scope: FastifyInstance,
+  prefix: string,
+  state: () => AppMetadataState,
+  write: AppAccess,
+  all: All,
+) {
+  scope.post<IdParams>(`${prefix}/:appId/documentation`, async (request) => {
+    const appId = write(request, all);
+    if (state().documentation.has(appId)) throw exists(`app ${appId} already has documentation`);
+    const username = callerOf(request).username;
+    const text = requiredText(bodyObject(request.body), "documentation");
+    const now = Date.now();
+    const documentation: Documentation = {
+      app_id: appId,
+      documentation: text,
+      references: existingApp(catalogOf(all), appId).references,
+      created_on: now,
+      created_by: username,
+      modified_on: now,
+      modified_by: username,
+    };
+    state().documentation.set(appId, documentation);
+    return documentation;
+  });
+  scope.patch<IdParams>(`${prefix}/:appId/documentation`, async (request) => {
+    const appId = write(request, all);
+    const documentation = state().documentation.get(appId);
+    if (!documentation) throw notFound(`app ${appId} has no documentation`);
+    Object.assign(documentation, {
+      documentation: requiredText(bodyObject(request.body), "documentation"),
+      modified_on: Date.now(),
+      modified_by: callerOf(request).username,
+    });
+    return documentation;
+  });
+}
+
+const readable: AppAccess = (request, all) =>
+  readableApp(catalogOf(all), request.params.appId, callerOf(request).username).id;
+const writable: AppAccess = (request, all) =>
+  writableApp(catalogOf(all), request.params.appId, callerOf(request).username).id;
+const anyApp: AppAccess = (request, all) => {
+  callerOf(request);
+  return existingApp(catalogOf(all), request.params.appId).id;
+};
+
+/** Apps backend: app metadata (AVUs) and documentation, for users and administrators. */
+export const appMetadata = defineModule<AppMetadataState>({
+  makeState: () => ({
+    avus: new Map(SEED_CLASSIFICATIONS.map(([appId, avus]) => [appId, structuredClone(avus)])),
+    documentation: new Map(),
+  }),
+  routes: (app, state, all) =>
+    backendScope(app, (scope) => {
+      avuRoutes(scope, "/apps", state, readable, writable, all);
+      avuRoutes(scope, "/admin/apps", state, anyApp, anyApp, all);
+      scope.get<IdParams>("/apps/:appId/documentation", async (request) => {
+        const appId = readable(request, all);
+        const documentation = state().documentation.get(appId);
+        if (!documentation) throw notFound(`app ${appId} has no documentation`);
+        return documentation;
+      });
+      documentationRoutes(scope, "/apps", state, writable, all);
+      documentationRoutes(scope, "/admin/apps", state, anyApp, all);
+    }),
+});

@@ -1,0 +1,64 @@
+import { defineModule } from "../framework/module.js";
+import { callerOf } from "./caller.js";
+import { catalogOf, permissionOf } from "./catalog.js";
+import { backendScope } from "./problems.js";
+import { listPermissions, type ShareableKind, share, unshare } from "./sharing.js";
+import { toolPermission, toolsOf } from "./tools.js";
+
+function appKind(all: () => Record<string, unknown>): ShareableKind {
+  const catalog = catalogOf(all);
+  return {
+    idKey: "app_id",
+    nameKey: "app_name",
+    ownedBy(id, username) {
+      const app = catalog.apps.get(id);
+      if (!app) return { error: `app ${id} not found` };
+      return permissionOf(catalog, app, username) === "own"
+        ? { name: app.name }
+        : { error: `you do not own app ${id}` };
+    },
+    shares: () => catalog.shares,
+  };
+}
+
+function toolKind(all: () => Record<string, unknown>): ShareableKind {
+  const state = toolsOf(all);
+  return {
+    idKey: "tool_id",
+    nameKey: "tool_name",
+    ownedBy(id, username) {
+      const tool = state.tools.get(id);
+      if (!tool) return { error: `tool ${id} not found` };
+      return toolPermission(state, tool, username) === "own"
+        ? { name: tool.name }
+        : { error: `you do not own tool ${id}` };
+    },
+    shares: () => state.shares,
+  };
+}
+
+/** Apps backend: who apps and tools are shared with, sharing and unsharing them. */
+export const appSharing = defineModule<Record<string, never>>({
+  makeState: () => ({}),
+  routes: (app, _state, all) =>
+    backendScope(app, (scope) => {
+      scope.post("/apps/permission-lister", async (request) =>
+        listPermissions(appKind(all), request.body, callerOf(request).username, "apps"),
+      );
+      scope.post("/apps/share", async (request) =>
+        share(appKind(all), request.body, callerOf(request).username, "apps"),
+      );
+      scope.post("/apps/unshare", async (request) =>
+        unshare(appKind(all), request.body, callerOf(request).username, "apps"),
+      );
+      scope.post("/tools/permission-lister", async (request) =>
+        listPermissions(toolKind(all), request.body, callerOf(request).username, "tools"),
+      );
+      scope.post("/tools/sharing", async (request) =>
+        share(toolKind(all), request.body, callerOf(request).username, "tools"),
+      );
+      scope.post("/tools/unsharing", async (request) =>
+        unshare(toolKind(all), request.body, callerOf(request).username, "tools"),
+      );
+    }),
+});

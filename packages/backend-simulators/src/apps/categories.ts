@@ -1,0 +1,228 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { defineModule } from "../framework/module.js";
+import { listingDetail } from "./app-listing.js";
+import { marksOf } from "./app-marks.js";
+import { callerOf, queryOf } from "./caller.js";
+import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog.js";
+import { backendScope, badRequest, exists, missingField, notFound } from "./problems.js";
+import { bodyObject, paged, queryFlag, queryText, requiredText } from "./request-values.js";
+import { SEED_APP_IDS } from "./seed-ids.js";
+
+/** A public app category; apps are placed in categories by administrators (or by publication, into Beta). */
+export interface Category {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  app_ids: Set<string>;
+}
+
+export interface CategoriesState {
+  categories: Map<string, Category>;
+}
+
+type All = () => Record<string, unknown>;
+
+const PUBLIC_ROOT = "a1f8e1c4-0000-4000-8000-000000000100";
+const seedCategory = (id: string, name: string, parent: string | null, apps: string[] = []): Category => ({
+  id,
+  name,
+  parent_id: parent,
+  app_ids: new Set(apps),
+});
+const SEED_CATEGORIES = [
+  seedCategory(PUBLIC_ROOT, "Public Apps", null),
+  seedCategory("a1f8e1c4-0000-4000-8000-000000000101", "Text Processing", PUBLIC_ROOT, [SEED_APP_IDS.wordCount]),
+  seedCategory("a1f8e1c4-0000-4000-8000-000000000102", "Sequence Analysis", PUBLIC_ROOT, [SEED_APP_IDS.fastqc]),
+  seedCategory("a1f8e1c4-0000-4000-8000-000000000103", "Beta", PUBLIC_ROOT),
+];
+
+/** The categories of each user's own workspace; their contents depend on who asks. */
+const WORKSPACE_ROOT = "a1f8e1c4-0000-4000-8000-000000000200";
+const USER_CATEGORIES: Record<
+  string,
+  { name: string; holds: (app: AppRecord, username: string, all: All) => boolean }
+> = {
+  "a1f8e1c4-0000-4000-8000-000000000201": {
+    name: "Apps under development",
+    holds: (app, username) => app.integrator_username === username && !app.is_public,
+  },
+  "a1f8e1c4-0000-4000-8000-000000000202": {
+    name: "Favorite Apps",
+    holds: (app, username, all) => marksOf(all).favorites.get(username)?.has(app.id) ?? false,
+  },
+  "a1f8e1c4-0000-4000-8000-000000000203": {
+    name: "Shared with me",
+    holds: (app, username, all) => catalogOf(all).shares.get(app.id)?.has(username) ?? false,
+  },
+};
+
+export const categoriesOf = (all: All) => all().categories as CategoriesState;
+
+export function categoriesOfApp(state: CategoriesState, appId: string) {
+  return [...state.categories.values()]
+    .filter((category) => category.app_ids.has(appId))
+    .map(({ id, name }) => ({ id, name }));
+}
+
+export function placeInCategory(state: CategoriesState, appId: string, name: string): void {
+  [...state.categories.values()].find((category) => category.name === name)?.app_ids.add(appId);
+}
+
+const childrenOf = (state: CategoriesState, id: string | null) =>
+  [...state.categories.values()].filter((category) => category.parent_id === id);
+
+function subtree(state: CategoriesState, id: string): Category[] {
+  const category = state.categories.get(id);
+  return category ? [category, ...childrenOf(state, id).flatMap((child) => subtree(state, child.id))] : [];
+}
+
+function appsUnder(state: CategoriesState, id: string, candidates: AppRecord[]): AppRecord[] {
+  const ids = new Set(subtree(state, id).flatMap((category) => [...category.app_ids]));
+  return candidates.filter((app) => ids.has(app.id));
+}
+
+function tree(state: CategoriesState, category: Category, candidates: AppRecord[]): Record<string, unknown> {
+  const children = childrenOf(state, category.id);
+  return {
+    id: category.id,
+    name: category.name,
+    is_public: true,
+    app_count: appsUnder(state, category.id, candidates).length,
+    ...(children.length ? { categories: children.map((child) => tree(state, child, candidates)) } : {}),
+  };
+}
+
+function workspaceTree(username: string, all: All) {
+  const visible = visibleApps(catalogOf(all), username);
+  return {
+    id: WORKSPACE_ROOT,
+    name: "Workspace",
+    is_public: false,
+    app_count: visible.filter((app) => Object.values(USER_CATEGORIES).some((c) => c.holds(app, username, all))).length,
+    categories: Object.entries(USER_CATEGORIES).map(([id, category]) => ({
+      id,
+      name: category.name,
+      is_public: false,
+      app_count: visible.filter((app) => category.holds(app, username, all)).length,
+    })),
+  };
+}
+
+function existingCategory(state: CategoriesState, id: string): Category {
+  const category = state.categories.get(id);
+  if (!category) throw notFound(`app category ${id} not found`);
+  return category;
+}
+
+function refuseSiblingName(state: CategoriesState, parentId: string | null, name: string, self?: string) {
+  if (childrenOf(state, parentId).some((sibling) => sibling.name === name && sibling.id !== self)) {
+    throw exists(`a category named ${name} already exists there`);
+  }
+}
+
+function removeCategories(state: CategoriesState, ids: string[]): string[] {
+  const removed = ids.flatMap((id) => subtree(state, existingCategory(state, id).id).map((category) => category.id));
+  for (const id of removed) state.categories.delete(id);
+  return [...new Set(removed)];
+}
+
+function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: All) {
+  scope.get("/apps/categories", async (request) => {
+    const caller = callerOf(request);
+    const visible = visibleApps(catalogOf(all), caller.username);
+    const publicTrees = childrenOf(state(), null).map((root) => tree(state(), root, visible));
+    const publicOnly = queryFlag(queryOf(request), "public") === true;
+    return { categories: publicOnly ? publicTrees : [workspaceTree(caller.username, all), ...publicTrees] };
+  });
+  scope.get<{ Params: { groupId: string } }>("/apps/categories/:groupId", async (request) => {
+    const caller = callerOf(request);
+    const { groupId } = request.params;
+    const visible = visibleApps(catalogOf(all), caller.username);
+    const own = USER_CATEGORIES[groupId];
+    const name = own?.name ?? existingCategory(state(), groupId).name;
+    const apps = own
+      ? visible.filter((app) => own.holds(app, caller.username, all))
+      : appsUnder(state(), groupId, visible);
+    const listed = apps.map((app) => listingDetail(app, caller.username, all));
+    return { id: groupId, name, app_count: listed.length, apps: paged(listed, queryOf(request), "name") };
+  });
+}
+
+function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: All) {
+  scope.get("/admin/apps/categories", async (request) => {
+    callerOf(request);
+    const apps = [...catalogOf(all).apps.values()].filter((app) => !app.deleted);
+    return { categories: childrenOf(state(), null).map((root) => tree(state(), root, apps)) };
+  });
+  scope.post("/admin/apps/categories", async (request) => {
+    callerOf(request);
+    const body = bodyObject(request.body);
+    const name = requiredText(body, "name");
+    const parent = existingCategory(state(), requiredText(body, "parent_id"));
+    refuseSiblingName(state(), parent.id, name);
+    const category = seedCategory(randomUUID(), name, parent.id);
+    state().categories.set(category.id, category);
+    return { id: category.id, name: category.name, parent_id: parent.id };
+  });
+  scope.get("/admin/apps/categories/search", async (request) => {
+    callerOf(request);
+    const term = queryText(queryOf(request), "name")?.toLowerCase();
+    if (!term) throw badRequest("the name query parameter is required", "ERR_MISSING_QUERY_PARAMETER");
+    const found = [...state().categories.values()].filter((category) => category.name.toLowerCase().includes(term));
+    return { categories: found.map(({ id, name, parent_id }) => ({ id, name, parent_id })) };
+  });
+  scope.post("/admin/apps/categories/shredder", async (request) => {
+    callerOf(request);
+    const ids = bodyObject(request.body).category_ids;
+    if (!Array.isArray(ids) || ids.length === 0) throw missingField("category_ids");
+    return { category_ids: removeCategories(state(), ids.map(String)) };
+  });
+  scope.delete<{ Params: { categoryId: string } }>("/admin/apps/categories/:categoryId", async (request) => {
+    callerOf(request);
+    return { category_ids: removeCategories(state(), [request.params.categoryId]) };
+  });
+  scope.patch<{ Params: { categoryId: string } }>("/admin/apps/categories/:categoryId", async (request) => {
+    callerOf(request);
+    const category = existingCategory(state(), request.params.categoryId);
+    const body = bodyObject(request.body);
+    const parentId =
+      typeof body.parent_id === "string" ? existingCategory(state(), body.parent_id).id : category.parent_id;
+    if (parentId && subtree(state(), category.id).some((inside) => inside.id === parentId)) {
+      throw badRequest("a category cannot be moved under itself");
+    }
+    const name = typeof body.name === "string" && body.name.trim() ? body.name : category.name;
+    refuseSiblingName(state(), parentId, name, category.id);
+    Object.assign(category, { name, parent_id: parentId });
+    return { id: category.id, name: category.name, parent_id: category.parent_id };
+  });
+  // Categorize apps: each named app is placed in exactly the listed categories.
+  scope.post("/admin/apps", async (request) => {
+    callerOf(request);
+    const entries = bodyObject(request.body).categories;
+    if (!Array.isArray(entries)) throw missingField("categories");
+    const placements = entries.map((entry) => {
+      const item = bodyObject(entry);
+      const app = existingApp(catalogOf(all), requiredText(item, "app_id"));
+      const ids = Array.isArray(item.category_ids) ? item.category_ids.map(String) : [];
+      return { app, categories: ids.map((id) => existingCategory(state(), id)) };
+    });
+    for (const { app, categories } of placements) {
+      for (const category of state().categories.values()) category.app_ids.delete(app.id);
+      for (const category of categories) category.app_ids.add(app.id);
+    }
+    return {};
+  });
+}
+
+/** Apps backend: app categories for users (their workspace and the public tree) and for administrators. */
+export const categories = defineModule<CategoriesState>({
+  makeState: () => ({
+    categories: new Map(SEED_CATEGORIES.map((category) => [category.id, structuredClone(category)])),
+  }),
+  routes: (app, state, all) =>
+    backendScope(app, (scope) => {
+      userRoutes(scope, state, all);
+      adminRoutes(scope, state, all);
+    }),
+});

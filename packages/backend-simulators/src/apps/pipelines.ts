@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { defineModule } from "../framework/module.js";
+import { type Caller, callerOf, fullName } from "./caller.js";
+import {
+  type AppRecord,
+  type CatalogState,
+  catalogOf,
+  type PipelineStep,
+  readableApp,
+  writableApp,
+} from "./catalog.js";
+import { backendScope, badRequest, missingField } from "./problems.js";
+import { bodyObject, requiredText } from "./request-values.js";
+
+type IdParams = { Params: { appId: string } };
+
+function stepsFrom(
+  value: unknown,
+  catalog: CatalogState,
+  caller: Caller,
+): { steps: PipelineStep[]; apps: AppRecord[] } {
+  if (!Array.isArray(value) || value.length === 0) throw missingField("steps");
+  const steps = value.map((raw) => {
+    const step = bodyObject(raw);
+    return {
+      name: typeof step.name === "string" ? step.name : "",
+      description: typeof step.description === "string" ? step.description : "",
+      task_id: requiredText(step, "task_id"),
+      app_type: typeof step.app_type === "string" ? step.app_type : "DE",
+    };
+  });
+  const apps = steps.map((step) => readableApp(catalog, step.task_id, caller.username));
+  if (apps.some((app) => app.steps)) throw badRequest("a pipeline cannot contain another pipeline");
+  return { steps, apps };
+}
+
+/** The pipeline fields of an app record, from a pipeline definition. */
+function pipelineFields(body: unknown, catalog: CatalogState, caller: Caller) {
+  const definition = bodyObject(body);
+  const { steps, apps } = stepsFrom(definition.steps, catalog, caller);
+  return {
+    name: requiredText(definition, "name"),
+    description: typeof definition.description === "string" ? definition.description : "",
+    steps,
+    mappings: Array.isArray(definition.mappings) ? definition.mappings : [],
+    tool_ids: [...new Set(apps.flatMap((app) => app.tool_ids))],
+    groups: apps.flatMap((app) => app.groups),
+  };
+}
+
+const pipelineView = (app: AppRecord) => ({
+  id: app.id,
+  name: app.name,
+  description: app.description,
+  steps: app.steps ?? [],
+  mappings: app.mappings ?? [],
+});
+
+function pipeline(app: AppRecord): AppRecord {
+  if (!app.steps) throw badRequest(`app ${app.id} is not a pipeline`);
+  return app;
+}
+
+function created(catalog: CatalogState, caller: Caller, fields: ReturnType<typeof pipelineFields>): AppRecord {
+  const app: AppRecord = {
+    id: randomUUID(),
+    system_id: "de",
+    integrator_username: caller.username,
+    integrator_email: caller.email,
+    integrator_name: fullName(caller),
+    is_public: false,
+    deleted: false,
+    disabled: false,
+    integration_date: 0,
+    edited_date: Date.now(),
+    references: [],
+    ...fields,
+  };
+  catalog.apps.set(app.id, app);
+  return app;
+}
+
+/** Apps backend: pipelines (apps made of other apps run in sequence). */
+export const pipelines = defineModule<Record<string, never>>({
+  makeState: () => ({}),
+  routes: (app, _state, all) =>
+    backendScope(app, (scope) => {
+      scope.post("/apps/pipelines", async (request) => {
+        const caller = callerOf(request);
+        return pipelineView(created(catalogOf(all), caller, pipelineFields(request.body, catalogOf(all), caller)));
+      });
+      scope.put<IdParams>("/apps/pipelines/:appId", async (request) => {
+        const caller = callerOf(request);
+        const existing = pipeline(writableApp(catalogOf(all), request.params.appId, caller.username));
+        if (existing.is_public) throw badRequest(`pipeline ${existing.id} is public`, "ERR_NOT_WRITEABLE");
+        Object.assign(existing, pipelineFields(request.body, catalogOf(all), caller), { edited_date: Date.now() });
+        return pipelineView(existing);
+      });
+      scope.post<IdParams>("/apps/pipelines/:appId/copy", async (request) => {
+        const caller = callerOf(request);
+        const original = pipeline(readableApp(catalogOf(all), request.params.appId, caller.username));
+        const { description, steps = [], mappings = [], tool_ids, groups } = structuredClone(original);
+        const fields = { name: `Copy of ${original.name}`, description, steps, mappings, tool_ids, groups };
+        return pipelineView(created(catalogOf(all), caller, fields));
+      });
+      scope.get<IdParams>("/apps/pipelines/:appId/ui", async (request) =>
+        pipelineView(pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username))),
+      );
+    }),
+});

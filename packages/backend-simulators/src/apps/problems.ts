@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+
+/** An error answer the way the platform's Clojure backends give them: a status and `{error_code, reason}`. */
+export class Problem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export const badRequest = (reason: string, code = "ERR_BAD_REQUEST") => new Problem(400, code, reason);
+export const missingField = (field: string) =>
+  new Problem(400, "ERR_BAD_OR_MISSING_FIELD", `the request field ${field} is required`);
+export const forbidden = (reason: string) => new Problem(403, "ERR_FORBIDDEN", reason);
+export const notFound = (reason: string) => new Problem(404, "ERR_NOT_FOUND", reason);
+export const exists = (reason: string) => new Problem(409, "ERR_EXISTS", reason);
+
+/**
+ * Registers routes in a scope of their own whose errors are answered as `{error_code, reason}`
+ * (thrown Problems with their status; body and validation errors as 400), leaving other modules alone.
+ */
+export async function backendScope(app: FastifyInstance, register: (scope: FastifyInstance) => void): Promise<void> {
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error: FastifyError | Problem, _request, reply) => {
+      if (error instanceof Problem) {
+        return reply.code(error.status).send({ error_code: error.code, reason: error.message });
+      }
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      const code = status < 500 ? "ERR_BAD_REQUEST" : "ERR_UNCHECKED_EXCEPTION";
+      return reply.code(status).send({ error_code: code, reason: error.message });
+    });
+    register(scope);
+  });
+}

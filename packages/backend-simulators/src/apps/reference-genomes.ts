@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import { defineModule } from "../framework/module.js";
+import { callerOf, queryOf } from "./caller.js";
+import { backendScope, exists, notFound } from "./problems.js";
+import { bodyObject, queryFlag, requiredText } from "./request-values.js";
+
+export interface ReferenceGenome {
+  id: string;
+  name: string;
+  path: string;
+  deleted: boolean;
+  created_by: string;
+  created_on: number;
+  last_modified_by: string;
+  last_modified_on: number;
+}
+
+export interface ReferenceGenomesState {
+  genomes: Map<string, ReferenceGenome>;
+}
+
+const seedGenome = (id: string, name: string, path: string): ReferenceGenome => ({
+  id,
+  name,
+  path,
+  deleted: false,
+  created_by: "carol",
+  created_on: Date.UTC(2026, 0, 10),
+  last_modified_by: "carol",
+  last_modified_on: Date.UTC(2026, 0, 10),
+});
+
+const SEED_GENOMES = [
+  seedGenome(
+    "f8a7b6c5-0000-4000-8000-000000000001",
+    "Homo sapiens [Human] (GRCh38)",
+    "/data2/collections/genomeservices/1.0.0/GRCh38",
+  ),
+  seedGenome(
+    "f8a7b6c5-0000-4000-8000-000000000002",
+    "Arabidopsis thaliana (TAIR10)",
+    "/data2/collections/genomeservices/1.0.0/TAIR10",
+  ),
+];
+
+type IdParams = { Params: { genomeId: string } };
+
+/** Apps backend: reference genomes users pick in app parameters, maintained by administrators. */
+export const referenceGenomes = defineModule<ReferenceGenomesState>({
+  makeState: () => ({ genomes: new Map(SEED_GENOMES.map((genome) => [genome.id, structuredClone(genome)])) }),
+  routes: (app, state) =>
+    backendScope(app, (scope) => {
+      const existing = (id: string) => {
+        const genome = state().genomes.get(id);
+        if (!genome) throw notFound(`reference genome ${id} not found`);
+        return genome;
+      };
+      const refuseDuplicate = (name: string, self?: string) => {
+        const clash = [...state().genomes.values()].some((genome) => genome.name === name && genome.id !== self);
+        if (clash) throw exists(`a reference genome named ${name} already exists`);
+      };
+      scope.get("/reference-genomes", async (request) => {
+        callerOf(request);
+        const withDeleted = queryFlag(queryOf(request), "deleted") === true;
+        return { genomes: [...state().genomes.values()].filter((genome) => withDeleted || !genome.deleted) };
+      });
+      scope.get<IdParams>("/reference-genomes/:genomeId", async (request) => {
+        callerOf(request);
+        return existing(request.params.genomeId);
+      });
+      scope.post("/admin/reference-genomes", async (request) => {
+        const caller = callerOf(request);
+        const body = bodyObject(request.body);
+        const name = requiredText(body, "name");
+        refuseDuplicate(name);
+        const now = Date.now();
+        const genome: ReferenceGenome = {
+          id: randomUUID(),
+          name,
+          path: requiredText(body, "path"),
+          deleted: false,
+          created_by: caller.username,
+          created_on: now,
+          last_modified_by: caller.username,
+          last_modified_on: now,
+        };
+        state().genomes.set(genome.id, genome);
+        return genome;
+      });
+      scope.patch<IdParams>("/admin/reference-genomes/:genomeId", async (request) => {
+        const caller = callerOf(request);
+        const genome = existing(request.params.genomeId);
+        const changes = bodyObject(request.body);
+        if (typeof changes.name === "string" && changes.name.trim()) {
+          refuseDuplicate(changes.name, genome.id);
+          genome.name = changes.name;
+        }
+        if (typeof changes.path === "string" && changes.path.trim()) genome.path = changes.path;
+        if (typeof changes.deleted === "boolean") genome.deleted = changes.deleted;
+        Object.assign(genome, { last_modified_by: caller.username, last_modified_on: Date.now() });
+        return genome;
+      });
+      // Marked as deleted by default; `permanent=true` removes it for good.
+      scope.delete<IdParams>("/admin/reference-genomes/:genomeId", async (request) => {
+        callerOf(request);
+        const genome = existing(request.params.genomeId);
+        if (queryFlag(queryOf(request), "permanent") === true) state().genomes.delete(genome.id);
+        else genome.deleted = true;
+        return {};
+      });
+    }),
+});

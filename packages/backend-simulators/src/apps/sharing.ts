@@ -1,0 +1,89 @@
+import type { AppPermission } from "./catalog.js";
+import { badRequest } from "./problems.js";
+import { bodyObject } from "./request-values.js";
+
+const PERMISSIONS: readonly AppPermission[] = ["read", "write", "own"];
+
+/** What sharing needs to know about one kind of resource (apps, tools). */
+export interface ShareableKind {
+  idKey: string;
+  nameKey: string;
+  /** The resource's name if it exists and the caller owns it; a reason otherwise. */
+  ownedBy(id: string, username: string): { name: string } | { error: string };
+  shares(): Map<string, Map<string, AppPermission>>;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** A sharing request names its subject as `{subject: {id, source_id}}` or, in older clients, as `user`. */
+function subjectOf(entry: Record<string, unknown>): string {
+  const id = typeof entry.user === "string" ? entry.user : record(entry.subject).id;
+  if (typeof id !== "string" || !id)
+    throw badRequest("every sharing entry needs a subject", "ERR_BAD_OR_MISSING_FIELD");
+  return id;
+}
+
+const itemId = (kind: ShareableKind, item: unknown) =>
+  typeof item === "string" ? item : String(record(item)[kind.idKey] ?? "");
+
+function failure(kind: ShareableKind, id: string, reason: string) {
+  return { [kind.idKey]: id, success: false, error: { error_code: "ERR_NOT_OWNER", reason } };
+}
+
+/** `POST …/permission-lister`: who each owned resource is shared with. */
+export function listPermissions(kind: ShareableKind, body: unknown, username: string, listKey: string) {
+  const ids = list(bodyObject(body)[listKey]).map((item) => itemId(kind, item));
+  return {
+    [listKey]: ids.map((id) => {
+      const owned = kind.ownedBy(id, username);
+      if ("error" in owned) throw badRequest(owned.error, "ERR_NOT_OWNER");
+      const permissions = [...(kind.shares().get(id) ?? new Map())].map(([user, permission]) => ({
+        subject: { id: user, source_id: "ldap" },
+        permission,
+      }));
+      return { [kind.idKey]: id, [kind.nameKey]: owned.name, permissions };
+    }),
+  };
+}
+
+/** `POST …/share` (or sharing): grants each subject a permission on owned resources, item by item. */
+export function share(kind: ShareableKind, body: unknown, username: string, listKey: string) {
+  return {
+    sharing: list(bodyObject(body).sharing).map((raw) => {
+      const entry = record(raw);
+      const subject = subjectOf(entry);
+      const results = list(entry[listKey]).map((item) => {
+        const id = itemId(kind, item);
+        const permission = record(item).permission as AppPermission;
+        if (!PERMISSIONS.includes(permission)) return failure(kind, id, `unknown permission ${String(permission)}`);
+        const owned = kind.ownedBy(id, username);
+        if ("error" in owned) return failure(kind, id, owned.error);
+        const shares = kind.shares().get(id) ?? new Map<string, AppPermission>();
+        shares.set(subject, permission);
+        kind.shares().set(id, shares);
+        return { [kind.idKey]: id, [kind.nameKey]: owned.name, permission, success: true };
+      });
+      return { ...(entry.user ? { user: subject } : { subject: entry.subject }), [listKey]: results };
+    }),
+  };
+}
+
+/** `POST …/unshare` (or unsharing): takes each subject's permission away again. */
+export function unshare(kind: ShareableKind, body: unknown, username: string, listKey: string) {
+  return {
+    unsharing: list(bodyObject(body).unsharing).map((raw) => {
+      const entry = record(raw);
+      const subject = subjectOf(entry);
+      const results = list(entry[listKey]).map((item) => {
+        const id = itemId(kind, item);
+        const owned = kind.ownedBy(id, username);
+        if ("error" in owned) return failure(kind, id, owned.error);
+        kind.shares().get(id)?.delete(subject);
+        return { [kind.idKey]: id, [kind.nameKey]: owned.name, success: true };
+      });
+      return { ...(entry.user ? { user: subject } : { subject: entry.subject }), [listKey]: results };
+    }),
+  };
+}

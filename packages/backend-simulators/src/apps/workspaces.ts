@@ -1,0 +1,34 @@
+import { defineModule } from "../framework/module.js";
+import { callerOf, queryOf } from "./caller.js";
+import type { LoginState } from "./login.js";
+import { backendScope, badRequest } from "./problems.js";
+
+const usernamesOf = (query: Record<string, unknown>): string[] =>
+  [query.username].flat().filter((name): name is string => typeof name === "string" && name !== "");
+
+/**
+ * Apps backend: administrators list and delete users' workspaces (`?username=`, repeatable). The
+ * workspaces are the ones `GET /workspaces` creates at a user's first login (the login family's state).
+ */
+export const workspaceAdministration = defineModule<Record<string, never>>({
+  makeState: () => ({}),
+  routes: (app, _state, all) =>
+    backendScope(app, (scope) => {
+      const workspaces = () => (all().login as LoginState).workspaces;
+      scope.get("/admin/workspaces", async (request) => {
+        callerOf(request);
+        const usernames = usernamesOf(queryOf(request));
+        const found = [...workspaces()].filter(([username]) => !usernames.length || usernames.includes(username));
+        return { workspaces: found.map(([, workspace]) => workspace) };
+      });
+      scope.delete("/admin/workspaces", async (request) => {
+        callerOf(request);
+        const usernames = usernamesOf(queryOf(request));
+        if (!usernames.length) {
+          throw badRequest("name the workspaces to delete with username", "ERR_MISSING_QUERY_PARAMETER");
+        }
+        for (const username of usernames) workspaces().delete(username);
+        return {};
+      });
+    }),
+});

@@ -1,0 +1,81 @@
+import { type Static, Type } from "typebox";
+import { defineModule } from "../framework/module.js";
+import { agentErrors } from "./errors.js";
+import { criteriaFrom, listed, sortMessages, unseenCount, userMessages } from "./inbox.js";
+import type { IntakeState } from "./intake.js";
+import { UserOnly } from "./schemas.js";
+import { type SystemState, systemCounts } from "./system-store.js";
+
+const CountQuery = Type.Object({
+  user: Type.String({ minLength: 1 }),
+  seen: Type.Optional(Type.Boolean()),
+  filter: Type.Optional(Type.String()),
+});
+const ListingQuery = Type.Object({
+  user: Type.String({ minLength: 1 }),
+  limit: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  seen: Type.Optional(Type.Boolean()),
+  sort_field: Type.Optional(Type.String()),
+  sort_dir: Type.Optional(Type.String()),
+  filter: Type.Optional(Type.String()),
+});
+
+/**
+ * Reading a user's messages (stored by the intake module): `GET /messages` (paged, filtered, sorted;
+ * `limit` 0 means all), `/unseen-messages`, `/last-ten-messages` (ascending) and `/count-messages`.
+ * Deleted messages are never listed or counted. Totals are strings, as the real backend sends them.
+ */
+export const listings = defineModule<Record<string, never>>({
+  makeState: () => ({}),
+  routes(app, _state, all) {
+    const inbox = () => all().intake as IntakeState;
+    const listing = (user: string, page: ReturnType<typeof userMessages>, total: number) => ({
+      messages: page.map(listed),
+      total: String(total),
+      unseen_total: String(unseenCount(inbox(), user)),
+    });
+
+    app.get<{ Querystring: Static<typeof ListingQuery> }>(
+      "/messages",
+      { ...agentErrors, schema: { querystring: ListingQuery } },
+      async (request) => {
+        const { user, limit = 0, offset = 0, seen, sort_field, sort_dir, filter } = request.query;
+        const matching = userMessages(inbox(), user, criteriaFrom(filter, seen));
+        const sorted = sortMessages(matching, sort_field, sort_dir);
+        return listing(user, sorted.slice(offset, limit > 0 ? offset + limit : undefined), matching.length);
+      },
+    );
+
+    app.get<{ Querystring: Static<typeof UserOnly> }>(
+      "/unseen-messages",
+      { ...agentErrors, schema: { querystring: UserOnly } },
+      async (request) => {
+        const unseen = userMessages(inbox(), request.query.user, { seen: false });
+        return listing(request.query.user, sortMessages(unseen, "timestamp", "asc"), unseen.length);
+      },
+    );
+
+    app.get<{ Querystring: Static<typeof UserOnly> }>(
+      "/last-ten-messages",
+      { ...agentErrors, schema: { querystring: UserOnly } },
+      async (request) => {
+        const kept = userMessages(inbox(), request.query.user);
+        const recent = sortMessages(kept, "timestamp", "desc").slice(0, 10).reverse();
+        return listing(request.query.user, recent, kept.length);
+      },
+    );
+
+    app.get<{ Querystring: Static<typeof CountQuery> }>(
+      "/count-messages",
+      { ...agentErrors, schema: { querystring: CountQuery } },
+      async (request) => {
+        const { user, seen, filter } = request.query;
+        return {
+          "user-total": userMessages(inbox(), user, criteriaFrom(filter, seen)).length,
+          ...systemCounts(all().system as SystemState, user),
+        };
+      },
+    );
+  },
+});
