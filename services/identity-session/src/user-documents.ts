@@ -1,4 +1,4 @@
-import { path } from "@de-gateway/backend-clients";
+import { BackendResponseError, path } from "@de-gateway/backend-clients";
 import type { FastifyRequest } from "fastify";
 
 /** The per-user JSON documents the preferences backend keeps. */
@@ -9,8 +9,8 @@ export async function readDocument(request: FastifyRequest, kind: DocumentKind):
   const preferences = request.server.backends.preferences;
   const response = await preferences.call(request, { path: path`/${kind}/${request.user.username}` });
   if (response.status === 404) return undefined;
-  if (response.status >= 300) {
-    return preferences.json(request, { path: path`/${kind}/${request.user.username}` });
+  if (response.status < 200 || response.status >= 300) {
+    throw new BackendResponseError(preferences.name, response.status, response.body);
   }
   return response.body;
 }

@@ -1,0 +1,75 @@
+import { badGateway } from "@de-gateway/service-kit";
+import type { FastifyRequest } from "fastify";
+import { bootstrapNaming } from "./output-folders.js";
+import { sectionFailure, sessionFailure } from "./section-failures.js";
+import { type OutputFolderSettings, readPreferences } from "./user-preferences.js";
+
+export interface BootstrapSettings extends OutputFolderSettings {
+  USER_DOMAIN: string;
+}
+
+type Json = Record<string, unknown>;
+
+function objectFrom(body: unknown, backend: string): Json {
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) return body as Json;
+  throw badGateway(`the ${backend} backend answered with something other than a JSON object`);
+}
+
+/** Records the login with the apps backend; its login time is what logout later needs. */
+async function loginSession(request: FastifyRequest, ipAddress: string): Promise<Json> {
+  const apps = request.server.backends.apps;
+  const userAgent = request.headers["user-agent"];
+  const login = objectFrom(
+    await apps.json(request, {
+      method: "POST",
+      path: "/users/login",
+      query: { "ip-address": ipAddress, "user-agent": userAgent },
+    }),
+    apps.name,
+  );
+  return { login_time: login.login_time, auth_redirect: login.auth_redirect ?? {} };
+}
+
+/** The user's workspace, which the apps backend creates on the first call. */
+async function workspace(request: FastifyRequest): Promise<Json> {
+  const apps = request.server.backends.apps;
+  const found = objectFrom(await apps.json(request, { path: "/workspaces" }), apps.name);
+  return { workspace_id: found.id, new_workspace: found.new_workspace };
+}
+
+async function dataInfo(request: FastifyRequest): Promise<Json> {
+  const fileInfo = request.server.backends.fileInfo;
+  const paths = objectFrom(await fileInfo.json(request, { path: "/navigation/base-paths" }), fileInfo.name);
+  return {
+    user_home_path: paths.user_home_path,
+    user_trash_path: paths.user_trash_path,
+    base_trash_path: paths.base_trash_path,
+  };
+}
+
+/**
+ * The bootstrap result. The four backend calls run concurrently, so the call takes as long as the slowest
+ * of them; a section whose backend fails holds an error description instead, the others are unaffected.
+ */
+export async function bootstrap(request: FastifyRequest, ipAddress: string, settings: BootstrapSettings) {
+  const { username, email, firstName, lastName } = request.user;
+  const [session, workspaceSection, dataInfoSection, preferences] = await Promise.all([
+    loginSession(request, ipAddress).catch(sessionFailure(request)),
+    workspace(request).catch(sectionFailure(request, "workspace")),
+    dataInfo(request).catch(sectionFailure(request, "data_info")),
+    readPreferences(request, settings).then(bootstrapNaming, sectionFailure(request, "preferences")),
+  ]);
+  return {
+    user_info: {
+      username,
+      full_username: `${username}@${settings.USER_DOMAIN}`,
+      email,
+      first_name: firstName,
+      last_name: lastName,
+    },
+    session,
+    workspace: workspaceSection,
+    data_info: dataInfoSection,
+    preferences,
+  };
+}

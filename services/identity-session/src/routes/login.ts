@@ -1,0 +1,68 @@
+import { isIP } from "node:net";
+import { badRequest, ErrorBody } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { type BootstrapSettings, bootstrap } from "../bootstrap.js";
+
+const IpAddress = Type.String({ description: "the IP address the user connects from (IPv4 or IPv6)" });
+const Section = (description: string) => Type.Object({}, { additionalProperties: true, description });
+const BootstrapResult = Type.Object({
+  user_info: Type.Object({
+    username: Type.String(),
+    full_username: Type.String(),
+    email: Type.String(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+  }),
+  session: Section("{login_time, auth_redirect}, or {error} when the login could not be recorded"),
+  workspace: Section("{workspace_id, new_workspace}, or {status, error} when the apps backend failed"),
+  data_info: Section("{user_home_path, user_trash_path, base_trash_path}, or {status, error}"),
+  preferences: Section("the preferences (output folders as default_output_folder, system_default_output_dir)"),
+});
+const errors = { 400: ErrorBody, 401: ErrorBody };
+
+function assertIpAddress(value: string): void {
+  if (isIP(value) === 0) throw badRequest(`ip-address must be an IPv4 or IPv6 address, got ${JSON.stringify(value)}`);
+}
+
+/** The login lifecycle: bootstrap (records the login) and logout (records its end on the same record). */
+export const loginRoutes: FastifyPluginAsyncTypebox<{ settings: BootstrapSettings }> = async (app, { settings }) => {
+  app.get(
+    "/secured/bootstrap",
+    {
+      schema: {
+        summary: "Record the login and gather what the client needs to start",
+        querystring: Type.Object({ "ip-address": IpAddress }),
+        response: { 200: BootstrapResult, ...errors },
+      },
+    },
+    async (request) => {
+      const ipAddress = request.query["ip-address"];
+      assertIpAddress(ipAddress);
+      return bootstrap(request, ipAddress, settings);
+    },
+  );
+  app.get(
+    "/secured/logout",
+    {
+      schema: {
+        summary: "Record the logout on the login record bootstrap created",
+        querystring: Type.Object({
+          "ip-address": IpAddress,
+          "login-time": Type.Integer({ minimum: 0, description: "session.login_time from the bootstrap result" }),
+        }),
+        response: { 200: Type.Object({}), ...errors, 502: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { "ip-address": ipAddress, "login-time": loginTime } = request.query;
+      assertIpAddress(ipAddress);
+      await request.server.backends.apps.json(request, {
+        method: "POST",
+        path: "/users/logout",
+        query: { "ip-address": ipAddress, "login-time": loginTime },
+      });
+      return {};
+    },
+  );
+};

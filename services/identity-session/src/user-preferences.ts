@@ -1,0 +1,39 @@
+import type { FastifyRequest } from "fastify";
+import {
+  asPreferences,
+  assertValidDefaultOutput,
+  type Preferences,
+  systemDefaultOutputPath,
+  withOutputFolders,
+} from "./output-folders.js";
+import { readDocument, writeDocument } from "./user-documents.js";
+
+/** The settings that place a user's system default output folder. */
+export interface OutputFolderSettings {
+  IRODS_HOME: string;
+  DEFAULT_OUTPUT_FOLDER: string;
+}
+
+const systemDefaultFor = (request: FastifyRequest, settings: OutputFolderSettings) =>
+  systemDefaultOutputPath(settings.IRODS_HOME, request.user.username, settings.DEFAULT_OUTPUT_FOLDER);
+
+/** The caller's preferences with the output-folder entries always present (defaults when nothing is stored). */
+export async function readPreferences(request: FastifyRequest, settings: OutputFolderSettings): Promise<Preferences> {
+  const stored = asPreferences(await readDocument(request, "preferences"));
+  return withOutputFolders(stored, systemDefaultFor(request, settings));
+}
+
+/** Replaces the caller's whole preference set (keys not submitted disappear) and returns what was stored. */
+export async function replacePreferences(
+  request: FastifyRequest,
+  settings: OutputFolderSettings,
+  submitted: Preferences,
+): Promise<Preferences> {
+  assertValidDefaultOutput(submitted);
+  const stored = await writeDocument(
+    request,
+    "preferences",
+    withOutputFolders(submitted, systemDefaultFor(request, settings)),
+  );
+  return asPreferences(stored);
+}

@@ -1,0 +1,245 @@
+import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { Config } from "../src/config.js";
+
+const TIMEOUT_MS = 300;
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startServiceUnderTest(Config, buildApp, { BACKEND_TIMEOUT_MS: String(TIMEOUT_MS) });
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+
+const IP = "203.0.113.7";
+
+async function bootstrap(username = "alice", query = `ip-address=${IP}`) {
+  return service.app.inject({
+    method: "GET",
+    url: `/secured/bootstrap?${query}`,
+    headers: { ...(await service.as(username)), "user-agent": "test-browser/1.0" },
+  });
+}
+
+const aliceAnalyses = { id: "/iplant/home/alice/analyses", path: "/iplant/home/alice/analyses" };
+const healthy = {
+  user_info: {
+    username: "alice",
+    full_username: "alice@iplantcollaborative.org",
+    email: "alice@example.org",
+    first_name: "Alice",
+    last_name: "Liddell",
+  },
+  session: { login_time: expect.any(Number), auth_redirect: {} },
+  workspace: { workspace_id: expect.stringMatching(/^[0-9a-f-]{36}$/), new_workspace: expect.any(Boolean) },
+  data_info: {
+    user_home_path: "/iplant/home/alice",
+    user_trash_path: "/iplant/trash/home/de-irods/alice",
+    base_trash_path: "/iplant/trash/home/de-irods",
+  },
+  preferences: { default_output_folder: aliceAnalyses, system_default_output_dir: aliceAnalyses },
+};
+
+describe("GET /secured/bootstrap", () => {
+  it("needs a token", async () => {
+    const response = await service.app.inject({ method: "GET", url: `/secured/bootstrap?ip-address=${IP}` });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+  });
+
+  it("assembles user_info, session, workspace, data_info and preferences", async () => {
+    const response = await bootstrap();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(healthy);
+  });
+
+  it("records the login with the caller's IP address and user agent, as the verified user", async () => {
+    const before = Date.now();
+    const body = (
+      await service.app.inject({
+        method: "GET",
+        url: `/secured/bootstrap?ip-address=${IP}&user=bob`,
+        headers: { ...(await service.as("alice")), "user-agent": "test-browser/1.0" },
+      })
+    ).json();
+    const [call] = service.platform.apps.recorder.to("POST", "/users/login");
+    expect(call?.query).toEqual({
+      "ip-address": IP,
+      "user-agent": "test-browser/1.0",
+      user: "alice",
+      email: "alice@example.org",
+      "first-name": "Alice",
+      "last-name": "Liddell",
+    });
+    expect(service.platform.apps.state.login.logins).toEqual([
+      {
+        username: "alice",
+        ip_address: IP,
+        user_agent: "test-browser/1.0",
+        login_time: body.session.login_time,
+        logout_time: null,
+      },
+    ]);
+    expect(body.session.login_time).toBeGreaterThanOrEqual(before);
+    expect(service.platform.fileInfo.recorder.to("GET", "/navigation/base-paths")[0]?.query).toEqual({ user: "alice" });
+    expect(service.platform.preferences.recorder.to("GET", /^\/preferences\//).map((c) => c.path)).toEqual([
+      "/preferences/alice",
+    ]);
+  });
+
+  it("creates the workspace on the first login only: new_workspace true, then false, same id", async () => {
+    const first = (await bootstrap("bob")).json().workspace;
+    const second = (await bootstrap("bob")).json().workspace;
+    expect(first).toEqual({ workspace_id: expect.any(String), new_workspace: true });
+    expect(second).toEqual({ workspace_id: first.workspace_id, new_workspace: false });
+    expect((await bootstrap("carol")).json().workspace.new_workspace).toBe(true);
+  });
+
+  it("records every login with its own login time", async () => {
+    const first = (await bootstrap()).json().session.login_time;
+    const second = (await bootstrap()).json().session.login_time;
+    expect(second).toBeGreaterThan(first);
+    expect(service.platform.apps.state.login.logins.map((login) => login.login_time)).toEqual([first, second]);
+  });
+
+  it("shows stored preferences with the output folders under their bootstrap names", async () => {
+    const chosen = { id: "/iplant/home/alice/results", path: "/iplant/home/alice/results" };
+    service.platform.preferences.state.preferences.set("alice", {
+      rememberLastPath: true,
+      defaultOutputFolder: chosen,
+    });
+    expect((await bootstrap()).json().preferences).toEqual({
+      rememberLastPath: true,
+      default_output_folder: chosen,
+      system_default_output_dir: aliceAnalyses,
+    });
+  });
+
+  it.each([
+    ["missing", ""],
+    ["empty", "ip-address="],
+    ["not an IP address", "ip-address=somewhere"],
+  ])("answers 400 without calling any backend when ip-address is %s", async (_case, query) => {
+    const response = await bootstrap("alice", query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error_code: "ERR_BAD_REQUEST",
+      reason: expect.stringMatching(/ip-address/),
+    });
+    expect(service.platform.apps.recorder.requests).toEqual([]);
+    expect(service.platform.fileInfo.recorder.requests).toEqual([]);
+    expect(service.platform.preferences.recorder.requests).toEqual([]);
+  });
+
+  it("accepts an IPv6 address", async () => {
+    expect((await bootstrap("alice", "ip-address=2001:db8::1")).statusCode).toBe(200);
+  });
+});
+
+type Section = "session" | "workspace" | "data_info" | "preferences";
+type Mode = "json-500" | "html-500" | "refused" | "timeout";
+
+/** Where each section comes from. The session and the workspace share the apps backend. */
+const SOURCES = {
+  session: { backend: "apps", path: "^/users/login$" },
+  workspace: { backend: "apps", path: "^/workspaces$" },
+  data_info: { backend: "fileInfo", path: "^/navigation/base-paths$" },
+  preferences: { backend: "preferences", path: "^/preferences/" },
+} as const;
+
+/** What a section holds when its backend fails that way. */
+function failed(section: Section, mode: Mode): unknown {
+  const backend = section === "data_info" ? "file-info" : section === "preferences" ? "preferences" : "apps";
+  if (section === "session") {
+    const message = {
+      "json-500": "the apps backend answered with status 500: simulated backend failure",
+      "html-500": "the apps backend answered with status 500",
+      refused: "the apps backend is unreachable",
+      timeout: "the apps backend did not answer in time",
+    }[mode];
+    return { error: message };
+  }
+  return {
+    "json-500": { status: 500, error: { error_code: "ERR_SIMULATED", reason: "simulated backend failure" } },
+    "html-500": { status: 500, error: expect.stringMatching(/^<html>.*500 Internal Server Error.*<\/html>$/) },
+    refused: {
+      status: 502,
+      error: { error_code: "ERR_BAD_GATEWAY", reason: `the ${backend} backend is unreachable` },
+    },
+    timeout: {
+      status: 504,
+      error: { error_code: "ERR_GATEWAY_TIMEOUT", reason: `the ${backend} backend did not answer in time` },
+    },
+  }[mode];
+}
+
+async function withFailure<T>(section: Section, mode: Mode, run: () => Promise<T>): Promise<T> {
+  const { backend, path } = SOURCES[section];
+  const simulator = service.platform[backend];
+  if (mode === "refused") {
+    await simulator.stop();
+    try {
+      return await run();
+    } finally {
+      await simulator.start();
+    }
+  }
+  simulator.faults.set({ mode: mode === "timeout" ? "hang" : mode, path });
+  return run();
+}
+
+describe("GET /secured/bootstrap when a backend fails", () => {
+  const sections: Section[] = ["session", "workspace", "data_info", "preferences"];
+  const modes: Mode[] = ["json-500", "html-500", "refused", "timeout"];
+  const cases = sections.flatMap((section) => modes.map((mode) => [section, mode] as const));
+
+  it.each(cases)(
+    "%s fails with %s: 200, that section describes the failure, the others are intact",
+    async (section, mode) => {
+      const response = await withFailure(section, mode, () => bootstrap());
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      // Stopping the apps backend takes the session and the workspace down together.
+      const down = new Set<Section>(
+        mode === "refused" && SOURCES[section].backend === "apps" ? ["session", "workspace"] : [section],
+      );
+      expect(body.user_info).toEqual(healthy.user_info);
+      for (const name of sections) {
+        expect(body[name], name).toEqual(down.has(name) ? failed(name, mode) : healthy[name]);
+      }
+    },
+  );
+
+  it("still answers when every backend is down", async () => {
+    await Promise.all([
+      service.platform.apps.stop(),
+      service.platform.fileInfo.stop(),
+      service.platform.preferences.stop(),
+    ]);
+    try {
+      const response = await bootstrap();
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        user_info: healthy.user_info,
+        session: failed("session", "refused"),
+        workspace: failed("workspace", "refused"),
+        data_info: failed("data_info", "refused"),
+        preferences: failed("preferences", "refused"),
+      });
+    } finally {
+      await Promise.all([
+        service.platform.apps.start(),
+        service.platform.fileInfo.start(),
+        service.platform.preferences.start(),
+      ]);
+    }
+  });
+
+  it("passes on an error the data backend reports for the user", async () => {
+    service.platform.fileInfo.state.navigation.users.delete("alice");
+    expect((await bootstrap()).json().data_info).toEqual({
+      status: 400,
+      error: { error_code: "ERR_NOT_A_USER", reason: "no such user: alice", user: "alice" },
+    });
+  });
+});
