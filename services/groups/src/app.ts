@@ -3,11 +3,31 @@ import { backendClients, backendUrlsFrom } from "@de-gateway/backend-clients";
 import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
+import { jsonBodies } from "./json-bodies.js";
+import { collaboratorListRoutes } from "./routes/collaborator-lists.js";
+import { collaboratorRoutes } from "./routes/collaborators.js";
+import { teamJoinRequestRoutes } from "./routes/team-join-requests.js";
+import { teamMemberRoutes } from "./routes/team-members.js";
+import { teamPrivilegeRoutes } from "./routes/team-privileges.js";
+import { teamRoutes } from "./routes/teams.js";
+import { userRoutes } from "./routes/users.js";
+import { settingsFrom } from "./settings.js";
 
 /** groups as a Fastify plugin: teams, collaborator lists, collaborators, user search and user info. */
 export const groups: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
+  const settings = settingsFrom(config);
+  await app.register(async (custom) => {
+    jsonBodies(custom);
+    await custom.register(teamRoutes, { settings });
+    await custom.register(teamMemberRoutes, { settings });
+    await custom.register(teamJoinRequestRoutes, { settings });
+    await custom.register(teamPrivilegeRoutes, { settings });
+    await custom.register(collaboratorListRoutes, { settings });
+    await custom.register(userRoutes, { settings });
+  });
+  await app.register(collaboratorRoutes);
 };
 
 export const buildApp = (config: Config): Promise<Service> => buildService("groups", groups, config);

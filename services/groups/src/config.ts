@@ -9,5 +9,9 @@ export const Config = Type.Object({
   ...ServerConfig,
   ...AuthConfig,
   ...backendSettings("groups", "notifications", "apps"),
+  /** The platform's folder in Grouper; teams live in `<prefix>:teams`, lists in `<prefix>:users:<user>`. */
+  GROUPER_FOLDER_PREFIX: Type.String({ pattern: "^[^:\\s]+(:[^:\\s]+)*$", default: "iplant:de:dev" }),
+  /** The groups backend account the gateway acts as for its own steps (folders, a joiner's optout, …). */
+  GROUPER_USER: Type.String({ minLength: 1, default: "de_grouper" }),
 });
 export type Config = Static<typeof Config>;

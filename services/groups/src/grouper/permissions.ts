@@ -1,0 +1,42 @@
+import { path } from "@de-gateway/backend-clients";
+import type { FastifyRequest } from "fastify";
+import type { Subject } from "../schemas.js";
+import { bodyOf } from "./failures.js";
+import { isGroupSubject } from "./subjects.js";
+
+/**
+ * Gives each subject directly the permissions (on apps, analyses, tools, …) that the group holds, so
+ * that they keep their access once the group or their membership is gone (`retain-permissions`).
+ */
+export async function copyGroupPermissions(request: FastifyRequest, groupId: string, subjects: Subject[]) {
+  if (subjects.length === 0) return;
+  const response = await request.server.backends.groups.call(request, {
+    method: "POST",
+    path: path`/permissions/subjects/group/${groupId}/copy`,
+    json: {
+      subjects: subjects.map((subject) => ({
+        subject_type: isGroupSubject(subject) ? "group" : "user",
+        subject_id: subject.id,
+      })),
+    },
+  });
+  bodyOf(response);
+}
+
+/**
+ * Drops a deleted group from the permissions store, with whatever it was granted. Best effort: the
+ * group is already gone and its id is never reused, so a failure is logged rather than reported.
+ */
+export async function forgetGroup(request: FastifyRequest, groupId: string): Promise<void> {
+  try {
+    const response = await request.server.backends.groups.call(request, {
+      method: "DELETE",
+      path: "/subjects",
+      query: { subject_id: groupId, subject_type: "group" },
+    });
+    // 404: nothing was ever granted to the group.
+    if (response.status !== 404) bodyOf(response);
+  } catch (error) {
+    request.log.warn({ err: error, groupId }, "could not remove a deleted group from the permissions store");
+  }
+}

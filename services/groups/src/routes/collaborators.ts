@@ -1,0 +1,24 @@
+import { streamRequestBodies } from "@de-gateway/backend-clients";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+
+/** The caller's collaborators, kept by the apps backend: passthroughs, bodies streamed as sent. */
+export const collaboratorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  streamRequestBodies(app);
+  const apps = app.backends.apps;
+
+  app.get(
+    "/secured/collaborators",
+    { schema: { summary: "The caller's collaborators ({users: [...]})" } },
+    async (request, reply) => apps.forward(request, reply, { path: "/collaborators" }),
+  );
+  app.post(
+    "/secured/collaborators",
+    { schema: { summary: "Add collaborators ({users: [{username}]})" } },
+    async (request, reply) => apps.forward(request, reply, { path: "/collaborators" }),
+  );
+  app.post(
+    "/secured/remove-collaborators",
+    { schema: { summary: "Remove collaborators ({users: [{username}]})" } },
+    async (request, reply) => apps.forward(request, reply, { path: "/collaborators/shredder" }),
+  );
+};

@@ -1,0 +1,145 @@
+import { badRequest } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { clientMembers } from "../grouper/formats.js";
+import { GroupsBackend, type Target } from "../grouper/groups-backend.js";
+import { isGroupSubject } from "../grouper/subjects.js";
+import { errors, GroupName, MemberResults, Members, MemberUpdate } from "../schemas.js";
+import { type GroupsSettings, teamTarget } from "../settings.js";
+import { sendAddedToTeam } from "../team-notifications.js";
+
+const succeeded = (result: MemberResults) =>
+  result.results.filter((line) => line.success).map((line) => line.subject_id);
+
+const optout = (subjects: string[]) => subjects.map((subject_id) => ({ subject_id, privileges: ["optout"] }));
+
+/**
+ * Members gain optout (so they may leave) and lose it when they go; other privileges are kept. The
+ * gateway's account takes that step once the caller's own membership change has been allowed.
+ */
+async function grantOptout(backend: GroupsBackend, target: Target, subjects: string[]) {
+  if (subjects.length > 0) await backend.setPrivileges(target, optout(subjects), { replace: false, asService: true });
+}
+
+async function revokeOptout(backend: GroupsBackend, target: Target, subjects: string[]) {
+  if (subjects.length > 0) await backend.revokePrivileges(target, optout(subjects), true);
+}
+
+/** New members hear about it; the membership stands even if a notification cannot be delivered. */
+async function announce(request: FastifyRequest, backend: GroupsBackend, team: string, added: string[]) {
+  for (const id of added.filter((member) => member !== request.user.username)) {
+    try {
+      const member = await backend.subject(id);
+      if (member && !isGroupSubject(member)) await sendAddedToTeam(request, { member, team });
+    } catch (error) {
+      request.log.warn({ err: error, member: id, team }, "could not tell a new member about the team");
+    }
+  }
+}
+
+/** Team membership: listing, adding and removing members (administrators), joining and leaving. */
+export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }> = async (app, { settings }) => {
+  const { serviceAccount } = settings;
+
+  /** The gateway's own account stays out of memberships: it administers every team. */
+  const refuseServiceAccount = (members: string[]) => {
+    if (members.includes(serviceAccount))
+      throw badRequest(`${serviceAccount} cannot be added to or removed from teams`);
+  };
+
+  app.get(
+    "/teams/:name/members",
+    { schema: { summary: "Members of a team", params: GroupName, response: { 200: Members, ...errors } } },
+    async (request) => {
+      const target = teamTarget(settings, request.params.name);
+      const backend = new GroupsBackend(request, serviceAccount);
+      await backend.getGroup(target);
+      return { members: clientMembers(await backend.members(target), serviceAccount) };
+    },
+  );
+
+  app.post(
+    "/teams/:name/members",
+    {
+      schema: {
+        summary: "Add members to a team (administrators); each gets the optout privilege",
+        params: GroupName,
+        body: MemberUpdate,
+        response: { 200: MemberResults, ...errors },
+      },
+    },
+    async (request) => {
+      refuseServiceAccount(request.body.members);
+      const target = teamTarget(settings, request.params.name);
+      const backend = new GroupsBackend(request, serviceAccount);
+      await backend.getGroup(target);
+      const result = await backend.addMembers(target, request.body.members);
+      await grantOptout(backend, target, succeeded(result));
+      await announce(request, backend, request.params.name, succeeded(result));
+      return result;
+    },
+  );
+
+  app.post(
+    "/teams/:name/members/deleter",
+    {
+      schema: {
+        summary: "Remove members from a team (administrators); they lose optout, other privileges stay",
+        params: GroupName,
+        body: MemberUpdate,
+        response: { 200: MemberResults, ...errors },
+      },
+    },
+    async (request) => {
+      refuseServiceAccount(request.body.members);
+      const target = teamTarget(settings, request.params.name);
+      const backend = new GroupsBackend(request, serviceAccount);
+      await backend.getGroup(target);
+      const result = await backend.removeMembers(target, request.body.members);
+      await revokeOptout(backend, target, succeeded(result));
+      return result;
+    },
+  );
+
+  app.post(
+    "/teams/:name/join",
+    {
+      schema: {
+        summary: "Join a team (needs the optin privilege)",
+        params: GroupName,
+        response: { 200: MemberResults, ...errors },
+      },
+    },
+    async (request) => {
+      const target = teamTarget(settings, request.params.name);
+      const backend = new GroupsBackend(request, serviceAccount);
+      await backend.getGroup(target);
+      const result = await backend.addMembers(target, [request.user.username], {
+        403: `joining ${target.label} needs the optin privilege; send a join request to its administrators instead`,
+      });
+      await grantOptout(backend, target, succeeded(result));
+      return result;
+    },
+  );
+
+  app.post(
+    "/teams/:name/leave",
+    {
+      schema: {
+        summary: "Leave a team; optout is revoked, other privileges stay",
+        params: GroupName,
+        response: { 200: MemberResults, ...errors },
+      },
+    },
+    async (request) => {
+      const target = teamTarget(settings, request.params.name);
+      const backend = new GroupsBackend(request, serviceAccount);
+      await backend.getGroup(target);
+      const result = await backend.removeMembers(target, [request.user.username], {
+        403: `leaving ${target.label} needs the optout privilege; ask one of its administrators to remove you`,
+      });
+      await revokeOptout(backend, target, succeeded(result));
+      return result;
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import { badRequest } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { GroupsBackend } from "../grouper/groups-backend.js";
+import { isPerson } from "../grouper/subjects.js";
+import { errors, type Subject, Subject as SubjectSchema } from "../schemas.js";
+import type { GroupsSettings } from "../settings.js";
+
+/** At most this many users are taken from each matching field of a user search. */
+const MATCHES_PER_FIELD = 50;
+/** How many user lookups of one user-info request run at the same time. */
+const LOOKUPS_AT_ONCE = 8;
+
+const UserSearchQuery = Type.Object({ search: Type.String({ description: "text to look for" }) });
+const UserSearchResult = Type.Object({ users: Type.Array(SubjectSchema), truncated: Type.Boolean() });
+const UserInfoQuery = Type.Object({
+  username: Type.Optional(Type.Array(Type.String(), { description: "user names; repeat the parameter" })),
+});
+const UserInfoResult = Type.Record(Type.String(), SubjectSchema);
+
+const contains = (text: string | undefined, wanted: string) => (text ?? "").toLowerCase().includes(wanted);
+const realName = (user: Subject) => [user.name, `${user.first_name ?? ""} ${user.last_name ?? ""}`].join("\n");
+
+/**
+ * The directory's matches on user name, real name and e-mail address, at most MATCHES_PER_FIELD of
+ * each, merged without duplicates; `truncated` when any field had more.
+ */
+function mergeUserMatches(users: Subject[], search: string): { users: Subject[]; truncated: boolean } {
+  const wanted = search.toLowerCase();
+  const fields = [
+    users.filter((user) => contains(user.id, wanted)),
+    users.filter((user) => contains(realName(user), wanted)),
+    users.filter((user) => contains(user.email, wanted)),
+  ];
+  const merged = new Map<string, Subject>();
+  for (const matches of fields) {
+    for (const user of matches.slice(0, MATCHES_PER_FIELD)) if (!merged.has(user.id)) merged.set(user.id, user);
+  }
+  return { users: [...merged.values()], truncated: fields.some((matches) => matches.length > MATCHES_PER_FIELD) };
+}
+
+/** Runs `task` over `items`, at most `limit` at a time, keeping the order of the results. */
+async function inBatches<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += limit) {
+    results.push(...(await Promise.all(items.slice(start, start + limit).map(task))));
+  }
+  return results;
+}
+
+/** Looking people up: subject search (passthrough), user search and user info. */
+export const userRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }> = async (app, { settings }) => {
+  const { serviceAccount } = settings;
+
+  app.get(
+    "/subjects",
+    { schema: { summary: "Search users and groups (passthrough to the groups backend's subject search)" } },
+    async (request, reply) => app.backends.groups.forward(request, reply, { path: "/subjects" }),
+  );
+
+  app.get(
+    "/secured/user-search",
+    {
+      schema: {
+        summary: `Users whose user name, real name or e-mail contains the text (at most ${MATCHES_PER_FIELD} per field)`,
+        querystring: UserSearchQuery,
+        response: { 200: UserSearchResult, ...errors },
+      },
+    },
+    async (request) => {
+      const search = request.query.search.trim();
+      if (!search) throw badRequest("the search text must not be blank");
+      const subjects = await new GroupsBackend(request, serviceAccount).searchSubjects(search);
+      return mergeUserMatches(
+        subjects.filter((subject) => isPerson(subject, serviceAccount)),
+        search,
+      );
+    },
+  );
+
+  app.get(
+    "/secured/user-info",
+    {
+      schema: {
+        summary: "The users found among the given user names, keyed by user name ({} when none)",
+        querystring: UserInfoQuery,
+        response: { 200: UserInfoResult, ...errors },
+      },
+    },
+    async (request) => {
+      const usernames = [...new Set((request.query.username ?? []).filter((name) => name.trim()))];
+      const backend = new GroupsBackend(request, serviceAccount);
+      const subjects = await inBatches(usernames, LOOKUPS_AT_ONCE, (name) => backend.subject(name));
+      const found: Record<string, Subject> = {};
+      usernames.forEach((name, index) => {
+        const subject = subjects[index];
+        if (subject) found[name] = subject;
+      });
+      return found;
+    },
+  );
+};
