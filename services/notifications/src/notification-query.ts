@@ -1,0 +1,56 @@
+import type { FastifyRequest } from "fastify";
+import { type Static, Type } from "typebox";
+
+/** Types a user may filter notifications by; `new` selects unseen messages of any type. */
+export const NOTIFICATION_FILTERS = [
+  "data",
+  "analysis",
+  "tool",
+  "tool_request",
+  "team",
+  "community",
+  "apps",
+  "permanent_id_request",
+  "new",
+] as const;
+
+const Filter = Type.Union(
+  NOTIFICATION_FILTERS.map((filter) => Type.Literal(filter)),
+  { description: "Only messages of this type (case and spaces ignored), or `new` for unseen messages" },
+);
+const Seen = Type.Boolean({ description: "true: only seen messages; false: only unseen; absent: both" });
+
+export const ListingQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 0, description: "Largest number of messages; 0 (default) for all" })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, description: "Index of the first message (default 0)" })),
+  seen: Type.Optional(Seen),
+  sortField: Type.Optional(Type.Literal("timestamp", { description: "The only sort field (default)" })),
+  sortDir: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")], { description: "Default desc" })),
+  filter: Type.Optional(Filter),
+});
+export type ListingQuery = Static<typeof ListingQuery>;
+
+export const CountQuery = Type.Object({ seen: Type.Optional(Seen), filter: Type.Optional(Filter) });
+export const DeleteAllQuery = Type.Object({ filter: Type.Optional(Filter) });
+
+/** The listing parameters under the names the notification backend reads. */
+export const backendListingQuery = (query: ListingQuery) => ({
+  limit: query.limit,
+  offset: query.offset,
+  seen: query.seen,
+  sort_field: query.sortField,
+  sort_dir: query.sortDir,
+  filter: query.filter,
+});
+
+/**
+ * `preValidation` hook: the enumerated parameters are matched regardless of case (the web client sends
+ * `sortDir=DESC`) and spaces in a filter stand for underscores, as the backend reads them.
+ */
+export async function normaliseEnumeratedParams(request: FastifyRequest): Promise<void> {
+  const query = request.query as Record<string, unknown>;
+  for (const name of ["sortField", "sortDir", "filter"]) {
+    const value = query[name];
+    if (typeof value === "string") query[name] = value.toLowerCase().replaceAll(" ", "_");
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { asCaller } from "../caller-body.js";
+import { DeleteAllQuery, normaliseEnumeratedParams } from "../notification-query.js";
+import { BackendObject, errors, UserCarryingBody, UuidList } from "../schemas.js";
+
+/** Marking the caller's notifications seen or deleted. Answers carry the backend's `count` of unseen messages. */
+export const messageMarkRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const notifications = app.backends.notifications;
+  const answer = { 200: BackendObject, ...errors };
+
+  app.post(
+    "/secured/notifications/seen",
+    { schema: { summary: "Mark the listed notifications seen", body: UuidList, response: answer } },
+    async (request) =>
+      notifications.json(request, { method: "POST", path: "/seen", json: { uuids: request.body.uuids } }),
+  );
+
+  app.post(
+    "/secured/notifications/mark-all-seen",
+    { schema: { summary: "Mark all the caller's notifications seen", body: UserCarryingBody, response: answer } },
+    async (request) => notifications.json(request, { method: "POST", path: "/mark-all-seen", json: asCaller(request) }),
+  );
+
+  app.post(
+    "/secured/notifications/delete",
+    { schema: { summary: "Delete the listed notifications", body: UuidList, response: answer } },
+    async (request) =>
+      notifications.json(request, { method: "POST", path: "/delete", json: { uuids: request.body.uuids } }),
+  );
+
+  app.delete(
+    "/secured/notifications/delete-all",
+    {
+      preValidation: normaliseEnumeratedParams,
+      schema: {
+        summary: "Delete all the caller's notifications (or those of one type, or the unseen ones)",
+        querystring: DeleteAllQuery,
+        response: answer,
+      },
+    },
+    async (request) =>
+      notifications.json(request, { method: "DELETE", path: "/delete-all", query: { filter: request.query.filter } }),
+  );
+};

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { withAppDescriptions } from "../app-descriptions.js";
+import { type Listing, listingFrom } from "../listing.js";
+import { backendListingQuery, CountQuery, ListingQuery, normaliseEnumeratedParams } from "../notification-query.js";
+import { BackendObject, errors, NotificationListing } from "../schemas.js";
+
+const timestampOf = (message: Listing["messages"][number]): number =>
+  Number((message.message as { timestamp?: unknown } | undefined)?.timestamp ?? 0);
+
+/** The caller's notifications: listings (with app descriptions added) and counts. */
+export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const notifications = app.backends.notifications;
+  const listing = async (request: FastifyRequest, path: string, query = {}): Promise<Listing> =>
+    withAppDescriptions(request, listingFrom(await notifications.json(request, { path, query })));
+
+  app.get(
+    "/secured/notifications/messages",
+    {
+      preValidation: normaliseEnumeratedParams,
+      schema: {
+        summary: "The caller's notifications, paged, filtered and sorted",
+        querystring: ListingQuery,
+        response: { 200: NotificationListing, ...errors },
+      },
+    },
+    async (request) => listing(request, "/messages", backendListingQuery(request.query)),
+  );
+
+  app.get(
+    "/secured/notifications/unseen-messages",
+    {
+      schema: {
+        summary: "The caller's notifications not yet marked seen",
+        response: { 200: NotificationListing, ...errors },
+      },
+    },
+    async (request) => listing(request, "/unseen-messages"),
+  );
+
+  app.get(
+    "/secured/notifications/last-ten-messages",
+    {
+      schema: {
+        summary: "The caller's ten most recent notifications, oldest first",
+        response: { 200: NotificationListing, ...errors },
+      },
+    },
+    async (request) => {
+      const recent = await listing(request, "/last-ten-messages");
+      // The order is part of this endpoint's contract, so it does not depend on the backend's.
+      return { ...recent, messages: [...recent.messages].sort((a, b) => timestampOf(a) - timestampOf(b)) };
+    },
+  );
+
+  app.get(
+    "/secured/notifications/count-messages",
+    {
+      preValidation: normaliseEnumeratedParams,
+      schema: {
+        summary: "Counts of the caller's notifications and of active system messages",
+        querystring: CountQuery,
+        response: { 200: BackendObject, ...errors },
+      },
+    },
+    async (request, reply) =>
+      notifications.forward(request, reply, {
+        path: "/count-messages",
+        query: { seen: request.query.seen, filter: request.query.filter },
+      }),
+  );
+};

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { notify, useService } from "./support.js";
+
+const service = useService();
+
+// Demo apps of the apps simulator's catalogue.
+const WORD_COUNT = { id: "c7f05682-23c8-4182-b9a2-e09650a5f49b", description: "Counts the words in a text file" };
+const FASTQC = { id: "1b1e7c3a-5c8e-4b1f-9a8e-0d1f2a3b4c5d", description: "Quality control of sequencing reads" };
+const ALICES_PRIVATE_APP = "9d2c4e6f-8a0b-4c1d-8e2f-3a4b5c6d7e8f";
+
+const analysisOf = (user: string, appId: string) =>
+  notify(service(), user, {
+    type: "analysis",
+    subject: "job completed",
+    payload: { action: "job_status_change", analysis_id: appId, status: "Completed" },
+  });
+const list = async (url: string, username = "alice") =>
+  service().app.inject({ method: "GET", url, headers: await service().as(username) });
+const detailsById = (body: { messages: Array<{ message: { id: string }; payload: Record<string, unknown> }> }) =>
+  Object.fromEntries(body.messages.map((m) => [m.message.id, m.payload["analysis-details"]]));
+const descriptionCalls = () => service().platform.apps.recorder.to("POST", "/apps/descriptions");
+const askedIds = (index = 0) => (descriptionCalls()[index]?.body as { app_ids?: string[] } | undefined)?.app_ids ?? [];
+
+describe("app descriptions on analysis notifications", () => {
+  it("adds each app's description, asking the apps backend once per page for the distinct apps", async () => {
+    const first = await analysisOf("alice", WORD_COUNT.id);
+    const second = await analysisOf("alice", FASTQC.id);
+    const third = await analysisOf("alice", WORD_COUNT.id);
+    const data = await notify(service(), "alice", { type: "data" });
+    const response = await list("/secured/notifications/messages");
+    expect(response.statusCode).toBe(200);
+    expect(detailsById(response.json())).toEqual({
+      [first]: WORD_COUNT.description,
+      [second]: FASTQC.description,
+      [third]: WORD_COUNT.description,
+      [data]: undefined,
+    });
+    expect(descriptionCalls()).toHaveLength(1);
+    expect([...askedIds()].sort()).toEqual([WORD_COUNT.id, FASTQC.id].sort());
+    expect(descriptionCalls()[0]?.query.user).toBe("alice");
+  });
+
+  it("describes only the apps on the requested page", async () => {
+    await analysisOf("alice", WORD_COUNT.id);
+    await analysisOf("alice", FASTQC.id);
+    await list("/secured/notifications/messages?limit=1");
+    expect(descriptionCalls()).toHaveLength(1);
+    expect(askedIds()).toHaveLength(1);
+  });
+
+  it("describes unseen-messages and last-ten-messages too", async () => {
+    const id = await analysisOf("alice", FASTQC.id);
+    for (const url of ["/secured/notifications/unseen-messages", "/secured/notifications/last-ten-messages"]) {
+      expect(detailsById((await list(url)).json())[id]).toBe(FASTQC.description);
+    }
+  });
+
+  it("makes no apps call when no message names an app", async () => {
+    await notify(service(), "alice", { type: "data" });
+    expect((await list("/secured/notifications/messages")).statusCode).toBe(200);
+    expect(descriptionCalls()).toHaveLength(0);
+  });
+
+  it("does not reveal the description of another user's private app", async () => {
+    const bobs = await analysisOf("bob", ALICES_PRIVATE_APP);
+    const alices = await analysisOf("alice", ALICES_PRIVATE_APP);
+    expect(detailsById((await list("/secured/notifications/messages", "bob")).json())[bobs]).toBeUndefined();
+    expect(detailsById((await list("/secured/notifications/messages", "alice")).json())[alices]).toBe(
+      "Aligns reads the way alice likes",
+    );
+  });
+
+  it("still lists the messages, without descriptions, when the apps backend is down", async () => {
+    const id = await analysisOf("alice", WORD_COUNT.id);
+    await service().platform.apps.stop();
+    try {
+      const response = await list("/secured/notifications/messages");
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.messages.map((m: { message: { id: string } }) => m.message.id)).toEqual([id]);
+      expect(body.messages[0].payload).not.toHaveProperty("analysis-details");
+      expect(body.messages[0].payload.analysis_id).toBe(WORD_COUNT.id);
+    } finally {
+      await service().platform.apps.start();
+    }
+  });
+
+  it("still lists the messages when the apps backend fails or hangs", async () => {
+    const id = await analysisOf("alice", WORD_COUNT.id);
+    for (const mode of ["html-500", "hang"] as const) {
+      service().platform.apps.faults.set({ mode, path: "^/apps/descriptions$" });
+      const response = await list("/secured/notifications/messages");
+      expect(response.statusCode).toBe(200);
+      expect(detailsById(response.json())).toEqual({ [id]: undefined });
+    }
+  });
+});
