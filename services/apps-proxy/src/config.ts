@@ -1,5 +1,6 @@
 import { AuthConfig } from "@de-gateway/auth";
 import { backendSettings } from "@de-gateway/backend-clients";
+import { MailConfig } from "@de-gateway/mailer";
 import { portSetting, ServerConfig } from "@de-gateway/service-kit";
 import { type Static, Type } from "typebox";
 
@@ -9,5 +10,8 @@ export const Config = Type.Object({
   ...ServerConfig,
   ...AuthConfig,
   ...backendSettings("apps", "metadata", "notifications"),
+  ...MailConfig,
+  /** Where new tool requests are announced by mail. */
+  TOOL_REQUEST_EMAIL_TO: Type.String({ minLength: 3 }),
 });
 export type Config = Static<typeof Config>;

@@ -1,0 +1,27 @@
+import { type TSchema, Type } from "typebox";
+
+const text = (description: string) => Type.String({ minLength: 1, description });
+
+/**
+ * Every path parameter a passthrough may have: its catalogue name, the name Fastify routes it by
+ * (camelCase: a `-` would split the parameter), and its schema.
+ */
+export const PATH_PARAMETERS: Record<string, { name: string; schema: TSchema }> = {
+  "app-id": { name: "appId", schema: text("the app's identifier") },
+  "element-type": { name: "elementType", schema: text("the kind of app element, e.g. parameter-types") },
+  "group-id": { name: "groupId", schema: text("the app category's identifier") },
+  "category-id": { name: "categoryId", schema: text("the app category's identifier") },
+  "analysis-id": { name: "analysisId", schema: text("the analysis's identifier") },
+  "tool-id": { name: "toolId", schema: text("the tool's identifier") },
+  "tool-request-id": { name: "toolRequestId", schema: text("the tool request's identifier") },
+  "ql-id": { name: "quickLaunchId", schema: text("the quick launch's identifier") },
+  "reference-genome-id": { name: "referenceGenomeId", schema: text("the reference genome's identifier") },
+  "ontology-version": { name: "ontologyVersion", schema: text("the ontology version (URL-encoded)") },
+  "root-iri": { name: "rootIri", schema: text("the IRI of the hierarchy's root class (URL-encoded)") },
+};
+
+export function pathParameter(catalogueName: string) {
+  const parameter = PATH_PARAMETERS[catalogueName];
+  if (!parameter) throw new Error(`no schema for the path parameter {${catalogueName}}`);
+  return parameter;
+}

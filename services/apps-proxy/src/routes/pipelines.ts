@@ -1,0 +1,12 @@
+import type { PassthroughFamily } from "../passthrough/rows.js";
+
+/** Pipelines: apps made of other apps run one after the other. */
+export const pipelines: PassthroughFamily = {
+  tag: "pipelines",
+  rows: [
+    { method: "POST", path: "/apps/pipelines", summary: "Create a pipeline" },
+    { method: "PUT", path: "/apps/pipelines/{app-id}", summary: "Replace a pipeline" },
+    { method: "POST", path: "/apps/pipelines/{app-id}/copy", summary: "Copy a pipeline" },
+    { method: "GET", path: "/apps/pipelines/{app-id}/ui", summary: "A pipeline as the editor loads it" },
+  ],
+};

@@ -1,0 +1,140 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ALICES_ALIGNER, FASTQC, WORD_COUNT } from "./seed.js";
+import { sender, startAppsProxy } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startAppsProxy();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+const listed = async (user: string, url: string) =>
+  (await send(user, "GET", url)).json().apps as Array<{ id: string; is_favorite: boolean; rating: unknown }>;
+
+describe("favorites and ratings", () => {
+  it("marks and unmarks a favorite for the caller only", async () => {
+    expect((await send("bob", "PUT", `/apps/${FASTQC}/favorite`)).statusCode).toBe(200);
+    expect((await listed("bob", "/apps")).find((app) => app.id === FASTQC)?.is_favorite).toBe(true);
+    expect((await listed("alice", "/apps")).find((app) => app.id === FASTQC)?.is_favorite).toBe(false);
+    await send("bob", "DELETE", `/apps/${FASTQC}/favorite`);
+    expect((await listed("bob", "/apps")).find((app) => app.id === FASTQC)?.is_favorite).toBe(false);
+  });
+
+  it("averages ratings and removes the caller's one", async () => {
+    await send("alice", "POST", `/apps/${WORD_COUNT}/rating`, { rating: 5 });
+    expect((await send("bob", "POST", `/apps/${WORD_COUNT}/rating`, { rating: 2 })).json()).toEqual({
+      average: 3.5,
+      total: 2,
+    });
+    expect((await send("bob", "POST", `/apps/${WORD_COUNT}/rating`, { rating: 9 })).statusCode).toBe(400);
+    expect((await send("bob", "DELETE", `/apps/${WORD_COUNT}/rating`)).json()).toEqual({ average: 5, total: 1 });
+  });
+});
+
+describe("app metadata and documentation", () => {
+  it("adds and replaces an app's metadata, and lets administrators read any app's", async () => {
+    const avu = { attr: "keyword", value: "alignment", unit: "" };
+    expect((await send("alice", "POST", `/apps/${ALICES_ALIGNER}/metadata`, { avus: [avu] })).json()).toMatchObject({
+      avus: [avu],
+    });
+    expect((await send("bob", "GET", `/apps/${ALICES_ALIGNER}/metadata`)).statusCode).toBe(403);
+    expect((await send("carol", "GET", `/admin/apps/${ALICES_ALIGNER}/metadata`)).json()).toMatchObject({
+      avus: [avu],
+    });
+    await send("carol", "PUT", `/admin/apps/${ALICES_ALIGNER}/metadata`, { avus: [] });
+    expect((await send("alice", "GET", `/apps/${ALICES_ALIGNER}/metadata`)).json()).toEqual({ avus: [] });
+  });
+
+  it("adds documentation once, then changes it; administrators document any app", async () => {
+    expect((await send("alice", "GET", `/apps/${ALICES_ALIGNER}/documentation`)).statusCode).toBe(404);
+    const added = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/documentation`, { documentation: "# Usage" });
+    expect(added.json()).toMatchObject({ app_id: ALICES_ALIGNER, documentation: "# Usage", created_by: "alice" });
+    expect(
+      (await send("alice", "POST", `/apps/${ALICES_ALIGNER}/documentation`, { documentation: "x" })).statusCode,
+    ).toBe(409);
+    await send("alice", "PATCH", `/apps/${ALICES_ALIGNER}/documentation`, { documentation: "# Better usage" });
+    expect((await send("alice", "GET", `/apps/${ALICES_ALIGNER}/documentation`)).json()).toMatchObject({
+      documentation: "# Better usage",
+    });
+    await send("carol", "POST", `/admin/apps/${FASTQC}/documentation`, { documentation: "FastQC docs" });
+    await send("carol", "PATCH", `/admin/apps/${FASTQC}/documentation`, { documentation: "FastQC manual" });
+    expect((await send("bob", "GET", `/apps/${FASTQC}/documentation`)).json()).toMatchObject({
+      documentation: "FastQC manual",
+      modified_by: "carol",
+    });
+  });
+});
+
+describe("app categories", () => {
+  it("shows the caller's workspace categories and the public tree, and the apps of a category", async () => {
+    const { categories } = (await send("alice", "GET", "/apps/categories")).json();
+    expect(categories.map((category: { name: string }) => category.name)).toEqual(["Workspace", "Public Apps"]);
+    const development = categories[0].categories.find((c: { name: string }) => c.name === "Apps under development");
+    expect(development.app_count).toBe(1);
+    const inDevelopment = await send("alice", "GET", `/apps/categories/${development.id}`);
+    expect(inDevelopment.json()).toMatchObject({ name: "Apps under development", apps: [{ id: ALICES_ALIGNER }] });
+    expect((await send("alice", "GET", "/apps/categories?public=true")).json().categories).toHaveLength(1);
+  });
+
+  it("lets administrators create, find, rename, fill and delete categories", async () => {
+    const [root] = (await send("carol", "GET", "/admin/apps/categories")).json().categories;
+    const created = await send("carol", "POST", "/admin/apps/categories", { name: "Genomics", parent_id: root.id });
+    const { id } = created.json();
+    expect(
+      (await send("carol", "POST", "/admin/apps/categories", { name: "Genomics", parent_id: root.id })).statusCode,
+    ).toBe(409);
+    await send("carol", "PATCH", `/admin/apps/categories/${id}`, { name: "Genome Analysis" });
+    expect((await send("carol", "GET", "/admin/apps/categories/search?name=genome")).json()).toMatchObject({
+      categories: [{ id, name: "Genome Analysis" }],
+    });
+    await send("carol", "POST", "/admin/apps", { categories: [{ app_id: FASTQC, category_ids: [id] }] });
+    expect((await send("bob", "GET", `/apps/categories/${id}`)).json()).toMatchObject({ apps: [{ id: FASTQC }] });
+    expect((await send("carol", "DELETE", `/admin/apps/categories/${id}`)).json()).toEqual({ category_ids: [id] });
+    expect((await send("bob", "GET", `/apps/categories/${id}`)).statusCode).toBe(404);
+    const other = (await send("carol", "POST", "/admin/apps/categories", { name: "Old", parent_id: root.id })).json();
+    expect(
+      (await send("carol", "POST", "/admin/apps/categories/shredder", { category_ids: [other.id] })).json(),
+    ).toEqual({
+      category_ids: [other.id],
+    });
+  });
+});
+
+describe("pipelines and app elements", () => {
+  it("creates, reads, changes and copies a pipeline of visible apps", async () => {
+    const steps = [
+      { name: "count", task_id: WORD_COUNT },
+      { name: "check", task_id: FASTQC },
+    ];
+    const created = await send("bob", "POST", "/apps/pipelines", { name: "Count then check", steps, mappings: [] });
+    expect(created.json()).toMatchObject({ name: "Count then check", steps: [{ task_id: WORD_COUNT }, {}] });
+    const { id } = created.json();
+    await send("bob", "PUT", `/apps/pipelines/${id}`, { name: "Just count", steps: [steps[0]] });
+    expect((await send("bob", "GET", `/apps/pipelines/${id}/ui`)).json()).toMatchObject({
+      name: "Just count",
+      steps: [{ task_id: WORD_COUNT }],
+    });
+    expect((await send("alice", "POST", `/apps/pipelines/${id}/copy`)).statusCode).toBe(403);
+    const copy = await send("bob", "POST", `/apps/pipelines/${id}/copy`);
+    expect(copy.json()).toMatchObject({ name: "Copy of Just count" });
+    const withPrivateApp = await send("bob", "POST", "/apps/pipelines", {
+      name: "Sneaky",
+      steps: [{ task_id: ALICES_ALIGNER }],
+    });
+    expect(withPrivateApp.statusCode).toBe(403);
+  });
+
+  it("lists app elements, all or by kind, and refuses unknown kinds", async () => {
+    const all = (await send("alice", "GET", "/apps/elements")).json();
+    expect(Object.keys(all)).toEqual(expect.arrayContaining(["parameter_types", "file_formats", "tools"]));
+    const types = await send("alice", "GET", "/apps/elements/parameter-types");
+    expect(types.json().parameter_types.map((type: { name: string }) => type.name)).toContain("FileInput");
+    const tools = (await send("bob", "GET", "/apps/elements/tools"))
+      .json()
+      .tools.map((tool: { name: string }) => tool.name);
+    expect(tools).not.toContain("alice-aligner");
+    expect((await send("alice", "GET", "/apps/elements/spaceships")).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,242 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { readCatalogue } from "@de-gateway/catalogue";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT } from "./seed.js";
+import { sender, startAppsProxy } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startAppsProxy();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+const appNames = (body: { apps: Array<{ name: string }> }) => body.apps.map((app) => app.name).sort();
+
+describe("the app catalogue", () => {
+  it("lists the apps each user may see: public ones and their own private ones", async () => {
+    const alice = await send("alice", "GET", "/apps");
+    expect(alice.statusCode).toBe(200);
+    expect(appNames(alice.json())).toEqual(["Alice's Aligner", "FastQC", "Word Count"]);
+    expect(appNames((await send("bob", "GET", "/apps")).json())).toEqual(["FastQC", "Word Count"]);
+  });
+
+  it("passes the query string through and sets the identity from the token, never from the caller", async () => {
+    const found = await send("bob", "GET", "/apps?search=fast&user=alice&email=evil%40example.org&sort-dir=DESC");
+    expect(appNames(found.json())).toEqual(["FastQC"]);
+    const [call] = service.platform.apps.recorder.to("GET", "/apps");
+    expect(call?.query).toEqual({
+      search: "fast",
+      "sort-dir": "DESC",
+      user: "bob",
+      email: "bob@example.org",
+      "first-name": "Bob",
+      "last-name": "Builder",
+    });
+    expect(call?.headers.authorization).toBeUndefined();
+  });
+
+  it("creates an app, returns it on read, changes and deletes it", async () => {
+    const created = await send("bob", "POST", "/apps", {
+      name: "Bob's Grep",
+      description: "finds lines",
+      tools: [{ id: WC_TOOL }],
+      groups: [{ label: "Inputs", parameters: [{ name: "-e", label: "Pattern", type: "Text", order: 1 }] }],
+    });
+    expect(created.statusCode).toBe(200);
+    const { id } = created.json();
+    const read = await send("bob", "GET", `/apps/${id}`);
+    expect(read.json()).toMatchObject({ id, name: "Bob's Grep", groups: [{ label: "Inputs" }] });
+    expect((await send("alice", "GET", `/apps/${id}`)).statusCode).toBe(403);
+
+    const patched = await send("bob", "PATCH", `/apps/${id}`, { name: "Bob's Better Grep" });
+    expect(patched.json()).toMatchObject({ name: "Bob's Better Grep" });
+    expect((await send("bob", "GET", `/apps/${id}/details`)).json()).toMatchObject({
+      name: "Bob's Better Grep",
+      integrator_email: "bob@example.org",
+      tools: [{ id: WC_TOOL }],
+    });
+
+    expect((await send("bob", "DELETE", `/apps/${id}`)).statusCode).toBe(200);
+    expect(appNames((await send("bob", "GET", "/apps")).json())).not.toContain("Bob's Better Grep");
+  });
+
+  it("forwards request bodies byte for byte", async () => {
+    const body = '{"name":  "Spaced",\n "description": "kept as sent", "groups": []}';
+    const created = await send("alice", "POST", "/apps", body, { "content-type": "application/json" });
+    expect(created.statusCode).toBe(200);
+    const [call] = service.platform.apps.recorder.to("POST", "/apps");
+    expect(JSON.stringify(call?.body)).toBe(JSON.stringify(JSON.parse(body)));
+    expect(call?.headers["content-length"]).toBe(String(Buffer.byteLength(body)));
+  });
+
+  it("sends the administrators' PATCH of an app to the apps backend's PATCH /apps/{id}", async () => {
+    const patched = await send("carol", "PATCH", `/admin/apps/${WORD_COUNT}`, { description: "Counts words, fast" });
+    expect(patched.statusCode).toBe(200);
+    expect(service.platform.apps.recorder.to("PATCH", `/apps/${WORD_COUNT}`)).toHaveLength(1);
+    expect(service.platform.apps.state.catalog.apps.get(WORD_COUNT)?.description).toBe("Counts words, fast");
+  });
+
+  it("lets administrators list, delete and shred any app, and no one else", async () => {
+    expect((await send("alice", "GET", "/admin/apps")).statusCode).toBe(403);
+    expect(appNames((await send("carol", "GET", "/admin/apps")).json())).toHaveLength(3);
+    expect((await send("carol", "DELETE", `/admin/apps/${ALICES_ALIGNER}`)).statusCode).toBe(200);
+    expect(service.platform.apps.state.catalog.apps.get(ALICES_ALIGNER)?.deleted).toBe(true);
+    expect((await send("carol", "POST", "/admin/apps/shredder", { app_ids: [ALICES_ALIGNER] })).statusCode).toBe(200);
+    expect(service.platform.apps.state.catalog.apps.has(ALICES_ALIGNER)).toBe(false);
+  });
+
+  it("copies a public app into the caller's workspace and lets the owner shred it", async () => {
+    const copy = await send("bob", "POST", `/apps/${FASTQC}/copy`);
+    expect(copy.json()).toMatchObject({ name: "Copy of FastQC" });
+    const { id } = copy.json();
+    expect((await send("bob", "GET", `/apps/${id}/ui`)).statusCode).toBe(200);
+    expect((await send("alice", "POST", "/apps/shredder", { app_ids: [id] })).statusCode).toBe(403);
+    expect((await send("bob", "POST", "/apps/shredder", { app_ids: [id] })).statusCode).toBe(200);
+  });
+
+  it("shows details, tasks, tools and publishability, and publishes an app made of public tools", async () => {
+    expect((await send("bob", "GET", `/apps/${WORD_COUNT}/tasks`)).json()).toMatchObject({
+      tasks: [{ id: WC_TOOL, inputs: [{ label: "Input file" }] }],
+    });
+    expect((await send("bob", "GET", `/apps/${WORD_COUNT}/tools`)).json()).toMatchObject({ tools: [{ name: "wc" }] });
+    expect((await send("alice", "GET", `/apps/${ALICES_ALIGNER}/is-publishable`)).json()).toEqual({
+      publishable: false,
+      reason: "the app uses tools that are not public",
+    });
+    const { id } = (await send("bob", "POST", "/apps", { name: "Counter", tools: [WC_TOOL] })).json();
+    expect((await send("bob", "GET", `/apps/${id}/is-publishable`)).json()).toEqual({ publishable: true });
+    expect((await send("bob", "POST", `/apps/${id}/publish`, { references: ["doi:1"] })).statusCode).toBe(200);
+    expect(appNames((await send("alice", "GET", "/apps")).json())).toContain("Counter");
+  });
+
+  it("shares an app so that the other user sees it, and lists and withdraws the permission", async () => {
+    const subject = { id: "bob", source_id: "ldap" };
+    const shared = await send("alice", "POST", "/apps/share", {
+      sharing: [{ subject, apps: [{ system_id: "de", app_id: ALICES_ALIGNER, permission: "read" }] }],
+    });
+    expect(shared.json()).toMatchObject({ sharing: [{ apps: [{ app_id: ALICES_ALIGNER, success: true }] }] });
+    expect(appNames((await send("bob", "GET", "/apps")).json())).toContain("Alice's Aligner");
+    const listed = await send("alice", "POST", "/apps/permission-lister", { apps: [{ app_id: ALICES_ALIGNER }] });
+    expect(listed.json()).toMatchObject({ apps: [{ permissions: [{ subject: { id: "bob" }, permission: "read" }] }] });
+    await send("alice", "POST", "/apps/unshare", { unsharing: [{ subject, apps: [{ app_id: ALICES_ALIGNER }] }] });
+    expect(appNames((await send("bob", "GET", "/apps")).json())).not.toContain("Alice's Aligner");
+  });
+});
+
+describe("unsecured endpoints", () => {
+  it("previews command-line arguments without a token and without an identity", async () => {
+    const preview = await send(undefined, "POST", "/apps/arg-preview", {
+      groups: [
+        {
+          parameters: [
+            { name: "-l", value: true, order: 2 },
+            { name: "--in", value: "a.txt", order: 1 },
+          ],
+        },
+      ],
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      params: [
+        { name: "--in", value: "a.txt" },
+        { name: "-l", value: "" },
+      ],
+    });
+    expect(service.platform.apps.recorder.to("POST", "/apps/arg-preview")[0]?.query).toEqual({});
+  });
+
+  it("exports a public app's definition without a token, but not a private one", async () => {
+    const exported = await send(undefined, "GET", `/export-workflow/${WORD_COUNT}`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json()).toMatchObject({ apps: [{ id: WORD_COUNT, name: "Word Count" }] });
+    expect((await send(undefined, "GET", `/export-workflow/${ALICES_ALIGNER}`)).statusCode).toBe(404);
+  });
+
+  it("refuses every secured apps-proxy row without a token, and every admin row to non-administrators", async () => {
+    const rows = readCatalogue().filter((row) => row.service === "apps-proxy" && row.auth !== "none");
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) {
+      const url = row.path.replace(/\{[^}]+\}/g, WORD_COUNT);
+      const method = row.method as "GET";
+      const anonymous = await send(undefined, method, url);
+      expect(anonymous.statusCode, `${row.method} ${row.path}`).toBe(401);
+      expect(anonymous.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+      if (row.auth === "admin") {
+        const notAdmin = await send("alice", method, url);
+        expect(notAdmin.statusCode, `${row.method} ${row.path}`).toBe(403);
+        expect(notAdmin.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
+      }
+    }
+    for (const simulator of [service.platform.apps, service.platform.metadata, service.platform.notifications]) {
+      expect(simulator.recorder.requests).toEqual([]);
+    }
+    expect(service.platform.smtp.mails).toEqual([]);
+  });
+});
+
+describe("passthrough fidelity", () => {
+  it("returns a backend 4xx unchanged: status, body and content type", async () => {
+    const refused = await send("bob", "GET", `/apps/${ALICES_ALIGNER}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers["content-type"]).toMatch(/^application\/json/);
+    expect(refused.json()).toEqual({
+      error_code: "ERR_FORBIDDEN",
+      reason: `insufficient privileges for app ${ALICES_ALIGNER}`,
+    });
+    const invalid = await send("bob", "POST", "/apps", { description: "no name" });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: "the request field name is required",
+    });
+  });
+
+  it("returns a backend 5xx unchanged, HTML error pages included", async () => {
+    service.platform.apps.faults.set({ mode: "html-500", path: "^/apps$" });
+    const failed = await send("alice", "GET", "/apps");
+    expect(failed.statusCode).toBe(500);
+    expect(failed.headers["content-type"]).toMatch(/^text\/html/);
+    expect(failed.body).toContain("500 Internal Server Error");
+  });
+
+  it("answers 502 when the apps backend is down and 504 when it does not answer", async () => {
+    await service.platform.apps.stop();
+    try {
+      const down = await send("alice", "POST", "/apps", { name: "x" });
+      expect(down.statusCode).toBe(502);
+      expect(down.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    } finally {
+      await service.platform.apps.start();
+    }
+    service.platform.apps.faults.set({ mode: "hang" });
+    const hung = await send("alice", "GET", "/apps");
+    expect(hung.statusCode).toBe(504);
+    expect(hung.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
+  });
+
+  it("encodes each path parameter as one segment, so a parameter cannot change the backend path", async () => {
+    const slashed = await send("alice", "GET", `/apps/${encodeURIComponent("a/b")}/details`);
+    expect(slashed.statusCode).toBe(404);
+    const climbing = await send("alice", "GET", `/apps/${encodeURIComponent("../tools")}/details`);
+    expect(climbing.statusCode).toBe(400);
+    expect(service.platform.apps.recorder.requests.map((request) => request.path)).toEqual(["/apps/a%2Fb/details"]);
+  });
+});
+
+describe("the API description", () => {
+  it("describes every apps-proxy row of the catalogue, unsecured ones without security", async () => {
+    const document = (await send(undefined, "GET", "/openapi.json")).json();
+    const placeholders = (path: string) => path.replace(/\{[^}]+\}/g, "{}");
+    const described = new Map(
+      Object.entries(document.paths).map(([path, operations]) => [placeholders(path), operations]),
+    );
+    for (const row of readCatalogue().filter((entry) => entry.service === "apps-proxy")) {
+      const operation = (described.get(placeholders(row.path)) as Record<string, { security?: unknown[] }>)?.[
+        row.method.toLowerCase()
+      ];
+      expect(operation, `${row.method} ${row.path}`).toBeDefined();
+      expect(operation?.security, `${row.method} ${row.path}`).toEqual(row.auth === "none" ? [] : undefined);
+    }
+  });
+});

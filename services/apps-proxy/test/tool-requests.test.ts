@@ -1,0 +1,179 @@
+import { type ServiceUnderTest, TOOL_REQUEST_ADDRESS } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sender, startAppsProxy } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startAppsProxy();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+const notifications = () => service.platform.notifications.state.intake.messages;
+
+const toolRequest = {
+  name: "bowtie2",
+  description: "Fast read aligner",
+  version: "2.5.4",
+  source_url: "https://github.com/BenLangmead/bowtie2",
+  documentation_url: "https://bowtie-bio.sourceforge.net/bowtie2/manual.shtml",
+  attribution: "Ben Langmead",
+  test_data_path: "/iplant/home/alice/bowtie-test",
+  cmd_line: "bowtie2 -x index -U reads.fq",
+  architecture: "64-bit Generic",
+};
+
+async function submitted(user = "alice") {
+  const response = await send(user, "POST", "/tool-requests", toolRequest);
+  expect(response.statusCode).toBe(200);
+  return response.json() as { id: string };
+}
+
+describe("submitting a tool request", () => {
+  it("forwards it, mails the tool-request team and notifies the requester", async () => {
+    const response = await send("alice", "POST", "/tool-requests", toolRequest);
+    expect(response.statusCode).toBe(200);
+    const details = response.json();
+    expect(details).toMatchObject({ ...toolRequest, submitted_by: "alice", history: [{ status: "Submitted" }] });
+
+    expect(service.platform.smtp.mails).toEqual([
+      expect.objectContaining({
+        to: [TOOL_REQUEST_ADDRESS],
+        replyTo: "alice@example.org",
+        subject: "New Tool Request: bowtie2 2.5.4",
+        text: expect.stringContaining(`Tool request ID: ${details.id}`),
+      }),
+    ]);
+    expect(service.platform.smtp.mails[0]?.text).toContain("Command line: bowtie2 -x index -U reads.fq");
+    expect(notifications()).toEqual([
+      expect.objectContaining({
+        user: "alice",
+        type: "tool",
+        subject: "Tool Request bowtie2 Submitted",
+        email: true,
+        payload: expect.objectContaining({
+          email_address: "alice@example.org",
+          toolname: "bowtie2",
+          tooldirectory: toolRequest.source_url,
+          tooldescription: "Fast read aligner",
+          toolattribution: "Ben Langmead",
+          toolversion: "2.5.4",
+          tool_request_id: details.id,
+          status: "Submitted",
+        }),
+      }),
+    ]);
+  });
+
+  it("returns the backend's refusal unchanged and announces nothing", async () => {
+    const { cmd_line: _missing, ...incomplete } = toolRequest;
+    const refused = await send("alice", "POST", "/tool-requests", incomplete);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: "the request field cmd_line is required",
+    });
+    expect(service.platform.smtp.mails).toEqual([]);
+    expect(notifications()).toEqual([]);
+  });
+
+  it("still returns the backend's answer when the mail server is down, and still notifies", async () => {
+    await service.platform.smtp.stopSmtp();
+    try {
+      const response = await send("alice", "POST", "/tool-requests", toolRequest);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ name: "bowtie2", submitted_by: "alice" });
+    } finally {
+      await service.platform.smtp.startSmtp();
+    }
+    expect(notifications()).toHaveLength(1);
+    expect(service.platform.apps.state.toolRequests.requests.size).toBe(1);
+  });
+
+  it("still returns the backend's answer when the notification backend fails, and still mails", async () => {
+    service.platform.notifications.faults.set({ mode: "json-500" });
+    const response = await send("alice", "POST", "/tool-requests", toolRequest);
+    expect(response.statusCode).toBe(200);
+    expect(service.platform.smtp.mails).toHaveLength(1);
+    await service.platform.notifications.stop();
+    try {
+      expect((await send("alice", "POST", "/tool-requests", toolRequest)).statusCode).toBe(200);
+    } finally {
+      await service.platform.notifications.start();
+    }
+    expect(service.platform.smtp.mails).toHaveLength(2);
+  });
+
+  it("answers 502 when the apps backend is down, without announcing anything", async () => {
+    await service.platform.apps.stop();
+    try {
+      const response = await send("alice", "POST", "/tool-requests", toolRequest);
+      expect(response.statusCode).toBe(502);
+    } finally {
+      await service.platform.apps.start();
+    }
+    expect(service.platform.smtp.mails).toEqual([]);
+    expect(notifications()).toEqual([]);
+  });
+});
+
+describe("updating a tool request's status", () => {
+  it("returns the backend's 404 for an unknown tool request and notifies no one", async () => {
+    const response = await send("carol", "POST", "/admin/tool-requests/00000000-0000-4000-8000-000000000000/status", {
+      status: "Installation",
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+    expect(notifications()).toEqual([]);
+  });
+
+  it("notifies the requester, not the administrator, and returns the backend's details", async () => {
+    const { id } = await submitted("bob");
+    const update = { status: "Installation", comments: "installing now" };
+    const response = await send("carol", "POST", `/admin/tool-requests/${id}/status`, update);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id,
+      history: [{ status: "Submitted" }, { ...update, updated_by: "carol" }],
+    });
+    expect(notifications().at(-1)).toMatchObject({
+      user: "bob",
+      type: "tool",
+      subject: "Tool Request bowtie2 Status Changed to Installation",
+      payload: { toolname: "bowtie2", status: "Installation", comments: "installing now", tool_request_id: id },
+    });
+  });
+
+  it("returns the update's answer even when the notification fails", async () => {
+    const { id } = await submitted("bob");
+    service.platform.notifications.faults.set({ mode: "hang" });
+    const response = await send("carol", "POST", `/admin/tool-requests/${id}/status`, { status: "Completion" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().history.at(-1)).toMatchObject({ status: "Completion" });
+  });
+
+  it("is for administrators only", async () => {
+    const { id } = await submitted("bob");
+    const response = await send("bob", "POST", `/admin/tool-requests/${id}/status`, { status: "Completion" });
+    expect(response.statusCode).toBe(403);
+    expect(service.platform.apps.recorder.to("POST", /status$/)).toEqual([]);
+  });
+});
+
+describe("reading tool requests", () => {
+  it("lists the caller's requests, all requests for administrators, and the status codes", async () => {
+    const { id } = await submitted("alice");
+    await submitted("bob");
+    expect((await send("alice", "GET", "/tool-requests")).json()).toMatchObject({
+      tool_requests: [{ id, name: "bowtie2", status: "Submitted", requested_by: "alice" }],
+    });
+    expect((await send("carol", "GET", "/admin/tool-requests")).json().tool_requests).toHaveLength(2);
+    expect((await send("carol", "GET", "/admin/tool-requests?username=alice")).json().tool_requests).toHaveLength(1);
+    expect((await send("carol", "GET", `/admin/tool-requests/${id}`)).json()).toMatchObject({
+      id,
+      cmd_line: toolRequest.cmd_line,
+    });
+    const codes = (await send("alice", "GET", "/tool-requests/status-codes?filter=comp")).json();
+    expect(codes).toMatchObject({ status_codes: [{ name: "Completion" }] });
+  });
+});

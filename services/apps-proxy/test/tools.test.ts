@@ -1,0 +1,82 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ALIGNER_TOOL, WC_TOOL, WORD_COUNT } from "./seed.js";
+import { sender, startAppsProxy } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startAppsProxy();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+const toolNames = (body: { tools: Array<{ name: string }> }) => body.tools.map((tool) => tool.name).sort();
+const newTool = { name: "samtools", version: "1.19", container: { image: { name: "biocontainers/samtools" } } };
+
+describe("tools", () => {
+  it("lists public tools and the caller's own, with search passed through", async () => {
+    expect(toolNames((await send("alice", "GET", "/tools")).json())).toEqual(["alice-aligner", "fastqc", "wc"]);
+    expect(toolNames((await send("bob", "GET", "/tools")).json())).toEqual(["fastqc", "wc"]);
+    expect(toolNames((await send("bob", "GET", "/tools?search=quality")).json())).toEqual(["fastqc"]);
+  });
+
+  it("adds a private tool, reads, changes and deletes it; others cannot see it", async () => {
+    const created = await send("bob", "POST", "/tools", newTool);
+    expect(created.json()).toMatchObject({ name: "samtools", is_public: false, permission: "own" });
+    const { id } = created.json();
+    expect((await send("alice", "GET", `/tools/${id}`)).statusCode).toBe(403);
+    expect((await send("bob", "PATCH", `/tools/${id}`, { version: "1.20" })).json()).toMatchObject({ version: "1.20" });
+    expect((await send("bob", "DELETE", `/tools/${id}`)).statusCode).toBe(200);
+    expect((await send("bob", "GET", `/tools/${id}`)).statusCode).toBe(404);
+  });
+
+  it("refuses to delete a tool that apps use, and lists those apps", async () => {
+    expect((await send("carol", "DELETE", `/admin/tools/${WC_TOOL}`)).statusCode).toBe(400);
+    expect((await send("bob", "GET", `/tools/${WC_TOOL}/apps`)).json()).toMatchObject({ apps: [{ id: WORD_COUNT }] });
+    expect((await send("carol", "GET", `/admin/tools/${ALIGNER_TOOL}/apps`)).json().apps).toHaveLength(1);
+  });
+
+  it("shares a tool with another user, lists who has it and takes it back", async () => {
+    const subject = { id: "bob", source_id: "ldap" };
+    const shared = await send("alice", "POST", "/tools/sharing", {
+      sharing: [{ subject, tools: [{ tool_id: ALIGNER_TOOL, permission: "read" }] }],
+    });
+    expect(shared.json()).toMatchObject({ sharing: [{ tools: [{ tool_id: ALIGNER_TOOL, success: true }] }] });
+    expect(toolNames((await send("bob", "GET", "/tools")).json())).toContain("alice-aligner");
+    expect((await send("alice", "POST", "/tools/permission-lister", { tools: [ALIGNER_TOOL] })).json()).toMatchObject({
+      tools: [{ tool_id: ALIGNER_TOOL, permissions: [{ subject: { id: "bob" }, permission: "read" }] }],
+    });
+    const notOwner = await send("bob", "POST", "/tools/sharing", {
+      sharing: [{ subject: { id: "carol" }, tools: [{ tool_id: ALIGNER_TOOL, permission: "own" }] }],
+    });
+    expect(notOwner.json()).toMatchObject({ sharing: [{ tools: [{ success: false }] }] });
+    await send("alice", "POST", "/tools/unsharing", { unsharing: [{ subject, tools: [ALIGNER_TOOL] }] });
+    expect(toolNames((await send("bob", "GET", "/tools")).json())).not.toContain("alice-aligner");
+  });
+
+  it("lets administrators add, change, publish and delete any tool", async () => {
+    expect((await send("bob", "POST", "/admin/tools", { tools: [newTool] })).statusCode).toBe(403);
+    const added = await send("carol", "POST", "/admin/tools", { tools: [newTool] });
+    const [id] = added.json().tool_ids;
+    expect(toolNames((await send("bob", "GET", "/tools")).json())).toContain("samtools");
+    expect((await send("carol", "PATCH", `/admin/tools/${id}`, { description: "SAM files" })).json()).toMatchObject({
+      description: "SAM files",
+    });
+    expect((await send("carol", "GET", `/admin/tools/${ALIGNER_TOOL}`)).json()).toMatchObject({ is_public: false });
+    expect((await send("carol", "POST", `/admin/tools/${ALIGNER_TOOL}/publish`, {})).json()).toMatchObject({
+      is_public: true,
+    });
+    expect((await send("carol", "POST", `/admin/tools/${ALIGNER_TOOL}/publish`, {})).statusCode).toBe(400);
+    expect((await send("carol", "DELETE", `/admin/tools/${id}`)).statusCode).toBe(200);
+    expect(toolNames((await send("carol", "GET", "/admin/tools")).json())).not.toContain("samtools");
+  });
+
+  it("returns the backend's validation error unchanged", async () => {
+    const refused = await send("bob", "POST", "/tools", { name: "no-version" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: "the request field version is required",
+    });
+  });
+});
