@@ -9,5 +9,10 @@ export const Config = Type.Object({
   ...ServerConfig,
   ...AuthConfig,
   ...backendSettings("apps"),
+  /** Comma-separated API names whose OAuth callback the gateway accepts; other names get 400 without a backend call. */
+  OAUTH_API_NAMES: Type.String({ default: "agave", pattern: "^\\s*[\\w.-]+(\\s*,\\s*[\\w.-]+)*\\s*$" }),
 });
 export type Config = Static<typeof Config>;
+
+export const oauthApiNamesFrom = (config: Pick<Config, "OAUTH_API_NAMES">): ReadonlySet<string> =>
+  new Set(config.OAUTH_API_NAMES.split(",").map((name) => name.trim()));
