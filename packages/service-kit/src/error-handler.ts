@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { drainRequestBody } from "./drain.js";
 import { errorCodeForStatus, GatewayError } from "./errors.js";
 
 function toGatewayError(error: FastifyError): GatewayError | undefined {
@@ -17,10 +18,11 @@ function toGatewayError(error: FastifyError): GatewayError | undefined {
 
 /** Every error leaves the service as `{error_code, reason}` JSON; stack traces only reach the log. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = toGatewayError(error);
     if (known) {
       if (known.statusCode >= 500) request.log.warn({ err: error }, known.message);
+      if (known.statusCode === 413) await drainRequestBody(request.raw);
       return reply.code(known.statusCode).type("application/json").send(known.toBody());
     }
     request.log.error({ err: error }, "unhandled error");
