@@ -55,7 +55,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     genReqId: requestIdFor,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     return503OnClosing: true,
-    routerOptions: { ignoreDuplicateSlashes: false },
+    // Path parameters carry ontology IRIs and qualified team names, longer than the default 100.
+    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
     // A URL the router cannot decode (e.g. `%FF`) or an over-long path parameter: the error model too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;

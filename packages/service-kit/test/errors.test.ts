@@ -18,6 +18,7 @@ beforeAll(async () => {
   app.get("/teapot", async () => {
     throw new GatewayError(409, "already brewing", "ERR_EXISTS", { count: 2 });
   });
+  app.get("/items/:id", async (request) => ({ length: (request.params as { id: string }).id.length }));
   app.get("/bug", async () => {
     throw new Error("secret internal detail");
   });
@@ -77,6 +78,13 @@ describe("error model", () => {
       request_id: "bug-1",
     });
     expect(response.body).not.toContain("secret internal detail");
+  });
+
+  it("accepts long path parameters such as encoded ontology IRIs", async () => {
+    const iri = encodeURIComponent(`http://edamontology.org/${"topic_".repeat(60)}`);
+    const response = await app.inject({ method: "GET", url: `/items/${iri}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().length).toBeGreaterThan(300);
   });
 
   it("answers unknown paths with 404 JSON", async () => {
