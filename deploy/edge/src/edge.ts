@@ -1,0 +1,75 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { processRequestPath, RequestPathError, refusedEscape } from "@de-gateway/routing";
+import { badRequest, createService, notFound, type Service } from "@de-gateway/service-kit";
+import replyFrom from "@fastify/reply-from";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { forwardingHeaders } from "./forwarding-headers.js";
+import type { EdgeRouting } from "./routing.js";
+import { upstreamError } from "./upstream-errors.js";
+
+export interface EdgeOptions {
+  routing: EdgeRouting;
+  /** Origin (`http://host:port`) of each service. */
+  upstreams: ReadonlyMap<string, string>;
+  logLevel?: string;
+  /** Longest wait for response headers, and between two chunks of a body. */
+  upstreamTimeoutMs: number;
+}
+
+function splitTarget(target: string): { rawPath: string; rawQuery: string } {
+  const queryAt = target.indexOf("?");
+  return queryAt < 0
+    ? { rawPath: target, rawQuery: "" }
+    : { rawPath: target.slice(0, queryAt), rawQuery: target.slice(queryAt + 1) };
+}
+
+/**
+ * The local front router: applies Traefik's path processing and rules to every request and streams it,
+ * path escapes and query untouched, to the owning service.
+ */
+export async function buildEdge(options: EdgeOptions): Promise<Service> {
+  const { table, entryPoint } = options.routing;
+  const app = await createService({ name: "edge", logLevel: options.logLevel ?? "info" });
+  await app.register(replyFrom, {
+    undici: { connections: 128, keepAliveTimeout: 10_000, connect: { timeout: 5_000 } },
+    disableRequestLogging: true,
+  });
+
+  const forward = (request: FastifyRequest, reply: FastifyReply) => {
+    const { rawPath, rawQuery } = splitTarget(request.raw.url ?? "/");
+    let path: ReturnType<typeof processRequestPath>;
+    try {
+      path = processRequestPath(rawPath, { sanitizePath: entryPoint.sanitizePath });
+    } catch (error) {
+      if (error instanceof RequestPathError) throw badRequest(error.message);
+      throw error;
+    }
+    const router = table.match({ path: path.routingPath, host: request.headers.host });
+    if (!router) throw notFound(`no service serves ${path.forwardPath}`);
+    const refused = refusedEscape(path.forwardPath, entryPoint.policy);
+    if (refused) throw badRequest(`the request path holds the encoded character ${refused}, which is not accepted`);
+
+    const { service } = router;
+    try {
+      return reply.from(`${options.upstreams.get(service)}${path.forwardPath}`, {
+        queryString: () => rawQuery,
+        rewriteRequestHeaders: (_request, headers) => forwardingHeaders(request, headers as IncomingHttpHeaders),
+        timeout: options.upstreamTimeoutMs,
+        // Never replay a request: a retried POST could act twice.
+        retryDelay: () => null,
+        onError: (failed, { error }) => failed.send(upstreamError(service, error)),
+      });
+    } catch (error) {
+      // @fastify/reply-from refuses paths it cannot decode or that decode to "/.." before sending anything.
+      throw badRequest(`the request path cannot be forwarded: ${(error as Error).message}`);
+    }
+  };
+
+  await app.register(async (proxy) => {
+    // Bodies are not parsed: they stream through as they come.
+    proxy.removeAllContentTypeParsers();
+    proxy.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    proxy.all("/*", forward);
+  });
+  return app;
+}

@@ -1,0 +1,122 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, requiredPorts } from "../src/components.js";
+import { busyPorts } from "../src/ports.js";
+
+/**
+ * The whole local stack as `pnpm start` runs it: simulators, the six services as processes and the
+ * edge on 8080, exercised over real HTTP.
+ */
+const EDGE = "http://127.0.0.1:8080";
+const STARTUP_MS = 120_000;
+let stack: ChildProcess;
+let output = "";
+let token = "";
+
+async function waitForBanner(): Promise<void> {
+  const deadline = Date.now() + STARTUP_MS;
+  while (!output.includes("The gateway is up")) {
+    if (stack.exitCode !== null) throw new Error(`the stack exited while starting:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the stack did not start in time:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  const busy = await busyPorts(requiredPorts(8080));
+  if (busy.length > 0) {
+    throw new Error(`stop the local stack first: ports ${busy.map(({ port }) => port).join(", ")} are in use`);
+  }
+  stack = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/start.ts"], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  stack.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  stack.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  await waitForBanner();
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--conditions=source", "--import", "tsx", "src/token-cli.ts", "alice"],
+    { cwd: `${REPO_ROOT}packages/backend-simulators` },
+  );
+  token = stdout.trim();
+}, STARTUP_MS + 30_000);
+
+afterAll(async () => {
+  if (stack && stack.exitCode === null) stack.kill("SIGKILL");
+});
+
+const call = (path: string, init: RequestInit = {}) => fetch(`${EDGE}${path}`, init);
+const withToken = (init: RequestInit = {}): RequestInit => ({
+  ...init,
+  headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+});
+const json = { "content-type": "application/json" };
+
+describe("pnpm start", () => {
+  it("serves the welcome text and UUIDs through the edge", async () => {
+    const welcome = await call("/");
+    expect(welcome.status).toBe(200);
+    expect(welcome.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await (await call("/uuid")).text()).toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}$/);
+  });
+
+  it("answers 401 JSON without a token and mints one with the token command", async () => {
+    const response = await call("/secured/sessions");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+    expect(token.split(".")).toHaveLength(3);
+  });
+
+  it("saves, returns and removes a session", async () => {
+    const session = { windows: ["data", "apps"], at: 3 };
+    const saved = await call(
+      "/secured/sessions",
+      withToken({ method: "POST", headers: json, body: JSON.stringify(session) }),
+    );
+    expect(saved.status).toBe(200);
+    expect(await (await call("/secured/sessions", withToken())).json()).toEqual(session);
+    expect((await call("/secured/sessions", withToken({ method: "DELETE" }))).status).toBe(200);
+    const after = await call("/secured/sessions", withToken());
+    expect(after.status).toBe(200);
+    expect(await after.text()).toBe("");
+  });
+
+  it("answers an unknown path 404, malformed JSON 400 and an oversized body 413, all JSON", async () => {
+    const unknown = await call("/no/such/path", withToken());
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+    const malformed = await call("/secured/sessions", withToken({ method: "POST", headers: json, body: "{oops" }));
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    const big = JSON.stringify({ blob: "x".repeat(2_000_000) });
+    const tooLarge = await call("/secured/sessions", withToken({ method: "POST", headers: json, body: big }));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ error_code: "ERR_REQUEST_TOO_LARGE" });
+  });
+
+  it("carries a team name's encoded colon through the edge to the groups service", async () => {
+    const created = await call(
+      "/teams",
+      withToken({ method: "POST", headers: json, body: JSON.stringify({ name: "stack-team", description: "e2e" }) }),
+    );
+    expect(created.status).toBe(200);
+    const team = await call("/teams/alice%3Astack-team", withToken());
+    expect(team.status).toBe(200);
+    expect(await team.json()).toMatchObject({ name: "alice:stack-team", description: "e2e" });
+    expect((await call("/teams/alice%3Astack-team/members", withToken())).status).toBe(200);
+  });
+
+  it("stops every process on Ctrl-C and frees every port", async () => {
+    const exited = new Promise<number | null>((resolve) => stack.once("exit", (code) => resolve(code)));
+    stack.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(await busyPorts(requiredPorts(8080))).toEqual([]);
+  }, 30_000);
+});

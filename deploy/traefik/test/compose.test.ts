@@ -1,0 +1,127 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_PORTS, serviceEnvironmentFor } from "@de-gateway/backend-simulators";
+import type { TObject } from "typebox";
+import { describe, expect, it } from "vitest";
+import {
+  type ComposeService,
+  composeSchemaErrors,
+  composeServices,
+  fromRoot,
+  includedComposeFiles,
+  readCompose,
+  rootCompose,
+} from "./compose-model.js";
+import { readDockerfile } from "./dockerfile-model.js";
+import { gatewayServices, root } from "./workspace.js";
+
+const named = (name: string) => composeServices.find((service) => service.name === name) as ComposeService;
+const gatewayNames = gatewayServices.map(({ service }) => service);
+
+// What the simulators container offers, under its compose name; DE_JWT_PUBLIC_KEY is left out: the
+// simulated identity provider makes a new key pair at every start, so it cannot be written down here.
+const at = (port: number) => `http://simulators:${port}`;
+const platformEnvironment = serviceEnvironmentFor({
+  apps: at(DEFAULT_PORTS.apps),
+  metadata: at(DEFAULT_PORTS.metadata),
+  fileInfo: at(DEFAULT_PORTS.fileInfo),
+  groups: at(DEFAULT_PORTS.groups),
+  notifications: at(DEFAULT_PORTS.notifications),
+  preferences: at(DEFAULT_PORTS.preferences),
+  idp: at(DEFAULT_PORTS.idp),
+  smtp: `smtp://simulators:${DEFAULT_PORTS.smtp}`,
+  deJwtPublicKey: "",
+});
+delete platformEnvironment.DE_JWT_PUBLIC_KEY;
+
+describe("docker-compose", () => {
+  it.each(["docker-compose.yml", ...includedComposeFiles])("%s is valid against the compose-spec schema", (file) => {
+    expect(composeSchemaErrors(readCompose(file).document)).toEqual([]);
+  });
+
+  it("includes each service's own compose.yml, for every service with a routes.yml", () => {
+    expect(rootCompose.document.name).toBe("de-gateway");
+    expect([...includedComposeFiles].sort()).toEqual(gatewayNames.map((name) => `services/${name}/compose.yml`).sort());
+    for (const name of gatewayNames) expect(named(name)?.file).toBe(`services/${name}/compose.yml`);
+  });
+
+  it("defines each service once: the six services, Traefik and the simulators", () => {
+    const names = composeServices.map((service) => service.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.sort()).toEqual([...gatewayNames, "simulators", "traefik"].sort());
+  });
+
+  it("builds each service from its own Dockerfile with the repository root as context", () => {
+    for (const name of gatewayNames) {
+      const service = named(name);
+      expect(fromRoot(service, service.definition.build?.context ?? "")).toBe(".");
+      expect(service.definition.build?.dockerfile).toBe(`services/${name}/Dockerfile`);
+    }
+    const simulators = named("simulators");
+    expect(fromRoot(simulators, simulators.definition.build?.context ?? "")).toBe(".");
+    expect(simulators.definition.build?.dockerfile).toBe("packages/backend-simulators/Dockerfile");
+    expect(simulators.definition.environment?.SIM_HOST).toBe("0.0.0.0");
+  });
+
+  it("runs a pinned Traefik v3 image, the only service with a published port", () => {
+    expect(named("traefik").definition.image).toMatch(/^traefik:v3\.\d+\.\d+$/);
+    const publishing = composeServices.filter((service) => service.definition.ports?.length);
+    expect(publishing.map((service) => service.name)).toEqual(["traefik"]);
+    expect(named("traefik").definition.ports).toEqual(["8080:8080"]);
+  });
+
+  it("lets services scale: no fixed container names, no host ports", () => {
+    for (const service of composeServices) expect(service.definition.container_name).toBeUndefined();
+  });
+
+  it("has a healthcheck on every service, in compose or in the image", () => {
+    for (const service of composeServices) {
+      const build = service.definition.build;
+      const imageHealthcheck =
+        build !== undefined &&
+        readDockerfile(join(root, fromRoot(service, build.context), build.dockerfile))
+          .at(-1)
+          ?.steps.some((step) => step.keyword === "HEALTHCHECK");
+      expect(
+        service.definition.healthcheck !== undefined || imageHealthcheck,
+        `${service.name} has no healthcheck`,
+      ).toBe(true);
+    }
+  });
+
+  it("starts Traefik after every service is healthy, and every service after the simulators", () => {
+    for (const service of composeServices) {
+      for (const [dependency, { condition }] of Object.entries(service.definition.depends_on ?? {})) {
+        expect(condition, `${service.name} → ${dependency}`).toBe("service_healthy");
+      }
+    }
+    expect(Object.keys(named("traefik").definition.depends_on ?? {}).sort()).toEqual([...gatewayNames].sort());
+    for (const name of gatewayNames)
+      expect(Object.keys(named(name).definition.depends_on ?? {})).toEqual(["simulators"]);
+  });
+
+  it.each(gatewayNames)("gives %s the environment its config.ts requires, pointing at the simulators", async (name) => {
+    const { Config } = (await import(join(root, "services", name, "src", "config.ts"))) as { Config: TObject };
+    const environment = named(name).definition.environment ?? {};
+    const settings = Object.keys(Config.properties);
+    const unknown = Object.keys(environment).filter((variable) => !settings.includes(variable));
+    expect(unknown, `${name} sets variables its config does not read`).toEqual([]);
+    const withoutDefault = (Config.required ?? []).filter(
+      (variable) => (Config.properties[variable] as { default?: unknown }).default === undefined,
+    );
+    const missing = withoutDefault.filter((variable) => !(variable in environment));
+    expect(missing, `${name} lacks required variables`).toEqual([]);
+    for (const [variable, value] of Object.entries(platformEnvironment)) {
+      if (settings.includes(variable)) expect(environment[variable], `${name} ${variable}`).toBe(value);
+    }
+    // Traefik reaches the service on its routes.yml port, where the service listens unless PORT says otherwise.
+    const port = gatewayServices.find(({ service }) => service === name)?.port;
+    expect(environment.PORT ?? (Config.properties.PORT as { default?: number }).default).toBe(port);
+  });
+
+  it("mounts only files that exist", () => {
+    for (const volume of named("traefik").definition.volumes ?? []) {
+      expect(existsSync(join(root, volume.split(":")[0] ?? ""))).toBe(true);
+    }
+  });
+});

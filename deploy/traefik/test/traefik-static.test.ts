@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ENCODED_CHARACTER_OPTIONS, readEntryPointSettings, TRAEFIK_STATIC_CONFIG } from "@de-gateway/routing";
+import { Value } from "typebox/value";
+import { describe, expect, it } from "vitest";
+import { isMap, isScalar, parse, parseDocument } from "yaml";
+import { ENTRY_POINT } from "../src/routers-file.js";
+import { composeServices } from "./compose-model.js";
+import { StaticConfigSchema } from "./traefik-schemas.js";
+import { root } from "./workspace.js";
+
+const file = join(root, TRAEFIK_STATIC_CONFIG);
+const text = readFileSync(file, "utf8");
+const config = parse(text);
+const traefik = composeServices.find((service) => service.name === "traefik");
+
+describe("Traefik static configuration", () => {
+  it("uses only settings the pinned version knows, spelled right", () => {
+    expect(
+      [...Value.Errors(StaticConfigSchema, config)].map((error) => `${error.instancePath} ${error.message}`),
+    ).toEqual([]);
+  });
+
+  it("keeps the dashboard off and the access log on", () => {
+    expect(config.api).toBeUndefined();
+    expect(config.accessLog).toEqual({});
+  });
+
+  it("listens for the URL space on the port docker-compose publishes, and pings on an unpublished one", () => {
+    expect(config.entryPoints[ENTRY_POINT].address).toBe(":8080");
+    expect(traefik?.definition.ports).toEqual(["8080:8080"]);
+    expect(config.ping.entryPoint).not.toBe(ENTRY_POINT);
+    expect(config.entryPoints[config.ping.entryPoint].address).not.toBe(":8080");
+  });
+
+  it("reads the dynamic configuration from the folder docker-compose mounts read-only", () => {
+    expect(traefik?.definition.volumes).toContain(`./deploy/traefik/dynamic:${config.providers.file.directory}:ro`);
+    expect(traefik?.definition.volumes).toContain("./deploy/traefik/traefik.yml:/etc/traefik/traefik.yml:ro");
+  });
+
+  it("sets every encoded-character option explicitly, each with a comment saying why", () => {
+    const node = parseDocument(text).getIn(["entryPoints", ENTRY_POINT, "http", "encodedCharacters"], true);
+    if (!isMap(node)) throw new Error("entryPoints.web.http.encodedCharacters is not a map");
+    const reasons = node.items.map((pair, index) => {
+      const key = isScalar(pair.key) ? String(pair.key.value) : "";
+      const comment =
+        (isScalar(pair.key) ? pair.key.commentBefore : undefined) ?? (index === 0 ? node.commentBefore : undefined);
+      return [key, comment?.trim() ?? ""] as const;
+    });
+    expect(reasons.map(([key]) => key).sort()).toEqual(Object.keys(ENCODED_CHARACTER_OPTIONS).sort());
+    for (const [key, reason] of reasons) expect(reason, `${key} has no comment`).not.toBe("");
+  });
+
+  it("lets %2F through for IRIs and names, and refuses %5C and %00", () => {
+    const { policy, sanitizePath } = readEntryPointSettings(file, ENTRY_POINT);
+    expect(policy.allowEncodedSlash).toBe(true);
+    expect(policy.allowEncodedBackSlash).toBe(false);
+    expect(policy.allowEncodedNullCharacter).toBe(false);
+    expect(sanitizePath).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import type { RouteDeclaration, ServiceRoutes } from "./routes-file.js";
+
+/** A Traefik HTTP router: the rule it matches, its priority, and the service it sends requests to. */
+export interface Router {
+  name: string;
+  service: string;
+  rule: string;
+  priority: number;
+}
+
+/** `PathPrefix(`/teams`)` or `Path(`/`)`, as Traefik writes rules. */
+export function ruleOf(route: RouteDeclaration): string {
+  return route.kind === "path" ? `Path(\`${route.value}\`)` : `PathPrefix(\`${route.value}\`)`;
+}
+
+/** Traefik's default priority: the length of the rule, so the longer (more specific) rule wins. */
+export function defaultPriority(rule: string): number {
+  return rule.length;
+}
+
+function routerName(service: string, route: RouteDeclaration): string {
+  const slug = route.value.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "root";
+  return `${service}-${slug}${route.kind === "path" ? "-exact" : ""}`;
+}
+
+/** One router per declared route, named `<service>-<path>`; the priority is explicit on every router. */
+export function routersOf(services: readonly ServiceRoutes[]): Router[] {
+  return services.flatMap(({ service, routes }) =>
+    routes.map((route) => {
+      const rule = ruleOf(route);
+      return { name: routerName(service, route), service, rule, priority: route.priority ?? defaultPriority(rule) };
+    }),
+  );
+}

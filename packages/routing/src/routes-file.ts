@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import { basename, dirname } from "node:path";
+import { type Static, Type } from "typebox";
+import { Value } from "typebox/value";
+import { parse } from "yaml";
+import { repoRoot, routesFiles } from "./repo.js";
+
+// A path in a rule: starts with "/", and holds nothing that would end the rule's backtick string.
+const RulePath = Type.String({ pattern: "^/[^\\s`]*$" });
+const Priority = Type.Integer({ minimum: 1 });
+
+const RouteEntry = Type.Object(
+  {
+    pathPrefix: Type.Optional(RulePath),
+    path: Type.Optional(RulePath),
+    priority: Type.Optional(Priority),
+  },
+  { additionalProperties: false },
+);
+
+/** The shape of a service's routes.yml. */
+export const RoutesFileSchema = Type.Object(
+  {
+    service: Type.String({ pattern: "^[a-z][a-z0-9-]*$" }),
+    port: Type.Integer({ minimum: 1, maximum: 65_535 }),
+    routes: Type.Array(RouteEntry, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+/** One public path (exact) or path prefix a service owns. */
+export interface RouteDeclaration {
+  kind: "path" | "pathPrefix";
+  value: string;
+  /** Set only where rule length would pick the wrong owner (nested prefixes of different services). */
+  priority?: number;
+}
+
+export interface ServiceRoutes {
+  service: string;
+  /** The service's default local port. */
+  port: number;
+  routes: RouteDeclaration[];
+  /** Where the declaration was read from, for messages. */
+  file: string;
+}
+
+export class RoutesFileError extends Error {
+  override name = "RoutesFileError";
+}
+
+function declarationOf(entry: Static<typeof RouteEntry>, index: number, file: string): RouteDeclaration {
+  const kinds = (["path", "pathPrefix"] as const).filter((kind) => entry[kind] !== undefined);
+  if (kinds.length !== 1) {
+    throw new RoutesFileError(`${file}: routes[${index}] must have exactly one of "path" or "pathPrefix"`);
+  }
+  const kind = kinds[0] as RouteDeclaration["kind"];
+  return { kind, value: entry[kind] as string, ...(entry.priority ? { priority: entry.priority } : {}) };
+}
+
+/** Parses and validates one routes.yml; every problem is reported with the file's name. */
+export function parseRoutesFile(text: string, file: string): ServiceRoutes {
+  let document: unknown;
+  try {
+    document = parse(text);
+  } catch (error) {
+    throw new RoutesFileError(`${file}: not valid YAML: ${(error as Error).message}`);
+  }
+  if (!Value.Check(RoutesFileSchema, document)) {
+    const problems = Value.Errors(RoutesFileSchema, document).map(
+      (error) => `  ${error.instancePath || "(top level)"}: ${error.message}`,
+    );
+    throw new RoutesFileError(`${file} is not a valid routes file:\n${[...new Set(problems)].join("\n")}`);
+  }
+  const routes = document.routes.map((entry, index) => declarationOf(entry, index, file));
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const key = `${route.kind} ${route.value}`;
+    if (seen.has(key)) throw new RoutesFileError(`${file}: ${route.kind} ${route.value} is declared twice`);
+    seen.add(key);
+  }
+  return { service: document.service, port: document.port, routes, file };
+}
+
+export function loadRoutesFile(file: string): ServiceRoutes {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new RoutesFileError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
+  }
+  const routes = parseRoutesFile(text, file);
+  const folder = basename(dirname(file));
+  if (routes.service !== folder) {
+    throw new RoutesFileError(`${file}: names service "${routes.service}" but lives in services/${folder}`);
+  }
+  return routes;
+}
+
+/**
+ * Every service's routes.yml, validated together: no two services may share a name, a port,
+ * or the same path/prefix (that would leave the owner to chance).
+ */
+export function loadServiceRoutes(root: string = repoRoot()): ServiceRoutes[] {
+  const services = routesFiles(root).map(loadRoutesFile);
+  if (services.length === 0) throw new RoutesFileError(`no services/*/routes.yml under ${root}`);
+  const portOwner = new Map<number, string>();
+  const routeOwner = new Map<string, string>();
+  for (const { service, port, routes, file } of services) {
+    const samePort = portOwner.get(port);
+    if (samePort) throw new RoutesFileError(`${file}: port ${port} is already the port of ${samePort}`);
+    portOwner.set(port, service);
+    for (const route of routes) {
+      const key = `${route.kind} ${route.value}`;
+      const other = routeOwner.get(key);
+      if (other) throw new RoutesFileError(`${file}: ${key} is already declared by ${other}`);
+      routeOwner.set(key, service);
+    }
+  }
+  return services;
+}
