@@ -1,6 +1,6 @@
 // Sums the vitest JSON reports of every workspace package that has a test script and prints
 // "N passed, N failed". A package whose report is missing counts as a failure: its run crashed.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 let passed = 0;
