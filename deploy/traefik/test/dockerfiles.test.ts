@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { GENERATE_COMMAND, generatedDockerfile } from "../src/dockerfiles.js";
+import { images } from "../src/images.js";
+import { root, runtimeWorkspaceDependencies, workspacePackages } from "../src/workspace.js";
 import { commandOf, readDockerfile, type Stage } from "./dockerfile-model.js";
-import { images, root, runtimeWorkspaceDependencies, workspacePackages } from "./workspace.js";
 
 /** Files from the repository root every image build needs: the workspace and lockfile, the shared tsconfig. */
 const ROOT_FILES = ["package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml", "tsconfig.base.json"];
@@ -18,6 +20,21 @@ describe.each(images)("$dockerfile", (image) => {
     image.dir,
     ...runtimeWorkspaceDependencies(image.packageName).map((name) => workspacePackages.get(name)?.dir),
   ];
+
+  it("is what the template makes of it now", () => {
+    expect(
+      readFileSync(join(root, image.dockerfile), "utf8"),
+      `${image.dockerfile} is stale or edited by hand: run ${GENERATE_COMMAND}`,
+    ).toBe(generatedDockerfile(image, root));
+  });
+
+  it("says on its second line, after the syntax directive, that it is generated and by which command", () => {
+    const [directive, notice] = readFileSync(join(root, image.dockerfile), "utf8").split("\n");
+    expect(directive).toBe("# syntax=docker/dockerfile:1");
+    expect(notice).toMatch(
+      /^# Generated from .* by `corepack pnpm --filter @de-gateway\/traefik generate`: do not edit\.$/,
+    );
+  });
 
   it("is multi-stage, every base image pinned to an exact version", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);

@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { describe, it } from "vitest";
+import { images } from "../src/images.js";
+import { root, runtimeWorkspaceDependencies, workspacePackages } from "../src/workspace.js";
 import { commandOf, readDockerfile } from "./dockerfile-model.js";
-import { images, root, runtimeWorkspaceDependencies, workspacePackages } from "./workspace.js";
 
 // Without a Docker engine, each image's build stage is replayed here: its COPY steps into a scratch folder
 // (minus what .dockerignore drops), then its pnpm install and deploy steps, offline from this machine's pnpm

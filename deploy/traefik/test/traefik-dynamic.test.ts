@@ -14,8 +14,8 @@ import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { ENTRY_POINT, generatedRoutersFile } from "../src/routers-file.js";
+import { gatewayServices, root } from "../src/workspace.js";
 import { DynamicConfigSchema } from "./traefik-schemas.js";
-import { gatewayServices, root } from "./workspace.js";
 
 type Dynamic = {
   http: {

@@ -5,9 +5,9 @@ import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
 import { isMap, isScalar, parse, parseDocument } from "yaml";
 import { ENTRY_POINT } from "../src/routers-file.js";
+import { root } from "../src/workspace.js";
 import { composeServices } from "./compose-model.js";
 import { StaticConfigSchema } from "./traefik-schemas.js";
-import { root } from "./workspace.js";
 
 const file = join(root, TRAEFIK_STATIC_CONFIG);
 const text = readFileSync(file, "utf8");

@@ -40,37 +40,12 @@ export function runtimeWorkspaceDependencies(name: string, found = new Set<strin
   return [...found].sort();
 }
 
-export interface Image {
-  /** The workspace package the image runs. */
-  packageName: string;
-  dir: string;
-  dockerfile: string;
-  main: string;
-  /** The service's port from routes.yml (the simulators have many). */
-  port?: number;
-}
-
-function packageIn(dir: string): string {
+/** The workspace package in `dir` (relative to the repository root). */
+export function packageIn(dir: string): WorkspacePackage {
   const found = [...workspacePackages.values()].find((candidate) => candidate.dir === dir);
   if (!found) throw new Error(`no workspace package in ${dir}`);
-  return found.name;
+  return found;
 }
 
+/** The gateway services, as their routes.yml files declare them. */
 export const gatewayServices = loadServiceRoutes(root);
-
-/** Every image of the stack: one per gateway service, plus the simulators. */
-export const images: Image[] = [
-  ...gatewayServices.map(({ service, port }) => ({
-    packageName: packageIn(`services/${service}`),
-    dir: `services/${service}`,
-    dockerfile: `services/${service}/Dockerfile`,
-    main: "dist/server.js",
-    port,
-  })),
-  {
-    packageName: "@de-gateway/backend-simulators",
-    dir: "packages/backend-simulators",
-    dockerfile: "packages/backend-simulators/Dockerfile",
-    main: "dist/cli.js",
-  },
-];
