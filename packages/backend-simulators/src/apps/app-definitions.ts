@@ -47,15 +47,14 @@ const toolIdsFrom = (value: unknown): string[] =>
 
 export const referencesFrom = (value: unknown): string[] => list(value).filter((item) => typeof item === "string");
 
-/** A new private app of the caller's, from an app definition (the body of `POST /apps`). */
-export function newApp(body: unknown, caller: Caller): AppRecord {
-  const definition = bodyObject(body);
-  const now = Date.now();
+/** What distinguishes one new app from another; everything else starts the same for every new app. */
+export type AppContent = Pick<AppRecord, "name" | "description" | "tool_ids" | "groups"> & Partial<AppRecord>;
+
+/** A new private, unpublished app of the caller's with the given content. */
+export function newPrivateApp(caller: Caller, content: AppContent): AppRecord {
   return {
     id: randomUUID(),
     system_id: "de",
-    name: requiredText(definition, "name"),
-    description: text(definition.description),
     integrator_username: caller.username,
     integrator_email: caller.email,
     integrator_name: fullName(caller),
@@ -63,9 +62,20 @@ export function newApp(body: unknown, caller: Caller): AppRecord {
     deleted: false,
     disabled: false,
     integration_date: 0,
-    edited_date: now,
+    edited_date: Date.now(),
+    references: [],
+    ...content,
+  };
+}
+
+/** A new private app of the caller's, from an app definition (the body of `POST /apps`). */
+export function newApp(body: unknown, caller: Caller): AppRecord {
+  const definition = bodyObject(body);
+  return newPrivateApp(caller, {
+    name: requiredText(definition, "name"),
+    description: text(definition.description),
     tool_ids: toolIdsFrom(definition.tools),
     groups: groupsFrom(definition.groups),
     references: referencesFrom(definition.references),
-  };
+  });
 }

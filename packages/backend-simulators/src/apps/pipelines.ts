@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { defineModule } from "../framework/module.js";
-import { type Caller, callerOf, fullName } from "./caller.js";
+import { newPrivateApp } from "./app-definitions.js";
+import { type Caller, callerOf } from "./caller.js";
 import {
   type AppRecord,
   type CatalogState,
@@ -62,20 +62,7 @@ function pipeline(app: AppRecord): AppRecord {
 }
 
 function created(catalog: CatalogState, caller: Caller, fields: ReturnType<typeof pipelineFields>): AppRecord {
-  const app: AppRecord = {
-    id: randomUUID(),
-    system_id: "de",
-    integrator_username: caller.username,
-    integrator_email: caller.email,
-    integrator_name: fullName(caller),
-    is_public: false,
-    deleted: false,
-    disabled: false,
-    integration_date: 0,
-    edited_date: Date.now(),
-    references: [],
-    ...fields,
-  };
+  const app = newPrivateApp(caller, fields);
   catalog.apps.set(app.id, app);
   return app;
 }
