@@ -1,7 +1,4 @@
-import { errorCodeForStatus, GatewayError } from "@de-gateway/service-kit";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { errorCodeForStatus, GatewayError, isJsonObject } from "@de-gateway/service-kit";
 
 /**
  * A backend answered a custom handler's call with a non-2xx status. A 4xx concerns the caller's request
@@ -17,11 +14,11 @@ export class BackendResponseError extends GatewayError {
   constructor(backend: string, status: number, body: unknown) {
     const failed = status >= 500;
     const reason =
-      isRecord(body) && typeof body.reason === "string"
+      isJsonObject(body) && typeof body.reason === "string"
         ? body.reason
         : `the ${backend} backend answered with status ${status}`;
     const code =
-      !failed && isRecord(body) && typeof body.error_code === "string"
+      !failed && isJsonObject(body) && typeof body.error_code === "string"
         ? body.error_code
         : errorCodeForStatus(failed ? 502 : status);
     super(failed ? 502 : status, reason, code);
@@ -39,7 +36,8 @@ export class BackendResponseError extends GatewayError {
         backend_response: this.body,
       };
     }
-    if (isRecord(this.body) && typeof this.body.error_code === "string") return { reason: this.message, ...this.body };
+    if (isJsonObject(this.body) && typeof this.body.error_code === "string")
+      return { reason: this.message, ...this.body };
     return { error_code: this.errorCode, reason: this.message, backend_response: this.body };
   }
 }

@@ -12,5 +12,6 @@ export {
   notAuthorized,
   notFound,
 } from "./errors.js";
+export { isJsonObject, type JsonObject } from "./json.js";
 export { REQUEST_ID_HEADER } from "./request-id.js";
 export { type RunOptions, runService } from "./run-service.js";

@@ -1,4 +1,4 @@
-import { badGateway } from "@de-gateway/service-kit";
+import { badGateway, isJsonObject, type JsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import { bootstrapNaming } from "./output-folders.js";
 import { sectionFailure, sessionFailure } from "./section-failures.js";
@@ -8,15 +8,13 @@ export interface BootstrapSettings extends OutputFolderSettings {
   USER_DOMAIN: string;
 }
 
-type Json = Record<string, unknown>;
-
-function objectFrom(body: unknown, backend: string): Json {
-  if (typeof body === "object" && body !== null && !Array.isArray(body)) return body as Json;
+function objectFrom(body: unknown, backend: string): JsonObject {
+  if (isJsonObject(body)) return body;
   throw badGateway(`the ${backend} backend answered with something other than a JSON object`);
 }
 
 /** Records the login with the apps backend; its login time is what logout later needs. */
-async function loginSession(request: FastifyRequest, ipAddress: string): Promise<Json> {
+async function loginSession(request: FastifyRequest, ipAddress: string): Promise<JsonObject> {
   const apps = request.server.backends.apps;
   const userAgent = request.headers["user-agent"];
   const login = objectFrom(
@@ -31,13 +29,13 @@ async function loginSession(request: FastifyRequest, ipAddress: string): Promise
 }
 
 /** The user's workspace, which the apps backend creates on the first call. */
-async function workspace(request: FastifyRequest): Promise<Json> {
+async function workspace(request: FastifyRequest): Promise<JsonObject> {
   const apps = request.server.backends.apps;
   const found = objectFrom(await apps.json(request, { path: "/workspaces" }), apps.name);
   return { workspace_id: found.id, new_workspace: found.new_workspace };
 }
 
-async function dataInfo(request: FastifyRequest): Promise<Json> {
+async function dataInfo(request: FastifyRequest): Promise<JsonObject> {
   const fileInfo = request.server.backends.fileInfo;
   const paths = objectFrom(await fileInfo.json(request, { path: "/navigation/base-paths" }), fileInfo.name);
   return {

@@ -1,4 +1,4 @@
-import { badRequest } from "@de-gateway/service-kit";
+import { badRequest, isJsonObject } from "@de-gateway/service-kit";
 
 /** An output-folder preference: where analyses write their results. */
 export interface OutputFolder {
@@ -21,11 +21,9 @@ const BOOTSTRAP_NAMES: Record<string, string> = {
   [SYSTEM_DEFAULT_OUTPUT_KEY]: "system_default_output_dir",
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const isBlankPath = (value: unknown) => value === undefined || value === null || value === "";
 /** No folder chosen: nothing, an empty path, or a folder object without a path. */
-const isBlank = (value: unknown) => isBlankPath(value) || (isRecord(value) && isBlankPath(value.path));
+const isBlank = (value: unknown) => isBlankPath(value) || (isJsonObject(value) && isBlankPath(value.path));
 
 export const folderAt = (path: string): OutputFolder => ({ id: path, path });
 
@@ -45,7 +43,7 @@ function chosenDefaultOutput(preferences: Preferences): unknown {
 /** A usable folder from a path string or a `{path, id?}` object; `undefined` for anything else. */
 function asOutputFolder(value: unknown): OutputFolder | undefined {
   if (typeof value === "string" && value.startsWith("/")) return folderAt(value);
-  if (isRecord(value) && typeof value.path === "string" && value.path.startsWith("/")) {
+  if (isJsonObject(value) && typeof value.path === "string" && value.path.startsWith("/")) {
     return { ...value, id: typeof value.id === "string" && value.id ? value.id : value.path, path: value.path };
   }
   return undefined;
@@ -84,4 +82,4 @@ export function bootstrapNaming(preferences: Preferences): Preferences {
 }
 
 /** A stored document as preferences: anything that is not a JSON object counts as none stored. */
-export const asPreferences = (stored: unknown): Preferences => (isRecord(stored) ? stored : {});
+export const asPreferences = (stored: unknown): Preferences => (isJsonObject(stored) ? stored : {});

@@ -1,20 +1,19 @@
-import { GatewayError } from "@de-gateway/service-kit";
+import { GatewayError, isJsonObject, type JsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
-import { isObject, type JsonObject } from "./json.js";
 import type { Listing } from "./listing.js";
 
 /** The app an analysis notification reports on (`payload.analysis_id`), if any. */
 function appIdOf(message: JsonObject): string | undefined {
   const payload = message.payload;
-  const id = isObject(payload) ? payload.analysis_id : undefined;
+  const id = isJsonObject(payload) ? payload.analysis_id : undefined;
   return typeof id === "string" && id !== "" ? id : undefined;
 }
 
 function descriptionsFrom(body: unknown): Map<string, string> {
-  const apps = isObject(body) && Array.isArray(body.apps) ? body.apps : [];
+  const apps = isJsonObject(body) && Array.isArray(body.apps) ? body.apps : [];
   return new Map(
     apps
-      .filter(isObject)
+      .filter(isJsonObject)
       .filter((app) => typeof app.id === "string" && typeof app.description === "string")
       .map((app) => [app.id as string, app.description as string]),
   );

@@ -1,5 +1,5 @@
 import { BackendResponseError, path } from "@de-gateway/backend-clients";
-import { GatewayError } from "@de-gateway/service-kit";
+import { GatewayError, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 import { Value } from "typebox/value";
@@ -14,9 +14,6 @@ export interface AuthorizationCallback {
   state: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /**
  * A failed redemption as the caller should see it. The backend's own refusals (unknown API, an authorization
  * request that is missing or someone else's) concern the request and pass on. Anything else is the OAuth server's
@@ -24,10 +21,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * platform's (its client refused, the server down) and becomes 502, never a 401 the caller would take for its own.
  */
 function redemptionFailure(status: number, body: unknown): GatewayError {
-  if (status < 500 && isRecord(body) && typeof body.error_code === "string") {
+  if (status < 500 && isJsonObject(body) && typeof body.error_code === "string") {
     return new BackendResponseError("apps", status, body);
   }
-  if (isRecord(body) && typeof body.error === "string") {
+  if (isJsonObject(body) && typeof body.error === "string") {
     const details = { oauth_error: body.error, oauth_error_description: body.error_description };
     if (status === 400 && body.error === "invalid_grant") {
       return new GatewayError(400, "the OAuth server refused the authorization code", "ERR_BAD_REQUEST", details);
