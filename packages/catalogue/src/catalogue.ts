@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
-/** One row of the shared endpoint catalogue (../shared/spec/endpoints.tsv). */
+/**
+ * One row of the shared endpoint catalogue: `../shared/spec/endpoints.tsv`, plus `endpoints-extra.tsv` beside it
+ * (same columns: the endpoints the spec names without payloads).
+ */
 export interface CatalogueRow {
   method: string;
   path: string;
@@ -23,7 +26,20 @@ export function catalogueFile(from: string = process.cwd()): string {
   }
 }
 
+/** The extra catalogue beside the main one, when there is one. */
+export function extraCatalogueFile(main: string): string | undefined {
+  const extra = join(dirname(main), "endpoints-extra.tsv");
+  return existsSync(extra) ? extra : undefined;
+}
+
+/** Every row of the catalogue: the main file's, then the extra file's beside it. */
 export function readCatalogue(file: string = catalogueFile()): CatalogueRow[] {
+  const extra = extraCatalogueFile(file);
+  return [...readCatalogueFile(file), ...(extra ? readCatalogueFile(extra) : [])];
+}
+
+/** The rows of one catalogue file. */
+export function readCatalogueFile(file: string): CatalogueRow[] {
   const [header, ...lines] = readFileSync(file, "utf8").split(/\r?\n/).filter(Boolean);
   if (!header?.startsWith("method\tpath")) throw new Error(`${file} does not start with the catalogue header`);
   return lines.map((line) => {

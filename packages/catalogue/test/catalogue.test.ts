@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conformance, fastifyPath, readCatalogue } from "../src/index.js";
+import { catalogueFile, conformance, fastifyPath, readCatalogue, readCatalogueFile, rowKey } from "../src/index.js";
 
 describe("endpoint catalogue", () => {
   const rows = readCatalogue();
@@ -15,6 +15,17 @@ describe("endpoint catalogue", () => {
       "notifications",
       "oauth",
     ]);
+  });
+
+  it("reads the extra catalogue beside the main one, with no row twice", () => {
+    const main = readCatalogueFile(catalogueFile());
+    const extra = rows.slice(main.length);
+    expect(extra.length).toBeGreaterThan(30);
+    expect(extra).toContainEqual(expect.objectContaining({ method: "POST", path: "/secured/filesystem/rename" }));
+    expect(extra).toContainEqual(
+      expect.objectContaining({ method: "GET", path: "/admin/status", service: "apps-proxy" }),
+    );
+    expect(new Set(rows.map(rowKey)).size).toBe(rows.length);
   });
 
   it("converts catalogue paths to Fastify paths", () => {
