@@ -9,6 +9,14 @@ export {
 export { BACKEND_URL_VARIABLES, type BackendName, backendSettings, backendUrlsFrom } from "./config.js";
 export { appsUserParams, type Identity, userInPath, userParam } from "./identity.js";
 export { streamRequestBodies } from "./passthrough.js";
+export {
+  accessOf,
+  type PassthroughFamily,
+  type PassthroughOptions,
+  type PassthroughRow,
+  type PathParameters,
+  registerPassthroughs,
+} from "./passthrough-routes.js";
 export { encodeSegment, path } from "./path.js";
 export { type BackendClientsOptions, type Backends, backendClients } from "./plugin.js";
 export { type Query, toSearchParams } from "./query.js";

@@ -1,4 +1,4 @@
-import type { PassthroughFamily } from "../passthrough/rows.js";
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
 /** Analyses: the caller's submitted jobs. */
 export const analyses: PassthroughFamily = {

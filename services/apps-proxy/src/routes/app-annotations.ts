@@ -1,4 +1,4 @@
-import type { PassthroughFamily } from "../passthrough/rows.js";
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
 /** What users and administrators attach to apps: favorite marks, ratings, metadata and documentation. */
 export const appAnnotations: PassthroughFamily = {

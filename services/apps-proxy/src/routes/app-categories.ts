@@ -1,4 +1,4 @@
-import type { PassthroughFamily } from "../passthrough/rows.js";
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
 /** App categories: the caller's workspace and the public tree, and their administration. */
 export const appCategories: PassthroughFamily = {

@@ -1,4 +1,4 @@
-import type { PassthroughFamily } from "../passthrough/rows.js";
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
 /** Apps: the catalogue, app definitions and their views, publication and sharing. */
 export const apps: PassthroughFamily = {

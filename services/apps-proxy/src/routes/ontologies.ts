@@ -1,4 +1,4 @@
-import type { PassthroughFamily } from "../passthrough/rows.js";
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
 const VERSION = "/admin/ontologies/{ontology-version}";
 const HIERARCHY = `${VERSION}/{root-iri}`;

@@ -1,11 +1,11 @@
-import { streamRequestBodies } from "@de-gateway/backend-clients";
+import { registerPassthroughs, streamRequestBodies } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsync } from "fastify";
-import { registerPassthroughs } from "../passthrough/register.js";
 import { analyses } from "./analyses.js";
 import { appAnnotations } from "./app-annotations.js";
 import { appCategories } from "./app-categories.js";
 import { apps } from "./apps.js";
 import { ontologies } from "./ontologies.js";
+import { PATH_PARAMETERS } from "./path-parameters.js";
 import { pipelines } from "./pipelines.js";
 import { quickLaunches } from "./quick-launches.js";
 import { referenceGenomes } from "./reference-genomes.js";
@@ -30,5 +30,5 @@ export const PASSTHROUGH_FAMILIES = [
 /** Every passthrough row, in a context where request bodies stream to the backend unparsed. */
 export const passthroughRoutes: FastifyPluginAsync = async (app) => {
   streamRequestBodies(app);
-  registerPassthroughs(app, PASSTHROUGH_FAMILIES);
+  registerPassthroughs(app, PASSTHROUGH_FAMILIES, { parameters: PATH_PARAMETERS, defaultBackend: "apps" });
 };

@@ -1,4 +1,4 @@
-import type { PassthroughFamily } from "../passthrough/rows.js";
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
 /** Pipelines: apps made of other apps run one after the other. */
 export const pipelines: PassthroughFamily = {

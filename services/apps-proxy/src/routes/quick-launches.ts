@@ -1,4 +1,4 @@
-import type { PassthroughFamily } from "../passthrough/rows.js";
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
 /** Quick launches: saved parameter values for launching an app. */
 export const quickLaunches: PassthroughFamily = {

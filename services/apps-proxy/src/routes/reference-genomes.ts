@@ -1,4 +1,4 @@
-import type { PassthroughFamily } from "../passthrough/rows.js";
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
 /** Reference genomes users pick in app parameters. */
 export const referenceGenomes: PassthroughFamily = {

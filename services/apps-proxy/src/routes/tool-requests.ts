@@ -1,10 +1,10 @@
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 import { path } from "@de-gateway/backend-clients";
 import { Mailer } from "@de-gateway/mailer";
 import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Config } from "../config.js";
-import type { PassthroughFamily } from "../passthrough/rows.js";
 import { bestEffort } from "../tool-requests/best-effort.js";
 import type { ToolRequestDetails } from "../tool-requests/details.js";
 import { toolRequestMail } from "../tool-requests/mail.js";

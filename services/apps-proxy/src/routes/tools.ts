@@ -1,4 +1,4 @@
-import type { PassthroughFamily } from "../passthrough/rows.js";
+import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
 /** Tools: the container images apps run, for users and administrators. */
 export const tools: PassthroughFamily = {

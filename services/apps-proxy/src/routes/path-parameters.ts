@@ -1,4 +1,5 @@
-import { type TSchema, Type } from "typebox";
+import type { PathParameters } from "@de-gateway/backend-clients";
+import { Type } from "typebox";
 
 const text = (description: string) => Type.String({ minLength: 1, description });
 
@@ -6,7 +7,7 @@ const text = (description: string) => Type.String({ minLength: 1, description })
  * Every path parameter a passthrough may have: its catalogue name, the name Fastify routes it by
  * (camelCase: a `-` would split the parameter), and its schema.
  */
-export const PATH_PARAMETERS: Record<string, { name: string; schema: TSchema }> = {
+export const PATH_PARAMETERS: PathParameters = {
   "app-id": { name: "appId", schema: text("the app's identifier") },
   "element-type": { name: "elementType", schema: text("the kind of app element, e.g. parameter-types") },
   "group-id": { name: "groupId", schema: text("the app category's identifier") },
@@ -19,9 +20,3 @@ export const PATH_PARAMETERS: Record<string, { name: string; schema: TSchema }> 
   "ontology-version": { name: "ontologyVersion", schema: text("the ontology version (URL-encoded)") },
   "root-iri": { name: "rootIri", schema: text("the IRI of the hierarchy's root class (URL-encoded)") },
 };
-
-export function pathParameter(catalogueName: string) {
-  const parameter = PATH_PARAMETERS[catalogueName];
-  if (!parameter) throw new Error(`no schema for the path parameter {${catalogueName}}`);
-  return parameter;
-}
