@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
 import type { AuthUser } from "@de-gateway/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Dispatcher } from "undici";
@@ -25,6 +26,20 @@ export interface CallOptions {
    * value the caller sent.
    */
   actAs?: string;
+}
+
+export interface StreamCallOptions extends Omit<CallOptions, "json"> {
+  /** Request headers to send besides the request id (e.g. `range`, `content-type`). */
+  headers?: Record<string, string>;
+  /** The request body: text, or a stream sent to the backend as it is produced. */
+  body?: Readable | string;
+}
+
+/** A backend answer whose body is still a stream: read it, pipe it on, or destroy it. */
+export interface StreamedResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Readable;
 }
 
 export interface BackendResponse<T = unknown> {
@@ -86,16 +101,35 @@ export class BackendClient {
 
   /** Calls the backend and returns whatever it answered; transport failures become 502/504. */
   async call<T = unknown>(request: FastifyRequest, options: CallOptions): Promise<BackendResponse<T>> {
+    const { json, ...rest } = options;
+    const sent =
+      json === undefined
+        ? rest
+        : { ...rest, headers: { "content-type": "application/json" }, body: JSON.stringify(json) };
+    const response = await this.stream(request, sent);
+    try {
+      const text = await response.body.setEncoding("utf8").toArray();
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: parseBody(text.join(""), response.headers) as T,
+      };
+    } catch (error) {
+      request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
+      throw transportError(this.name, error);
+    }
+  }
+
+  /**
+   * Calls the backend with the caller's identity and hands back its answer unread, so that large bodies flow
+   * through without being held: the caller pipes `body` on (or destroys it). Transport failures become 502/504.
+   */
+  async stream(request: FastifyRequest, options: StreamCallOptions): Promise<StreamedResponse> {
     const identity = options.actAs
       ? this.identity.params(serviceAccount(options.actAs))
       : this.identityOf(request, options.anonymous);
     const query = backendQuery("", this.identity.keys, identity, options.query);
-    const headers: Record<string, string> = { accept: "application/json", "x-request-id": request.id };
-    let body: string | undefined;
-    if (options.json !== undefined) {
-      body = JSON.stringify(options.json);
-      headers["content-type"] = "application/json";
-    }
+    const headers = { accept: "application/json", ...options.headers, "x-request-id": request.id };
     const url = new URL(`${this.origin()}${options.path}${query ? `?${query}` : ""}`);
     try {
       const response = await this.dispatcher.request({
@@ -103,12 +137,11 @@ export class BackendClient {
         path: url.pathname + url.search,
         method: options.method ?? "GET",
         headers,
-        body,
+        body: options.body,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
       });
-      const text = await response.body.text();
-      return { status: response.statusCode, headers: response.headers, body: parseBody(text, response.headers) as T };
+      return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
       request.log.warn({ err: error, backend: this.name }, "backend call failed");
       throw transportError(this.name, error);

@@ -5,6 +5,8 @@ export {
   type CallOptions,
   type ForwardOptions,
   type HttpMethod,
+  type StreamCallOptions,
+  type StreamedResponse,
 } from "./client.js";
 export { BACKEND_URL_VARIABLES, type BackendName, backendSettings, backendUrlsFrom } from "./config.js";
 export { appsUserParams, type Identity, userInPath, userParam } from "./identity.js";
