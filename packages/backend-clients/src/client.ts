@@ -26,6 +26,8 @@ export interface CallOptions {
    * value the caller sent.
    */
   actAs?: string;
+  /** A shorter limit than the backend's own, for calls whose answer is optional (e.g. favorite flags). */
+  timeoutMs?: number;
 }
 
 export interface StreamCallOptions extends Omit<CallOptions, "json"> {
@@ -138,8 +140,8 @@ export class BackendClient {
         method: options.method ?? "GET",
         headers,
         body: options.body,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
+        headersTimeout: options.timeoutMs ?? this.timeoutMs,
+        bodyTimeout: options.timeoutMs ?? this.timeoutMs,
       });
       return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {

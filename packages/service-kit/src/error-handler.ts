@@ -1,12 +1,19 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { drainRequestBody } from "./drain.js";
 import { errorCodeForStatus, GatewayError } from "./errors.js";
 
-function toGatewayError(error: FastifyError): GatewayError | undefined {
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The error code of a request that fails the route's schema, when not ERR_BAD_REQUEST (backends' own conventions). */
+    validationErrorCode?: string;
+  }
+}
+
+function toGatewayError(error: FastifyError, request: FastifyRequest): GatewayError | undefined {
   if (error instanceof GatewayError) return error;
   if (error.validation) {
     const where = error.validationContext ?? "request";
-    return new GatewayError(400, `${where}: ${error.message}`);
+    return new GatewayError(400, `${where}: ${error.message}`, request.routeOptions.config.validationErrorCode);
   }
   if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
     return new GatewayError(413, "request body is larger than the service accepts");
@@ -19,7 +26,7 @@ function toGatewayError(error: FastifyError): GatewayError | undefined {
 /** Every error leaves the service as `{error_code, reason}` JSON; stack traces only reach the log. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const known = toGatewayError(error);
+    const known = toGatewayError(error, request);
     if (known) {
       if (known.statusCode >= 500) request.log.warn({ err: error }, known.message);
       if (known.statusCode === 413) await drainRequestBody(request.raw);

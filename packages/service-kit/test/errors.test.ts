@@ -15,6 +15,14 @@ beforeAll(async () => {
     },
     async (request) => request.body,
   );
+  app.post(
+    "/strict",
+    {
+      config: { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" },
+      schema: { body: Type.Object({ path: Type.String() }) },
+    },
+    async (request) => request.body,
+  );
   app.get("/teapot", async () => {
     throw new GatewayError(409, "already brewing", "ERR_EXISTS", { count: 2 });
   });
@@ -35,6 +43,15 @@ describe("error model", () => {
     expect(query.json()).toMatchObject({
       error_code: "ERR_BAD_REQUEST",
       reason: expect.stringContaining("querystring"),
+    });
+  });
+
+  it("uses the route's own code for schema violations where it declares one", async () => {
+    const response = await app.inject({ method: "POST", url: "/strict", payload: { path: 3 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: expect.stringContaining("body"),
     });
   });
 
