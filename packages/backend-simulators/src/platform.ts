@@ -1,4 +1,7 @@
 import { createAppsSimulator } from "./apps/index.js";
+import { generateGatewaySigningKey } from "./coge/gateway-key.js";
+import { createCogeSimulator } from "./coge/index.js";
+import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoUser } from "./demo-users.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { createGroupsSimulator } from "./groups/index.js";
@@ -18,6 +21,8 @@ export const DEFAULT_PORTS = {
   preferences: 4006,
   idp: 4007,
   inbox: 4008,
+  coge: 4009,
+  datacite: 4010,
   smtp: 2525,
 } as const;
 
@@ -33,9 +38,14 @@ export interface PlatformEndpoints {
   groups: string;
   notifications: string;
   preferences: string;
+  /** Left out (with their variables) where a deployment runs without them. */
+  coge?: string;
+  datacite?: string;
   idp: string;
   smtp: string;
   deJwtPublicKey: string;
+  /** The key CoGe trusts; left out where it cannot be handed over (compose). */
+  deJwtSigningKey?: string;
 }
 
 /** The environment a service needs to run against the simulated platform (tests and `pnpm start`). */
@@ -47,6 +57,18 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     GROUPS_URL: endpoints.groups,
     NOTIFICATIONS_URL: endpoints.notifications,
     PREFERENCES_URL: endpoints.preferences,
+    // The file-info backend answers the search role's `GET /search` as well.
+    SEARCH_URL: endpoints.fileInfo,
+    ...(endpoints.coge ? { COGE_URL: endpoints.coge } : {}),
+    ...(endpoints.deJwtSigningKey ? { DE_JWT_SIGNING_KEY: endpoints.deJwtSigningKey } : {}),
+    ...(endpoints.datacite
+      ? {
+          DATACITE_URL: endpoints.datacite,
+          DATACITE_USER: DATACITE_ACCOUNT.username,
+          DATACITE_PASSWORD: DATACITE_ACCOUNT.password,
+          DATACITE_DOI_PREFIX: DATACITE_ACCOUNT.prefix,
+        }
+      : {}),
     AUTH_JWKS_URL: `${endpoints.idp}/.well-known/jwks.json`,
     AUTH_ISSUER: DEV_ISSUER,
     AUTH_AUDIENCE: DEV_AUDIENCE,
@@ -76,6 +98,10 @@ export class SimulatedPlatform {
   readonly groups;
   readonly notifications;
   readonly preferences;
+  readonly coge;
+  readonly datacite;
+  /** The key pair the services sign CoGe's user tokens with; CoGe trusts it. */
+  private readonly gatewayKey = generateGatewaySigningKey();
 
   private constructor(options: PlatformOptions) {
     const port = (name: keyof typeof DEFAULT_PORTS) => (options.ports === "default" ? DEFAULT_PORTS[name] : 0);
@@ -88,6 +114,8 @@ export class SimulatedPlatform {
     this.groups = createGroupsSimulator({ ...common, port: port("groups") });
     this.notifications = createNotificationsSimulator({ ...common, port: port("notifications") });
     this.preferences = createPreferencesSimulator({ ...common, port: port("preferences") });
+    this.coge = createCogeSimulator({ ...common, port: port("coge"), gatewayKey: this.gatewayKey });
+    this.datacite = createDataciteSimulator({ ...common, port: port("datacite") });
   }
 
   static async start(options: PlatformOptions = {}): Promise<SimulatedPlatform> {
@@ -102,7 +130,21 @@ export class SimulatedPlatform {
   }
 
   private httpSimulators(): Array<{ start(): Promise<unknown>; stop(): Promise<void> }> {
-    return [this.idp, this.apps, this.metadata, this.fileInfo, this.groups, this.notifications, this.preferences];
+    return [this.idp, ...this.backendSimulators()];
+  }
+
+  /** The simulators standing in for backends: what `reset()` puts back to their seed state. */
+  private backendSimulators() {
+    return [
+      this.apps,
+      this.metadata,
+      this.fileInfo,
+      this.groups,
+      this.notifications,
+      this.preferences,
+      this.coge,
+      this.datacite,
+    ];
   }
 
   /** Environment for a service under test: backend URLs, auth and mail settings. */
@@ -114,9 +156,12 @@ export class SimulatedPlatform {
       groups: this.groups.url,
       notifications: this.notifications.url,
       preferences: this.preferences.url,
+      coge: this.coge.url,
+      datacite: this.datacite.url,
       idp: this.idp.url,
       smtp: this.smtp.smtpUrl,
       deJwtPublicKey: (await this.idp.state.keys).deJwtPublicKeyPem,
+      deJwtSigningKey: (await this.gatewayKey).privateKeyPem,
     });
   }
 
@@ -140,9 +185,7 @@ export class SimulatedPlatform {
 
   /** Seed state again, faults cleared, recordings emptied; keys and ports stay. */
   reset(): void {
-    for (const sim of [this.apps, this.metadata, this.fileInfo, this.groups, this.notifications, this.preferences]) {
-      sim.reset();
-    }
+    for (const sim of this.backendSimulators()) sim.reset();
     this.smtp.inbox.reset();
   }
 
