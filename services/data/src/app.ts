@@ -3,11 +3,33 @@ import { backendClients, backendUrlsFrom } from "@de-gateway/backend-clients";
 import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
+import { changes } from "./routes/changes.js";
+import { downloads } from "./routes/downloads.js";
+import { entryInfo } from "./routes/entry-info.js";
+import { fileTypes } from "./routes/file-types.js";
+import { metadataCsv } from "./routes/metadata-csv.js";
+import { navigation } from "./routes/navigation.js";
+import { passthroughRoutes } from "./routes/passthroughs.js";
+import { saves } from "./routes/saves.js";
+import { tickets } from "./routes/tickets.js";
+import { trash } from "./routes/trash.js";
+import { uploads } from "./routes/uploads.js";
 
 /** data as a Fastify plugin: file upload and download, filesystem, file types, favorites, tags, file comments and metadata. */
 export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
+  await app.register(downloads);
+  await app.register(uploads);
+  await app.register(saves, { config });
+  await app.register(navigation, { config });
+  await app.register(changes, { config });
+  await app.register(trash);
+  await app.register(entryInfo);
+  await app.register(tickets);
+  await app.register(fileTypes);
+  await app.register(metadataCsv);
+  await app.register(passthroughRoutes);
 };
 
 export const buildApp = (config: Config): Promise<Service> => buildService("data", data, config);

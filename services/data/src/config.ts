@@ -9,5 +9,19 @@ export const Config = Type.Object({
   ...ServerConfig,
   ...AuthConfig,
   ...backendSettings("fileInfo", "metadata", "apps"),
+  MAX_PATHS_IN_REQUEST: Type.Integer({
+    minimum: 1,
+    default: 1000,
+    description: "most paths (sources and everything beneath them) one move may touch",
+  }),
+  FAVORITES_TIMEOUT_MS: Type.Integer({
+    minimum: 1,
+    default: 2000,
+    description: "how long a listing waits for its favorite flags before listing them all as false",
+  }),
+  URL_IMPORT_APP_ID: Type.String({
+    default: "1e8f719b-0452-4d39-a2f3-8714793ee3e6",
+    description: "the app that imports a file from a URL into the data store",
+  }),
 });
 export type Config = Static<typeof Config>;

@@ -1,0 +1,57 @@
+import type { BackendClient } from "@de-gateway/backend-clients";
+import { badRequest, GatewayError } from "@de-gateway/service-kit";
+import type { FastifyRequest } from "fastify";
+
+/** A file's or folder's stat record from the file-info backend (fields the gateway reads). */
+export interface Stat {
+  id: string;
+  path: string;
+  type: "file" | "dir";
+  label: string;
+  permission: "read" | "write" | "own";
+  "date-created": number;
+  "date-modified": number;
+  "file-size"?: number;
+  "content-type"?: string;
+  "dir-count"?: number;
+  "file-count"?: number;
+  [field: string]: unknown;
+}
+
+/** Stat records by path; the backend answers 404 ERR_DOES_NOT_EXIST or 403 ERR_NOT_READABLE for any it cannot give. */
+export async function statsOf(
+  fileInfo: BackendClient,
+  request: FastifyRequest,
+  paths: readonly string[],
+): Promise<Record<string, Stat>> {
+  const answer = await fileInfo.json<{ paths: Record<string, Stat> }>(request, {
+    method: "POST",
+    path: "/path-info",
+    json: { paths },
+  });
+  return answer.paths;
+}
+
+export async function statOf(fileInfo: BackendClient, request: FastifyRequest, path: string): Promise<Stat> {
+  const stat = (await statsOf(fileInfo, request, [path]))[path];
+  if (!stat) throw new Error(`the file-info backend gave no stat for ${path}`);
+  return stat;
+}
+
+/** The UUID of the entry at a path. */
+export async function uuidOf(fileInfo: BackendClient, request: FastifyRequest, path: string): Promise<string> {
+  const answer = await fileInfo.json<{ id: string }>(request, { path: "/data/uuid", query: { path } });
+  return answer.id;
+}
+
+export const writeable = (stat: Stat): boolean => stat.permission === "write" || stat.permission === "own";
+
+/** A folder the caller may write into, or the error the file-info backend's conventions give. */
+export async function writeableFolder(fileInfo: BackendClient, request: FastifyRequest, path: string): Promise<Stat> {
+  const stat = await statOf(fileInfo, request, path);
+  if (stat.type !== "dir") throw badRequest(`${path} is not a folder`, "ERR_NOT_A_FOLDER", { path });
+  if (!writeable(stat)) {
+    throw new GatewayError(403, `${path} is not writeable by ${request.user.username}`, "ERR_NOT_WRITEABLE", { path });
+  }
+  return stat;
+}

@@ -1,0 +1,103 @@
+import { badRequest, ErrorBody, GatewayError } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { create as contentDisposition } from "content-disposition";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import { statOf } from "../data-items.js";
+import { baseName, dataPath, dataPathUrl } from "../data-paths.js";
+import { commonErrors, PathText } from "../schemas.js";
+
+/** Headers of the file-info backend's answer that describe the bytes and travel on to the client. */
+const KEPT_HEADERS = ["content-length", "content-range", "accept-ranges", "last-modified", "etag"];
+
+const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value);
+
+const unreadable = (path: string) =>
+  new GatewayError(404, `${path} does not exist or is not readable`, "ERR_NOT_FOUND", { path });
+
+const FileContent = Type.Unknown({ description: "the file's bytes (206 with Content-Range for a Range request)" });
+const responses = { 200: FileContent, 206: FileContent, 416: ErrorBody, ...commonErrors };
+
+/**
+ * Streams a file from the file-info backend to the client, never holding it: `Range` goes through (206 with
+ * `Content-Range` lets large downloads resume), and so does `Content-Length`.
+ */
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rawPath: string,
+  disposition: { type: "attachment" | "inline"; contentType?: string },
+) {
+  const path = dataPath(rawPath);
+  const fileInfo = request.server.backends.fileInfo;
+  const stat = await statOf(fileInfo, request, path).catch((error: unknown) => {
+    if (error instanceof GatewayError && (error.statusCode === 403 || error.statusCode === 404)) throw unreadable(path);
+    throw error;
+  });
+  if (stat.type !== "file") throw badRequest(`${path} is a folder, not a file`, "ERR_NOT_A_FILE", { path });
+
+  const range = request.headers.range;
+  const answer = await fileInfo.stream(request, {
+    path: dataPathUrl(path),
+    query: { attachment: disposition.type === "attachment" },
+    headers: { accept: "*/*", ...(range ? { range } : {}) },
+  });
+  if (answer.status >= 300) {
+    const refused = await fileInfo.read(request, answer);
+    // An entry the caller may not read is as good as missing: its existence is not given away.
+    if (refused.status === 403 || refused.status === 404 || refused.status === 410) throw unreadable(path);
+    fileInfo.expectOk(refused);
+  }
+
+  for (const name of KEPT_HEADERS) {
+    const value = answer.headers[name];
+    if (value !== undefined) reply.header(name, value);
+  }
+  const backendType = String(answer.headers["content-type"] ?? "application/octet-stream");
+  return (
+    reply
+      .code(answer.status)
+      .header("content-type", disposition.contentType ?? backendType)
+      .header("content-disposition", contentDisposition(baseName(path), { type: disposition.type }))
+      // User content shown inline must not run as the platform's own page.
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "sandbox")
+      .send(answer.body)
+  );
+}
+
+/** Downloads: always an attachment of opaque bytes; display-download inline with the file's own type. */
+export const downloads: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/secured/fileio/download",
+    {
+      schema: {
+        summary: "Download a file (always as an attachment)",
+        tags: ["fileio"],
+        querystring: Type.Object({ path: PathText("the file's absolute path") }),
+        response: responses,
+      },
+    },
+    (request, reply) =>
+      sendFile(request, reply, request.query.path, { type: "attachment", contentType: "application/octet-stream" }),
+  );
+
+  app.get(
+    "/secured/filesystem/display-download",
+    {
+      schema: {
+        summary: "A file's contents for display (inline, with its type) or as an attachment",
+        tags: ["filesystem"],
+        querystring: Type.Object({
+          path: PathText("the file's absolute path"),
+          attachment: Type.Optional(Type.String({ description: "1, true or yes: deliver as an attachment" })),
+        }),
+        response: responses,
+      },
+    },
+    (request, reply) =>
+      sendFile(request, reply, request.query.path, {
+        type: truthy(request.query.attachment) ? "attachment" : "inline",
+      }),
+  );
+};

@@ -1,0 +1,135 @@
+import { badRequest } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import type { Config } from "../config.js";
+import { statOf } from "../data-items.js";
+import { dataPath, dataPathUrl, navigationPathUrl } from "../data-paths.js";
+import { favoriteIds } from "../favorite-flags.js";
+import {
+  BAD_CHARS_PARAMETER,
+  BAD_NAMES_PARAMETER,
+  directoryListing,
+  navigationIds,
+  pagedIds,
+  pagedListing,
+} from "../listing-format.js";
+import { BackendAnswer, commonErrors, DirectoryListing, PagedListing, PathText, RootListing } from "../schemas.js";
+
+type Json = Record<string, unknown>;
+
+/** The interface's sort columns (any case) → the file-info backend's sort fields. */
+const SORT_FIELDS: Record<string, string> = {
+  name: "name",
+  id: "path",
+  path: "path",
+  lastmodified: "datemodified",
+  datemodified: "datemodified",
+  datecreated: "datecreated",
+  size: "size",
+};
+
+function oneOf(value: string | undefined, allowed: readonly string[], name: string, fallback: string): string {
+  const given = (value ?? fallback).toLowerCase();
+  if (!allowed.includes(given)) {
+    throw badRequest(`${name} must be one of ${allowed.join(", ")} (any case)`, "ERR_BAD_OR_MISSING_FIELD", {
+      [name]: value,
+    });
+  }
+  return given;
+}
+
+const PagedQuery = Type.Object({
+  path: PathText("the folder to list"),
+  limit: Type.Integer({ minimum: 1, description: "most entries in the page" }),
+  offset: Type.Integer({ minimum: 0, default: 0, description: "entries of the sorted listing to skip" }),
+  "sort-col": Type.Optional(
+    Type.String({ description: "NAME, ID, PATH, LASTMODIFIED, DATEMODIFIED, DATECREATED or SIZE (any case)" }),
+  ),
+  "sort-dir": Type.Optional(Type.String({ description: "ASC or DESC (any case)" })),
+  "entity-type": Type.Optional(Type.String({ description: "ANY, FILE or FOLDER (any case)" })),
+  "info-type": Type.Optional(Type.Array(Type.String(), { description: "only files of these info types; repeatable" })),
+});
+
+/** Folder navigation: the roots, one folder's subfolders, and the paged listing of a folder's contents. */
+export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const { fileInfo, metadata } = app.backends;
+  const flags = (request: FastifyRequest, ids: string[]) =>
+    favoriteIds(metadata, request, ids, config.FAVORITES_TIMEOUT_MS);
+  const subfolders = async (request: FastifyRequest, path: string) =>
+    (await fileInfo.json<{ folder: Json }>(request, { path: navigationPathUrl(path) })).folder;
+
+  app.get(
+    "/secured/filesystem/root",
+    {
+      schema: {
+        summary: "The caller's navigation roots: home, community data, shared with me",
+        tags: ["filesystem"],
+        response: { 200: BackendAnswer("{roots: [folder]}, each with hasSubDirs"), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { roots } = await fileInfo.json<{ roots: Json[] }>(request, { path: "/navigation/root" });
+      return { roots: roots.map((root) => ({ ...root, hasSubDirs: true })) };
+    },
+  );
+
+  app.get(
+    "/secured/filesystem/directory",
+    {
+      config: { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" },
+      schema: {
+        summary: "A folder's subfolders (without a path: every navigation root's), with favorite flags",
+        tags: ["filesystem"],
+        querystring: Type.Object({ path: Type.Optional(PathText("the folder to list")) }),
+        response: { 200: Type.Union([DirectoryListing, RootListing]), ...commonErrors },
+      },
+    },
+    async (request) => {
+      if (request.query.path === undefined) {
+        const { roots } = await fileInfo.json<{ roots: Json[] }>(request, { path: "/navigation/root" });
+        const folders = await Promise.all(roots.map((root) => subfolders(request, String(root.path))));
+        const favorites = await flags(request, folders.flatMap(navigationIds));
+        return { roots: folders.map((folder) => directoryListing(folder, favorites)) };
+      }
+      const folder = await subfolders(request, dataPath(request.query.path));
+      return directoryListing(folder, await flags(request, navigationIds(folder)));
+    },
+  );
+
+  app.get(
+    "/secured/filesystem/paged-directory",
+    {
+      config: { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" },
+      schema: {
+        summary: "A page of a folder's files and subfolders, sorted, with favorite flags",
+        tags: ["filesystem"],
+        querystring: PagedQuery,
+        response: { 200: PagedListing, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const path = dataPath(query.path);
+      const sortField = SORT_FIELDS[oneOf(query["sort-col"], Object.keys(SORT_FIELDS), "sort-col", "name")] as string;
+      const sortDir = oneOf(query["sort-dir"], ["asc", "desc"], "sort-dir", "asc").toUpperCase();
+      const entityType = oneOf(query["entity-type"], ["any", "file", "folder"], "entity-type", "any");
+      const stat = await statOf(fileInfo, request, path);
+      if (stat.type !== "dir") throw badRequest(`${path} is not a folder`, "ERR_NOT_A_FOLDER", { path });
+      const page = await fileInfo.json<Json>(request, {
+        path: dataPathUrl(path),
+        query: {
+          limit: query.limit,
+          offset: query.offset,
+          "sort-field": sortField,
+          "sort-dir": sortDir,
+          "entity-type": entityType,
+          "info-type": query["info-type"],
+          "bad-chars": BAD_CHARS_PARAMETER,
+          "bad-name": BAD_NAMES_PARAMETER,
+        },
+      });
+      return pagedListing(page, await flags(request, pagedIds(page)));
+    },
+  );
+};

@@ -1,0 +1,163 @@
+import {
+  type PassthroughFamily,
+  type PathParameters,
+  registerPassthroughs,
+  streamRequestBodies,
+} from "@de-gateway/backend-clients";
+import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
+import { UuidText } from "../schemas.js";
+
+const PATH_PARAMETERS: PathParameters = {
+  "data-id": { name: "dataId", schema: UuidText },
+  "template-id": { name: "templateId", schema: Type.String({ minLength: 1, description: "the template's UUID" }) },
+  "attribute-id": { name: "attributeId", schema: Type.String({ minLength: 1, description: "the attribute's UUID" }) },
+};
+
+/** Folder creation in bulk, path lists and file types, straight to the file-info backend. */
+const filesystem: PassthroughFamily = {
+  tag: "filesystem",
+  rows: [
+    {
+      method: "POST",
+      path: "/secured/filesystem/directories",
+      backendPath: "/data/directories",
+      summary: "Create several folders ({paths})",
+    },
+    {
+      method: "POST",
+      path: "/secured/filesystem/path-list-creator",
+      backendPath: "/path-list-creator",
+      summary: "Write an HT path list file for paths",
+    },
+    {
+      method: "GET",
+      path: "/secured/filetypes/type-list",
+      backendPath: "/file-types",
+      summary: "The info types a file can have",
+    },
+  ],
+};
+
+const DATA = "/secured/filesystem/{data-id}";
+
+/** A file's or folder's metadata (AVUs), kept by the file-info backend. */
+const fileMetadata: PassthroughFamily = {
+  tag: "file-metadata",
+  rows: [
+    {
+      method: "GET",
+      path: `${DATA}/metadata`,
+      backendPath: "/data/{data-id}/metadata",
+      summary: "The metadata of a file or folder",
+    },
+    {
+      method: "POST",
+      path: `${DATA}/metadata`,
+      backendPath: "/data/{data-id}/metadata",
+      backendMethod: "PUT",
+      summary: "Replace the metadata of a file or folder",
+    },
+    {
+      method: "POST",
+      path: `${DATA}/metadata/copy`,
+      backendPath: "/data/{data-id}/metadata/copy",
+      summary: "Copy metadata to other files and folders",
+    },
+    {
+      method: "POST",
+      path: `${DATA}/metadata/save`,
+      backendPath: "/data/{data-id}/metadata/save",
+      summary: "Save metadata to a file",
+    },
+    {
+      method: "POST",
+      path: `${DATA}/ore/save`,
+      backendPath: "/data/{data-id}/ore/save",
+      summary: "Save an OAI-ORE description of a folder",
+    },
+  ],
+};
+
+const TEMPLATE = "/secured/filesystem/metadata/template/{template-id}";
+const ADMIN_TEMPLATES = "/admin/filesystem/metadata/templates";
+
+/** Metadata templates, kept by the metadata backend. */
+const metadataTemplates: PassthroughFamily = {
+  tag: "metadata-templates",
+  rows: [
+    {
+      method: "GET",
+      path: "/secured/filesystem/metadata/templates",
+      backend: "metadata",
+      backendPath: "/templates",
+      summary: "The metadata templates",
+    },
+    {
+      method: "GET",
+      path: TEMPLATE,
+      backend: "metadata",
+      backendPath: "/templates/{template-id}",
+      summary: "A metadata template",
+    },
+    {
+      method: "GET",
+      path: `${TEMPLATE}/blank-csv`,
+      backend: "metadata",
+      backendPath: "/templates/{template-id}/blank-csv",
+      summary: "A blank CSV of a template's attributes",
+    },
+    {
+      method: "GET",
+      path: `${TEMPLATE}/guide-csv`,
+      backend: "metadata",
+      backendPath: "/templates/{template-id}/guide-csv",
+      summary: "A CSV guide to a template's attributes",
+    },
+    {
+      method: "GET",
+      path: "/secured/filesystem/metadata/template/attr/{attribute-id}",
+      backend: "metadata",
+      backendPath: "/templates/attr/{attribute-id}",
+      summary: "A template attribute",
+    },
+    {
+      method: "GET",
+      path: ADMIN_TEMPLATES,
+      backend: "metadata",
+      backendPath: "/admin/templates",
+      summary: "Every metadata template, deleted ones too",
+    },
+    {
+      method: "POST",
+      path: ADMIN_TEMPLATES,
+      backend: "metadata",
+      backendPath: "/admin/templates",
+      summary: "Add a metadata template",
+    },
+    {
+      method: "POST",
+      path: `${ADMIN_TEMPLATES}/{template-id}`,
+      backend: "metadata",
+      backendPath: "/admin/templates/{template-id}",
+      backendMethod: "PUT",
+      summary: "Change a metadata template",
+    },
+    {
+      method: "DELETE",
+      path: `${ADMIN_TEMPLATES}/{template-id}`,
+      backend: "metadata",
+      backendPath: "/admin/templates/{template-id}",
+      summary: "Delete a metadata template",
+    },
+  ],
+};
+
+/** Every passthrough row of the data service, in a context where request bodies stream unparsed. */
+export const passthroughRoutes: FastifyPluginAsync = async (app) => {
+  streamRequestBodies(app);
+  registerPassthroughs(app, [filesystem, fileMetadata, metadataTemplates], {
+    parameters: PATH_PARAMETERS,
+    defaultBackend: "fileInfo",
+  });
+};

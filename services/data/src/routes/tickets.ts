@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { dataPath } from "../data-paths.js";
+import { BackendAnswer, commonErrors, PathsBody } from "../schemas.js";
+
+const fieldCodes = { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" };
+const answered = (description: string) => ({ 200: BackendAnswer(description), ...commonErrors });
+
+/** Tickets (links that open a file or folder to whoever holds them) and anonymous read access. */
+export const tickets: FastifyPluginAsyncTypebox = async (app) => {
+  const fileInfo = app.backends.fileInfo;
+  const checkedPaths = (paths: readonly string[]) => paths.map((entry) => dataPath(entry, "paths"));
+
+  app.post(
+    "/secured/filesystem/tickets",
+    {
+      config: fieldCodes,
+      schema: {
+        summary: "Create tickets for paths",
+        tags: ["filesystem"],
+        querystring: Type.Object({
+          public: Type.Optional(Type.String({ description: "1 or true: the tickets are usable by anyone" })),
+        }),
+        body: PathsBody,
+        response: answered("{user, tickets: [{path, ticket-id, download-url, download-page-url}]}"),
+      },
+    },
+    async (request) =>
+      fileInfo.json(request, {
+        method: "POST",
+        path: "/tickets",
+        query: { public: request.query.public === "1" || request.query.public === "true" },
+        json: { paths: checkedPaths(request.body.paths) },
+      }),
+  );
+
+  app.post(
+    "/secured/filesystem/list-tickets",
+    {
+      config: fieldCodes,
+      schema: {
+        summary: "The tickets of paths",
+        tags: ["filesystem"],
+        body: PathsBody,
+        response: answered("{tickets: {path: [ticket]}}"),
+      },
+    },
+    async (request) =>
+      fileInfo.json(request, {
+        method: "POST",
+        path: "/ticket-lister",
+        json: { paths: checkedPaths(request.body.paths) },
+      }),
+  );
+
+  app.post(
+    "/secured/filesystem/delete-tickets",
+    {
+      config: fieldCodes,
+      schema: {
+        summary: "Delete tickets",
+        tags: ["filesystem"],
+        body: Type.Object({ tickets: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }) }),
+        response: answered("{user, tickets}"),
+      },
+    },
+    async (request) =>
+      fileInfo.json(request, { method: "POST", path: "/ticket-deleter", json: { tickets: request.body.tickets } }),
+  );
+
+  app.post(
+    "/secured/filesystem/anon-files",
+    {
+      config: fieldCodes,
+      schema: {
+        summary: "Make files readable by anyone, with their anonymous URLs",
+        tags: ["filesystem"],
+        body: PathsBody,
+        response: answered("{user, paths: {path: url}}"),
+      },
+    },
+    async (request) =>
+      fileInfo.json(request, {
+        method: "POST",
+        path: "/anonymizer",
+        json: { paths: checkedPaths(request.body.paths) },
+      }),
+  );
+};

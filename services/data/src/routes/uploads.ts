@@ -1,0 +1,77 @@
+import type { Readable } from "node:stream";
+import { badRequest, ErrorBody } from "@de-gateway/service-kit";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { writeableFolder } from "../data-items.js";
+import { dataPath } from "../data-paths.js";
+import { entryName, fileRecord, refuseExisting, type StoredFile } from "../file-record.js";
+import { singleFileForm } from "../multipart-body.js";
+import { commonErrors, FileRecord, PathText } from "../schemas.js";
+
+/** Reads what is left of a part the gateway refuses, so the client sees the answer instead of a reset. */
+async function discard(stream: Readable): Promise<void> {
+  stream.resume();
+  await new Promise<void>((resolve) => {
+    stream.once("end", resolve);
+    stream.once("close", resolve);
+    stream.once("error", () => resolve());
+  });
+}
+
+/**
+ * Upload: the multipart part named `file` is streamed on to the file-info backend's `POST /data` as it arrives,
+ * never held in memory nor written to the gateway's disk. The destination is checked first, so a refused
+ * upload costs no transfer; an upload that breaks off is abandoned on the backend too, which keeps no partial file.
+ */
+export const uploads: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, {
+    // Without a file size limit it would be the JSON body limit. Names in raw UTF-8 are decoded as UTF-8.
+    limits: { files: 1, fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 4096 },
+  });
+  const fileInfo = app.backends.fileInfo;
+
+  app.post(
+    "/secured/fileio/upload",
+    {
+      config: { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" },
+      schema: {
+        summary: "Upload a file into a folder (multipart field `file`)",
+        tags: ["fileio"],
+        consumes: ["multipart/form-data"],
+        querystring: Type.Object({ dest: PathText("the folder to upload into") }),
+        response: { 200: FileRecord, 409: ErrorBody, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const dest = dataPath(request.query.dest, "dest");
+      if (!request.isMultipart()) {
+        throw badRequest("the upload must be multipart/form-data with a file field", "ERR_BAD_OR_MISSING_FIELD");
+      }
+      await writeableFolder(fileInfo, request, dest);
+      const part = await request.file();
+      if (!part) throw badRequest("the upload has no file field", "ERR_BAD_OR_MISSING_FIELD", { field: "file" });
+      try {
+        if (part.fieldname !== "file") {
+          throw badRequest(
+            `the file must be sent in the field named file, not ${part.fieldname}`,
+            "ERR_BAD_OR_MISSING_FIELD",
+          );
+        }
+        await refuseExisting(fileInfo, request, dest, entryName(part.filename, "filename"));
+      } catch (error) {
+        await discard(part.file);
+        throw error;
+      }
+      const form = singleFileForm("file", part.filename, part.mimetype || "application/octet-stream", part.file);
+      const answer = await fileInfo.stream(request, {
+        method: "POST",
+        path: "/data",
+        query: { dest },
+        headers: { "content-type": form.contentType },
+        body: form.body,
+      });
+      return fileRecord(fileInfo.expectOk(await fileInfo.read<{ file: StoredFile }>(request, answer)));
+    },
+  );
+};
