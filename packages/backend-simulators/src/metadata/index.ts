@@ -1,9 +1,12 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
+import { avus } from "./avus.js";
 import { comments } from "./comments.js";
+import { favorites } from "./favorites.js";
 import { ontologies } from "./ontologies.js";
+import { tags } from "./tags.js";
 
-export const metadataModules = { comments, ontologies };
+export const metadataModules = { comments, ontologies, favorites, tags, avus };
 
 export function createMetadataSimulator(options: SimulatorOptions = {}) {
   return moduleSimulator("metadata", metadataModules, options);

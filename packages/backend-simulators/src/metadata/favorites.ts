@@ -1,0 +1,77 @@
+import type { FastifyInstance } from "fastify";
+import { type Static, Type } from "typebox";
+import { callerOf } from "../apps/caller.js";
+import { backendScope, notFound } from "../apps/problems.js";
+import { defineModule } from "../framework/module.js";
+import { canonicalUuid, type DataType, DataTypeQuery, emptyOk, TargetParams, Uuid } from "./schemas.js";
+
+export interface FavoritesState {
+  /** Each user's favorite data items: UUID → whether it is a file or a folder. */
+  byUser: Map<string, Map<string, DataType>>;
+}
+
+const EntityTypeQuery = Type.Object({ "entity-type": Type.Enum(["any", "file", "folder"]) });
+type EntityTypeQuery = Static<typeof EntityTypeQuery>;
+const DataIdList = Type.Object({ filesystem: Type.Array(Uuid) });
+type DataIdList = Static<typeof DataIdList>;
+
+function routes(scope: FastifyInstance, state: () => FavoritesState) {
+  const favoritesOf = (username: string) => {
+    const existing = state().byUser.get(username);
+    if (existing) return existing;
+    const created = new Map<string, DataType>();
+    state().byUser.set(username, created);
+    return created;
+  };
+
+  scope.get<{ Querystring: EntityTypeQuery }>(
+    "/favorites/filesystem",
+    { schema: { querystring: EntityTypeQuery } },
+    async (request) => {
+      const favorites = favoritesOf(callerOf(request).username);
+      const wanted = request.query["entity-type"];
+      return {
+        filesystem: [...favorites].filter(([, type]) => wanted === "any" || type === wanted).map(([id]) => id),
+      };
+    },
+  );
+
+  // Marking an item twice keeps the first mark, as the backend does.
+  scope.put<{ Params: TargetParams; Querystring: DataTypeQuery }>(
+    "/favorites/filesystem/:targetId",
+    { schema: { params: TargetParams, querystring: DataTypeQuery } },
+    async (request, reply) => {
+      const favorites = favoritesOf(callerOf(request).username);
+      const id = canonicalUuid(request.params.targetId);
+      if (!favorites.has(id)) favorites.set(id, request.query["data-type"]);
+      return emptyOk(reply);
+    },
+  );
+
+  scope.delete<{ Params: TargetParams }>(
+    "/favorites/filesystem/:targetId",
+    { schema: { params: TargetParams } },
+    async (request, reply) => {
+      const favorites = favoritesOf(callerOf(request).username);
+      if (!favorites.delete(canonicalUuid(request.params.targetId))) {
+        throw notFound(`${request.params.targetId} wasn't marked as a favorite by the user`);
+      }
+      return emptyOk(reply);
+    },
+  );
+
+  scope.post<{ Body: DataIdList }>("/favorites/filter", { schema: { body: DataIdList } }, async (request) => {
+    const favorites = favoritesOf(callerOf(request).username);
+    const asked = new Set(request.body.filesystem.map(canonicalUuid));
+    return { filesystem: [...asked].filter((id) => favorites.has(id)) };
+  });
+}
+
+/**
+ * Metadata backend: each user's favorite files and folders, kept by UUID with the item's data type;
+ * marking, unmarking, listing by type and filtering a set of UUIDs down to the favorites.
+ */
+export const favorites = defineModule<FavoritesState>({
+  makeState: () => ({ byUser: new Map() }),
+  routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
+});
