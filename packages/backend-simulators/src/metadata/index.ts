@@ -5,8 +5,9 @@ import { comments } from "./comments.js";
 import { favorites } from "./favorites.js";
 import { ontologies } from "./ontologies.js";
 import { tags } from "./tags.js";
+import { templates } from "./templates.js";
 
-export const metadataModules = { comments, ontologies, favorites, tags, avus };
+export const metadataModules = { comments, ontologies, templates, favorites, tags, avus };
 
 export function createMetadataSimulator(options: SimulatorOptions = {}) {
   return moduleSimulator("metadata", metadataModules, options);

@@ -1,0 +1,32 @@
+import type { StoredAttribute, StoredTemplate, TemplatesState } from "./template-store.js";
+
+/** CSV the way the backend writes it: a field is quoted only when it holds a comma, quote or line break. */
+function csvText(rows: readonly (readonly string[])[]): string {
+  const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  return rows
+    .map((row) => row.map(field).join(","))
+    .join("\n")
+    .concat("\n");
+}
+
+const topLevel = (state: TemplatesState, template: StoredTemplate): StoredAttribute[] =>
+  template.attributes.flatMap((id) => state.attributes.get(id) ?? []);
+
+/** One header line to fill in, a column per top-level attribute after the file's name or path. */
+export function blankCsv(state: TemplatesState, template: StoredTemplate): string {
+  return csvText([["file name or path", ...topLevel(state, template).map((attribute) => attribute.name)]]);
+}
+
+/** A line per top-level attribute telling how to fill in the blank CSV. */
+export function guideCsv(state: TemplatesState, template: StoredTemplate): string {
+  return csvText([
+    ["attribute name", "description", "required", "value type", "allowed values (Enum attributes only)"],
+    ...topLevel(state, template).map((attribute) => [
+      attribute.name,
+      attribute.description,
+      String(attribute.required),
+      attribute.type,
+      attribute.type === "Enum" ? attribute.values.map((value) => value.value).join(", ") : "",
+    ]),
+  ]);
+}

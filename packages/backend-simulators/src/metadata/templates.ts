@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Static, Type } from "typebox";
+import { callerOf, queryOf } from "../apps/caller.js";
+import { backendScope } from "../apps/problems.js";
+import { queryFlag } from "../apps/request-values.js";
+import { defineModule } from "../framework/module.js";
+import { now } from "./clock.js";
+import { emptyOk, Uuid } from "./schemas.js";
+import { blankCsv, guideCsv } from "./template-csv.js";
+import { TemplateUpdate } from "./template-schemas.js";
+import { seededTemplates } from "./template-seed.js";
+import {
+  addTemplate,
+  deleteTemplate,
+  existingAttribute,
+  existingTemplate,
+  type StoredTemplate,
+  type TemplatesState,
+  updateTemplate,
+} from "./template-store.js";
+import { attributeView, templateSummary, templateView } from "./template-views.js";
+
+const TemplateParams = Type.Object({ templateId: Uuid });
+type TemplateParams = Static<typeof TemplateParams>;
+const AttributeParams = Type.Object({ attributeId: Uuid });
+type AttributeParams = Static<typeof AttributeParams>;
+
+const byName = (a: StoredTemplate, b: StoredTemplate) => a.name.localeCompare(b.name);
+
+/** A CSV download, offered as an attachment unless `attachment=false`. */
+function csvDownload(request: FastifyRequest, reply: FastifyReply, filename: string, body: string) {
+  const attachment = queryFlag(queryOf(request), "attachment") ?? true;
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `${attachment ? "attachment; " : ""}filename="${filename}"`)
+    .send(body);
+}
+
+function routes(scope: FastifyInstance, state: () => TemplatesState) {
+  const listing = (includeDeleted: boolean) => ({
+    metadata_templates: [...state().templates.values()]
+      .filter((template) => includeDeleted || !template.deleted)
+      .sort(byName)
+      .map(templateSummary),
+  });
+  const changeBy = (request: FastifyRequest) => ({ user: callerOf(request).username, at: now() });
+
+  scope.get("/templates", async (request) => {
+    callerOf(request);
+    return listing(false);
+  });
+
+  scope.get<{ Params: AttributeParams }>(
+    "/templates/attr/:attributeId",
+    { schema: { params: AttributeParams } },
+    async (request) => {
+      callerOf(request);
+      return attributeView(state(), existingAttribute(state(), request.params.attributeId));
+    },
+  );
+
+  // Deleted templates can still be read by id, as in the backend.
+  scope.get<{ Params: TemplateParams }>(
+    "/templates/:templateId",
+    { schema: { params: TemplateParams } },
+    async (request) => {
+      callerOf(request);
+      return templateView(state(), existingTemplate(state(), request.params.templateId));
+    },
+  );
+
+  scope.get<{ Params: TemplateParams }>(
+    "/templates/:templateId/blank-csv",
+    { schema: { params: TemplateParams } },
+    async (request, reply) => {
+      callerOf(request);
+      const template = existingTemplate(state(), request.params.templateId);
+      return csvDownload(request, reply, "metadata.csv", blankCsv(state(), template));
+    },
+  );
+
+  scope.get<{ Params: TemplateParams }>(
+    "/templates/:templateId/guide-csv",
+    { schema: { params: TemplateParams } },
+    async (request, reply) => {
+      callerOf(request);
+      const template = existingTemplate(state(), request.params.templateId);
+      return csvDownload(request, reply, "guide.csv", guideCsv(state(), template));
+    },
+  );
+
+  scope.get("/admin/templates", async (request) => {
+    callerOf(request);
+    return listing(true);
+  });
+
+  scope.post<{ Body: TemplateUpdate }>("/admin/templates", { schema: { body: TemplateUpdate } }, async (request) =>
+    templateView(state(), addTemplate(state(), request.body, changeBy(request))),
+  );
+
+  scope.put<{ Params: TemplateParams; Body: TemplateUpdate }>(
+    "/admin/templates/:templateId",
+    { schema: { params: TemplateParams, body: TemplateUpdate } },
+    async (request) =>
+      templateView(state(), updateTemplate(state(), request.params.templateId, request.body, changeBy(request))),
+  );
+
+  scope.delete<{ Params: TemplateParams }>(
+    "/admin/templates/:templateId",
+    { schema: { params: TemplateParams } },
+    async (request, reply) => {
+      const permanent = queryFlag(queryOf(request), "permanent") ?? false;
+      deleteTemplate(state(), request.params.templateId, changeBy(request), permanent);
+      return emptyOk(reply);
+    },
+  );
+}
+
+/**
+ * Metadata backend: metadata templates (attributes with value types, required flags, enumeration
+ * values and nested attributes), their CSV helpers, and their administration.
+ */
+export const templates = defineModule<TemplatesState>({
+  makeState: seededTemplates,
+  routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
+});
