@@ -1,0 +1,220 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { type Static, Type } from "typebox";
+import { callerOf } from "../apps/caller.js";
+import { backendScope, notFound, Problem } from "../apps/problems.js";
+import { paged } from "../apps/request-values.js";
+import { defineModule } from "../framework/module.js";
+import { now } from "./clock.js";
+import {
+  INITIAL_STATUS,
+  REQUEST_TYPES,
+  type RequestType,
+  type StatusCode,
+  seedStatusCodes,
+} from "./permanent-id-codes.js";
+import { canonicalUuid, DataType, NonBlank, Uuid } from "./schemas.js";
+
+/** One entry of a request's status history; dates in milliseconds since the epoch. */
+export interface StatusUpdate {
+  status: string;
+  status_date: number;
+  updated_by: string;
+  comments?: string;
+}
+
+export interface StoredIdRequest {
+  id: string;
+  type: RequestType;
+  target_id: string;
+  target_type: DataType;
+  requested_by: string;
+  original_path?: string;
+  permanent_id?: string;
+  /** Oldest first; never empty (a request starts Submitted). */
+  history: StatusUpdate[];
+}
+
+export interface PermanentIdRequestsState {
+  requests: Map<string, StoredIdRequest>;
+  statusCodes: StatusCode[];
+}
+
+const SORT_FIELDS = ["type", "target_type", "requested_by", "date_submitted", "status", "date_updated", "updated_by"];
+const ListingQuery = Type.Object({
+  statuses: Type.Optional(Type.Array(Type.String())),
+  // Kept as text for `paged`, which reads the raw query values.
+  limit: Type.Optional(Type.String({ pattern: "^0*[1-9][0-9]*$" })),
+  offset: Type.Optional(Type.String({ pattern: "^[0-9]+$" })),
+  "sort-field": Type.Optional(Type.Enum(SORT_FIELDS)),
+  "sort-dir": Type.Optional(Type.Enum(["ASC", "DESC"])),
+});
+type ListingQuery = Static<typeof ListingQuery>;
+const NewRequest = Type.Object({
+  type: Type.Enum(REQUEST_TYPES.map((requestType) => requestType.type)),
+  target_id: Uuid,
+  target_type: DataType,
+  original_path: Type.Optional(Type.String()),
+  // Accepted as the backend's schema does, but a new request never carries an identifier.
+  permanent_id: Type.Optional(Type.String()),
+});
+type NewRequest = Static<typeof NewRequest>;
+const StatusChange = Type.Object({
+  status: Type.Optional(NonBlank()),
+  comments: Type.Optional(Type.String()),
+  permanent_id: Type.Optional(NonBlank()),
+});
+type StatusChange = Static<typeof StatusChange>;
+const RequestParams = Type.Object({ requestId: Uuid });
+type RequestParams = Static<typeof RequestParams>;
+
+const submission = (request: StoredIdRequest) => request.history[0] as StatusUpdate;
+const latest = (request: StoredIdRequest) => request.history.at(-1) as StatusUpdate;
+
+const summary = ({ id, type, target_id, target_type, requested_by, original_path }: StoredIdRequest) => ({
+  id,
+  type,
+  target_id,
+  target_type,
+  requested_by,
+  ...(original_path === undefined ? {} : { original_path }),
+});
+
+const details = (request: StoredIdRequest) => ({
+  ...summary(request),
+  ...(request.permanent_id === undefined ? {} : { permanent_id: request.permanent_id }),
+  history: request.history,
+});
+
+const listed = (request: StoredIdRequest) => ({
+  ...summary(request),
+  date_submitted: submission(request).status_date,
+  status: latest(request).status,
+  date_updated: latest(request).status_date,
+  updated_by: latest(request).updated_by,
+});
+
+function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
+  /** Requests filtered by status, sorted (newest submission first unless told) and paged, with the total. */
+  const listing = (requests: StoredIdRequest[], query: ListingQuery) => {
+    const wanted = query.statuses;
+    const rows = requests.map(listed).filter((row) => !wanted || wanted.includes(row.status));
+    const order = query["sort-field"] ? query : { ...query, "sort-field": "date_submitted", "sort-dir": "DESC" };
+    return { requests: paged(rows, order, "date_submitted"), total: rows.length };
+  };
+  /** The request, or 404; with a requester, only that requester's request. */
+  const existing = (requestId: string, requester?: string) => {
+    const request = state().requests.get(canonicalUuid(requestId));
+    if (!request || (requester !== undefined && request.requested_by !== requester)) {
+      throw notFound(`permanent ID request ${requestId} not found`);
+    }
+    return request;
+  };
+  const statusCode = (name: string) => {
+    if (!state().statusCodes.some((code) => code.name === name)) {
+      state().statusCodes.push({ id: randomUUID(), name, description: name });
+    }
+  };
+
+  scope.get<{ Querystring: ListingQuery }>(
+    "/permanent-id-requests",
+    { schema: { querystring: ListingQuery } },
+    async (request) => {
+      const requester = callerOf(request).username;
+      const own = [...state().requests.values()].filter((candidate) => candidate.requested_by === requester);
+      return listing(own, request.query);
+    },
+  );
+
+  // One request per identifier type and data item, whoever asks.
+  scope.post<{ Body: NewRequest }>("/permanent-id-requests", { schema: { body: NewRequest } }, async (request) => {
+    const requester = callerOf(request).username;
+    const { type, target_type, original_path } = request.body;
+    const target_id = canonicalUuid(request.body.target_id);
+    const duplicate = [...state().requests.values()].some(
+      (candidate) => candidate.type === type && candidate.target_id === target_id,
+    );
+    if (duplicate) {
+      throw new Problem(400, "ERR_NOT_UNIQUE", `a ${type} request for ${target_id} was already submitted`);
+    }
+    const created: StoredIdRequest = {
+      id: randomUUID(),
+      type,
+      target_id,
+      target_type,
+      requested_by: requester,
+      ...(original_path === undefined ? {} : { original_path }),
+      history: [{ status: INITIAL_STATUS, status_date: now(), updated_by: requester }],
+    };
+    state().requests.set(created.id, created);
+    return details(created);
+  });
+
+  scope.get("/permanent-id-requests/status-codes", async (request) => {
+    callerOf(request);
+    return { status_codes: state().statusCodes };
+  });
+
+  scope.get("/permanent-id-requests/types", async (request) => {
+    callerOf(request);
+    return { request_types: REQUEST_TYPES };
+  });
+
+  scope.get<{ Params: RequestParams }>(
+    "/permanent-id-requests/:requestId",
+    { schema: { params: RequestParams } },
+    async (request) => details(existing(request.params.requestId, callerOf(request).username)),
+  );
+
+  scope.get<{ Querystring: ListingQuery }>(
+    "/admin/permanent-id-requests",
+    { schema: { querystring: ListingQuery } },
+    async (request) => {
+      callerOf(request);
+      return listing([...state().requests.values()], request.query);
+    },
+  );
+
+  scope.get<{ Params: RequestParams }>(
+    "/admin/permanent-id-requests/:requestId",
+    { schema: { params: RequestParams } },
+    async (request) => {
+      callerOf(request);
+      return details(existing(request.params.requestId));
+    },
+  );
+
+  // The status stays as it was when none is given; an identifier can be recorded only once.
+  scope.post<{ Params: RequestParams; Body: StatusChange }>(
+    "/admin/permanent-id-requests/:requestId/status",
+    { schema: { params: RequestParams, body: StatusChange } },
+    async (request) => {
+      const curator = callerOf(request).username;
+      const target = existing(request.params.requestId);
+      const { status = latest(target).status, comments, permanent_id } = request.body;
+      if (permanent_id !== undefined) {
+        if (target.permanent_id !== undefined) {
+          throw new Problem(400, "ERR_EXISTS", "this permanent ID request already has an associated identifier");
+        }
+        target.permanent_id = permanent_id;
+      }
+      statusCode(status);
+      target.history.push({
+        status,
+        status_date: now(),
+        updated_by: curator,
+        ...(comments?.trim() ? { comments } : {}),
+      });
+      return details(target);
+    },
+  );
+}
+
+/**
+ * Metadata backend: requests for permanent identifiers (DOI, ARK) on data items, with their status
+ * history; users see their own requests, administrators all of them and record status changes.
+ */
+export const permanentIdRequests = defineModule<PermanentIdRequestsState>({
+  makeState: () => ({ requests: new Map(), statusCodes: seedStatusCodes() }),
+  routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
+});
