@@ -1,4 +1,5 @@
-import { type TString, Type } from "typebox";
+import { type TOptional, type TSchema, type TString, Type } from "typebox";
+import type { BackendCredentials } from "./identity.js";
 
 export const BACKEND_URL_VARIABLES = {
   apps: "APPS_URL",
@@ -7,17 +8,48 @@ export const BACKEND_URL_VARIABLES = {
   groups: "GROUPS_URL",
   notifications: "NOTIFICATIONS_URL",
   preferences: "PREFERENCES_URL",
+  search: "SEARCH_URL",
+  coge: "COGE_URL",
+  datacite: "DATACITE_URL",
 } as const;
 
 export type BackendName = keyof typeof BACKEND_URL_VARIABLES;
 type UrlVariable<N extends BackendName> = (typeof BACKEND_URL_VARIABLES)[N];
 
-/** The URL variables of the backends a service uses, plus the shared timeout. */
+/**
+ * What a role needs besides its URL. CoGe trusts a JWT the gateway signs for the caller (without a key
+ * the gateway refuses CoGe calls itself, 503); DataCite takes the repository account's basic-auth
+ * credentials, and DOIs are minted under the account's prefix.
+ */
+const ROLE_SETTINGS = {
+  DE_JWT_SIGNING_KEY: { role: "coge", schema: Type.Optional(Type.String({ minLength: 1 })) },
+  DATACITE_USER: { role: "datacite", schema: Type.String({ minLength: 1 }) },
+  DATACITE_PASSWORD: { role: "datacite", schema: Type.String({ minLength: 1 }) },
+  DATACITE_DOI_PREFIX: { role: "datacite", schema: Type.String({ pattern: "^10\\.[0-9]{4,9}$" }) },
+} as const satisfies Record<string, { role: BackendName; schema: TSchema }>;
+
+type RoleSettings = typeof ROLE_SETTINGS;
+
+const urlSetting = () => Type.String({ pattern: "^https?://" });
+
+/** The URL variables of the backends a service uses, what those roles need besides, and the shared timeout. */
 export function backendSettings<N extends BackendName>(...names: N[]) {
-  const urls = Object.fromEntries(
-    names.map((name) => [BACKEND_URL_VARIABLES[name], Type.String({ pattern: "^https?://" })]),
-  ) as { [K in N as UrlVariable<K>]: TString };
-  return { ...urls, BACKEND_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000 }) };
+  const urls = Object.fromEntries(names.map((name) => [BACKEND_URL_VARIABLES[name], urlSetting()])) as {
+    [K in N as UrlVariable<K>]: TString;
+  };
+  const extras = Object.fromEntries(
+    Object.entries(ROLE_SETTINGS)
+      .filter(([, setting]) => (names as BackendName[]).includes(setting.role))
+      .map(([variable, setting]) => [variable, setting.schema]),
+  ) as { [V in keyof RoleSettings as RoleSettings[V]["role"] extends N ? V : never]: RoleSettings[V]["schema"] };
+  return { ...urls, ...extras, BACKEND_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000 }) };
+}
+
+/** URL variables a service may be given but does not need (it only looks at those backends, never calls them). */
+export function optionalBackendUrls<N extends BackendName>(...names: N[]) {
+  return Object.fromEntries(names.map((name) => [BACKEND_URL_VARIABLES[name], Type.Optional(urlSetting())])) as {
+    [K in N as UrlVariable<K>]: TOptional<TString>;
+  };
 }
 
 /** Picks the backend URLs out of a loaded config, keyed by backend name. */
@@ -28,4 +60,26 @@ export function backendUrlsFrom(config: Record<string, unknown>): Partial<Record
     if (typeof value === "string") urls[name as BackendName] = value;
   }
   return urls;
+}
+
+const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+
+/** Picks the credentials of the roles that need them (see `backendSettings`) out of a loaded config. */
+export function backendCredentialsFrom(config: Record<string, unknown>): BackendCredentials {
+  const username = text(config.DATACITE_USER);
+  const password = text(config.DATACITE_PASSWORD);
+  const signingKey = text(config.DE_JWT_SIGNING_KEY);
+  return {
+    ...(signingKey ? { deJwtSigningKey: signingKey } : {}),
+    ...(username && password ? { datacite: { username, password } } : {}),
+  };
+}
+
+/** Everything `backendClients` needs, from a config built with `backendSettings`. */
+export function backendClientOptionsFrom(config: Record<string, unknown> & { BACKEND_TIMEOUT_MS: number }) {
+  return {
+    urls: backendUrlsFrom(config),
+    timeoutMs: config.BACKEND_TIMEOUT_MS,
+    credentials: backendCredentialsFrom(config),
+  };
 }

@@ -1,9 +1,24 @@
 import type { AuthUser } from "@de-gateway/auth";
+import { GatewayError } from "@de-gateway/service-kit";
+import { DE_JWT_HEADER, DeJwtSigner } from "./de-jwt-signer.js";
 
 /** How a backend learns who the caller is. `keys` are removed from whatever the caller sent. */
 export interface Identity {
   keys: readonly string[];
   params(user: AuthUser): Record<string, string>;
+  /**
+   * Headers that tell the backend who calls, or that the gateway may call it at all; `user` is absent on
+   * anonymous calls. They replace any same-named header.
+   */
+  headers?(user: AuthUser | undefined): Record<string, string>;
+}
+
+/** Secrets some roles need (see `backendSettings`). */
+export interface BackendCredentials {
+  /** PEM RSA private key signing the `X-Iplant-De-Jwt` that CoGe trusts. */
+  deJwtSigningKey?: string;
+  /** The DataCite repository account. */
+  datacite?: { username: string; password: string };
 }
 
 /** Most backends take the caller as `?user=`. */
@@ -25,3 +40,39 @@ export const appsUserParams: Identity = {
 
 /** The preferences backend addresses the user in the path; `user` is still stripped from callers. */
 export const userInPath: Identity = { keys: ["user"], params: () => ({}) };
+
+const notConfigured = (what: string) =>
+  new GatewayError(503, `${what} is not configured in this deployment`, "ERR_UNAVAILABLE");
+
+/**
+ * CoGe learns the caller from a JWT the gateway signs (`X-Iplant-De-Jwt`), as terrain sends it; no query
+ * parameter. Anonymous calls go without it. Without a signing key the gateway refuses to call on a
+ * user's behalf rather than send an unauthenticated request.
+ */
+export function signedUserToken(signingKey: string | undefined): Identity {
+  const signer = signingKey ? new DeJwtSigner(signingKey) : undefined;
+  return {
+    keys: [],
+    params: () => ({}),
+    headers(user): Record<string, string> {
+      if (!user) return {};
+      if (!signer) throw notConfigured("the key signing CoGe's user tokens (DE_JWT_SIGNING_KEY)");
+      return { [DE_JWT_HEADER]: signer.tokenFor(user) };
+    },
+  };
+}
+
+/** DataCite knows the gateway, not the caller: every call carries the repository account's basic auth. */
+export function basicAuth(account: BackendCredentials["datacite"]): Identity {
+  const authorization = account
+    ? `Basic ${Buffer.from(`${account.username}:${account.password}`).toString("base64")}`
+    : undefined;
+  return {
+    keys: [],
+    params: () => ({}),
+    headers() {
+      if (!authorization) throw notConfigured("the DataCite account (DATACITE_USER, DATACITE_PASSWORD)");
+      return { authorization };
+    },
+  };
+}

@@ -8,8 +8,25 @@ export {
   type StreamCallOptions,
   type StreamedResponse,
 } from "./client.js";
-export { BACKEND_URL_VARIABLES, type BackendName, backendSettings, backendUrlsFrom } from "./config.js";
-export { appsUserParams, type Identity, userInPath, userParam } from "./identity.js";
+export {
+  BACKEND_URL_VARIABLES,
+  type BackendName,
+  backendClientOptionsFrom,
+  backendCredentialsFrom,
+  backendSettings,
+  backendUrlsFrom,
+  optionalBackendUrls,
+} from "./config.js";
+export { DE_JWT_HEADER, DeJwtSigner } from "./de-jwt-signer.js";
+export {
+  appsUserParams,
+  type BackendCredentials,
+  basicAuth,
+  type Identity,
+  signedUserToken,
+  userInPath,
+  userParam,
+} from "./identity.js";
 export { streamRequestBodies } from "./passthrough.js";
 export {
   accessOf,

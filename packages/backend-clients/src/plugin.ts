@@ -4,7 +4,15 @@ import fp from "fastify-plugin";
 import { Agent } from "undici";
 import { BackendClient } from "./client.js";
 import type { BackendName } from "./config.js";
-import { appsUserParams, type Identity, userInPath, userParam } from "./identity.js";
+import {
+  appsUserParams,
+  type BackendCredentials,
+  basicAuth,
+  type Identity,
+  signedUserToken,
+  userInPath,
+  userParam,
+} from "./identity.js";
 
 export type Backends = Record<BackendName, BackendClient>;
 
@@ -17,16 +25,21 @@ declare module "fastify" {
 export interface BackendClientsOptions {
   urls: Partial<Record<BackendName, string>>;
   timeoutMs: number;
+  /** Needed only by the roles that take them (CoGe, DataCite); see `backendCredentialsFrom`. */
+  credentials?: BackendCredentials;
 }
 
-const IDENTITY: Record<BackendName, Identity> = {
+const identities = (credentials: BackendCredentials = {}): Record<BackendName, Identity> => ({
   apps: appsUserParams,
   metadata: userParam,
   fileInfo: userParam,
   groups: userParam,
   notifications: userParam,
   preferences: userInPath,
-};
+  search: userParam,
+  coge: signedUserToken(credentials.deJwtSigningKey),
+  datacite: basicAuth(credentials.datacite),
+});
 
 const DISPLAY_NAME: Record<BackendName, string> = {
   apps: "apps",
@@ -35,6 +48,9 @@ const DISPLAY_NAME: Record<BackendName, string> = {
   groups: "groups",
   notifications: "notification",
   preferences: "preferences",
+  search: "search",
+  coge: "CoGe",
+  datacite: "DataCite",
 };
 
 const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) => {
@@ -44,10 +60,11 @@ const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) =
     connections: 128,
   });
   await app.register(replyFrom, { undici: agent, disableRequestLogging: true });
+  const identity = identities(options.credentials);
   const backends = Object.fromEntries(
-    (Object.keys(IDENTITY) as BackendName[]).map((name) => [
+    (Object.keys(identity) as BackendName[]).map((name) => [
       name,
-      new BackendClient(DISPLAY_NAME[name], options.urls[name], agent, options.timeoutMs, IDENTITY[name]),
+      new BackendClient(DISPLAY_NAME[name], options.urls[name], agent, options.timeoutMs, identity[name]),
     ]),
   ) as Backends;
   app.decorate("backends", backends);
