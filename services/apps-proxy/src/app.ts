@@ -3,17 +3,24 @@ import { backendClients, backendUrlsFrom } from "@de-gateway/backend-clients";
 import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
+import { adminConfig } from "./routes/admin-config.js";
+import { adminStatus } from "./routes/admin-status.js";
 import { appComments } from "./routes/app-comments.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
 import { toolRequestActions } from "./routes/tool-requests.js";
 
-/** apps-proxy as a Fastify plugin: apps, tools, analyses, quick launches, reference genomes, ontologies, tool requests and app comments. */
+/**
+ * apps-proxy as a Fastify plugin: apps, tools, analyses, quick launches, reference genomes, ontologies, tool
+ * requests and app comments, plus the administrators' view of the configuration and the backends' status.
+ */
 export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
   await app.register(passthroughRoutes);
   await app.register(toolRequestActions, { config });
   await app.register(appComments);
+  await app.register(adminConfig, { config });
+  await app.register(adminStatus, { config });
 };
 
 export const buildApp = (config: Config): Promise<Service> => buildService("apps-proxy", appsProxy, config);

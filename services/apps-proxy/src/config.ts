@@ -1,5 +1,5 @@
 import { AuthConfig } from "@de-gateway/auth";
-import { backendSettings } from "@de-gateway/backend-clients";
+import { backendSettings, optionalBackendUrls } from "@de-gateway/backend-clients";
 import { MailConfig } from "@de-gateway/mailer";
 import { portSetting, ServerConfig } from "@de-gateway/service-kit";
 import { type Static, Type } from "typebox";
@@ -10,6 +10,10 @@ export const Config = Type.Object({
   ...ServerConfig,
   ...AuthConfig,
   ...backendSettings("apps", "metadata", "notifications"),
+  /** The deployment's other backends: apps-proxy never calls them, it only reports on them (`GET /admin/status`). */
+  ...optionalBackendUrls("fileInfo", "groups", "preferences", "search", "coge", "datacite"),
+  /** How long `GET /admin/status` waits for each backend. */
+  STATUS_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 2_000 }),
   ...MailConfig,
   /** Where new tool requests are announced by mail. */
   TOOL_REQUEST_EMAIL_TO: Type.String({ minLength: 3 }),
