@@ -97,8 +97,19 @@ export class BackendClient {
     return this.baseUrl.replace(/\/+$/, "");
   }
 
-  private identityOf(request: FastifyRequest, anonymous = false): Record<string, string> {
-    return !anonymous && request.user ? this.identity.params(request.user) : {};
+  /** Who a call is made for: a named service account, the verified caller, or nobody (anonymous calls). */
+  private callerOf(request: FastifyRequest, options: { anonymous?: boolean; actAs?: string } = {}) {
+    if (options.actAs) return serviceAccount(options.actAs);
+    return !options.anonymous && request.user ? request.user : undefined;
+  }
+
+  private identityOf(caller: AuthUser | undefined): Record<string, string> {
+    return caller ? this.identity.params(caller) : {};
+  }
+
+  /** Identity headers (a signed user token, an account's credentials); they replace same-named ones. */
+  private identityHeaders(caller: AuthUser | undefined): Record<string, string> {
+    return this.identity.headers?.(caller) ?? {};
   }
 
   /** Calls the backend and returns whatever it answered; transport failures become 502/504. */
@@ -127,11 +138,14 @@ export class BackendClient {
    * through without being held: the caller pipes `body` on (or destroys it). Transport failures become 502/504.
    */
   async stream(request: FastifyRequest, options: StreamCallOptions): Promise<StreamedResponse> {
-    const identity = options.actAs
-      ? this.identity.params(serviceAccount(options.actAs))
-      : this.identityOf(request, options.anonymous);
-    const query = backendQuery("", this.identity.keys, identity, options.query);
-    const headers = { accept: "application/json", ...options.headers, "x-request-id": request.id };
+    const caller = this.callerOf(request, options);
+    const query = backendQuery("", this.identity.keys, this.identityOf(caller), options.query);
+    const headers = {
+      accept: "application/json",
+      ...options.headers,
+      ...this.identityHeaders(caller),
+      "x-request-id": request.id,
+    };
     const url = new URL(`${this.origin()}${options.path}${query ? `?${query}` : ""}`);
     try {
       const response = await this.dispatcher.request({
@@ -161,15 +175,20 @@ export class BackendClient {
 
   /**
    * Streams the caller's request to the backend and the backend's answer back unchanged (status,
-   * body, content type), with the identity parameters replaced by the verified user's.
+   * body, content type), with the identity parameters and headers replaced by the verified user's.
    */
   forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions): FastifyReply {
-    const query = backendQuery(rawQueryOf(request.url), this.identity.keys, this.identityOf(request), options.query);
+    const caller = this.callerOf(request);
+    const query = backendQuery(rawQueryOf(request.url), this.identity.keys, this.identityOf(caller), options.query);
+    const identityHeaders = this.identityHeaders(caller);
     return reply.from(`${this.origin()}${options.path}`, {
       method: options.method ?? (request.method as HttpMethod),
       timeout: this.timeoutMs,
       queryString: () => query,
-      rewriteRequestHeaders: (incoming) => forwardedRequestHeaders(incoming.headers, incoming.id),
+      rewriteRequestHeaders: (incoming) => ({
+        ...forwardedRequestHeaders(incoming.headers, incoming.id),
+        ...identityHeaders,
+      }),
       rewriteHeaders: (headers) => withoutHopByHop(headers),
       retryDelay: () => null,
       onError: (failed, { error }) => {

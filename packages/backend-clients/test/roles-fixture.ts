@@ -1,0 +1,38 @@
+import { AuthConfig, auth, authOptionsFrom } from "@de-gateway/auth";
+import { buildService, portSetting, ServerConfig, type Service } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { type Static, Type } from "typebox";
+import { backendClientOptionsFrom, backendClients, backendSettings, path } from "../src/index.js";
+
+export const RolesConfig = Type.Object({
+  ...portSetting(0),
+  ...ServerConfig,
+  ...AuthConfig,
+  ...backendSettings("search", "coge", "datacite"),
+});
+type RolesConfig = Static<typeof RolesConfig>;
+
+const term = (request: { params: unknown }) => (request.params as { term: string }).term;
+
+/** A minimal gateway calling the search, CoGe and DataCite roles the way the data service does. */
+const fixture: FastifyPluginAsyncTypebox<{ config: RolesConfig }> = async (app, { config }) => {
+  await app.register(auth, authOptionsFrom(config));
+  await app.register(backendClients, backendClientOptionsFrom(config));
+  app.get("/genomes/:term", async (request) =>
+    app.backends.coge.json(request, { path: path`/genomes/search/${term(request)}` }),
+  );
+  app.get("/public-genomes/:term", { config: { auth: "none" } }, async (request) =>
+    app.backends.coge.json(request, { path: path`/genomes/search/${term(request)}` }),
+  );
+  app.get("/forwarded-genomes/:term", (request, reply) =>
+    app.backends.coge.forward(request, reply, { path: path`/genomes/search/${term(request)}` }),
+  );
+  app.post("/dois", async (request) =>
+    app.backends.datacite.json(request, { method: "POST", path: "/dois", json: request.body }),
+  );
+  app.get("/search", async (request) =>
+    app.backends.search.call(request, { path: "/search", query: { user: "mallory", q: "notes" } }),
+  );
+};
+
+export const buildRolesFixture = (config: RolesConfig): Promise<Service> => buildService("roles", fixture, config);
