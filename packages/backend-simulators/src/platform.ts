@@ -189,7 +189,9 @@ export class SimulatedPlatform {
     this.smtp.inbox.reset();
   }
 
+  /** Stops everything for good; the file-info data store's folder on disk is removed. */
   async stop(): Promise<void> {
     await Promise.all([...this.httpSimulators().map((sim) => sim.stop()), this.smtp.stop()]);
+    await this.fileInfo.dispose();
   }
 }

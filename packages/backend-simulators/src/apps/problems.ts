@@ -1,11 +1,15 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 
-/** An error answer the way the platform's Clojure backends give them: a status and `{error_code, reason}`. */
+/**
+ * An error answer the way the platform's Clojure backends give them: a status and `{error_code, reason}`,
+ * plus whatever else the backend names in its body (the offending `path`, for example).
+ */
 export class Problem extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     reason: string,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(reason);
   }
@@ -26,7 +30,7 @@ export async function backendScope(app: FastifyInstance, register: (scope: Fasti
   await app.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError | Problem, _request, reply) => {
       if (error instanceof Problem) {
-        return reply.code(error.status).send({ error_code: error.code, reason: error.message });
+        return reply.code(error.status).send({ ...error.details, error_code: error.code, reason: error.message });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       const code = status < 500 ? "ERR_BAD_REQUEST" : "ERR_UNCHECKED_EXCEPTION";

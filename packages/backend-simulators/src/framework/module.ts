@@ -9,6 +9,8 @@ export interface SimulatorModule<S> {
   makeState: () => S;
   /** `state()` is this module's state; `all()` the whole backend's, for families that read each other. */
   routes: (app: FastifyInstance, state: () => S, all: () => Record<string, unknown>) => void | Promise<void>;
+  /** Releases what a state holds outside memory; called on reset and dispose, never on a plain stop. */
+  dispose?: (state: S) => void;
 }
 
 export function defineModule<S>(module: SimulatorModule<S>): SimulatorModule<S> {
@@ -26,6 +28,9 @@ export function moduleSimulator<M extends Modules>(
 ): Simulator<StateOf<M>> {
   const makeState = () =>
     Object.fromEntries(Object.entries(modules).map(([key, module]) => [key, module.makeState()])) as StateOf<M>;
+  const releaseState = (state: StateOf<M>) => {
+    for (const [key, module] of Object.entries(modules)) module.dispose?.(state[key as keyof M]);
+  };
   return new Simulator<StateOf<M>>(
     name,
     makeState,
@@ -39,5 +44,6 @@ export function moduleSimulator<M extends Modules>(
       }
     },
     options,
+    releaseState,
   );
 }

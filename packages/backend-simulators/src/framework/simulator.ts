@@ -16,6 +16,7 @@ export interface SimulatorOptions {
 export class Simulator<State = unknown> {
   readonly faults = new Faults();
   readonly recorder = new Recorder();
+  state: State;
   private port: number;
   private readonly host: string;
   private app: FastifyInstance | undefined;
@@ -25,8 +26,10 @@ export class Simulator<State = unknown> {
     private readonly makeState: () => State,
     private readonly routes: (app: FastifyInstance, simulator: Simulator<State>) => void | Promise<void>,
     private readonly options: SimulatorOptions = {},
-    public state: State = makeState(),
+    /** Releases what a state holds outside memory (files on disk, for example). */
+    private readonly releaseState: (state: State) => void = () => {},
   ) {
+    this.state = makeState();
     this.port = options.port ?? 0;
     this.host = options.host ?? "127.0.0.1";
   }
@@ -88,8 +91,16 @@ export class Simulator<State = unknown> {
 
   /** Back to the initial state: seed data only, no faults, nothing recorded. */
   reset(): void {
+    const previous = this.state;
     this.state = this.makeState();
+    this.releaseState(previous);
     this.faults.clear();
     this.recorder.clear();
+  }
+
+  /** Stops for good and releases the state (unlike `stop()`, which keeps it for a restart). */
+  async dispose(): Promise<void> {
+    await this.stop();
+    this.releaseState(this.state);
   }
 }
