@@ -1,10 +1,12 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
+import { dataStore } from "./data-store.js";
 import { navigation } from "./navigation.js";
 
-export const fileInfoModules = { navigation };
+export const fileInfoModules = { navigation, dataStore };
 
 export function createFileInfoSimulator(options: SimulatorOptions = {}) {
   return moduleSimulator("file-info", fileInfoModules, options);
 }
 export type FileInfoSimulator = ReturnType<typeof createFileInfoSimulator>;
+export { seedId } from "./seed.js";

@@ -1,0 +1,85 @@
+import { Problem } from "../apps/problems.js";
+import { badField } from "./errors.js";
+import { IRODS_HOME, IRODS_ZONE, userHomePath, userTrashPath } from "./navigation.js";
+
+/** The community data folder, readable by everyone. */
+export const COMMUNITY_DATA = `${IRODS_HOME}/shared`;
+
+const badPath = (path: unknown, why: string) =>
+  new Problem(400, "ERR_BAD_PATH", `bad path: ${why}`, { path: typeof path === "string" ? path : String(path) });
+
+/**
+ * Checks one name of a path: not empty, not `.` or `..`, no `/` and no NUL. Every path the simulator
+ * touches is built from names that passed this check, so none can leave the zone.
+ */
+export function checkedName(name: string, original: unknown = name): string {
+  if (name === "" || name === "." || name === "..") throw badPath(original, `"${name}" is not a name`);
+  if (name.includes("/")) throw badPath(original, "a name holds a slash");
+  if (name.includes("\0")) throw badPath(original, "a name holds a NUL character");
+  return name;
+}
+
+/** Characters data-info refuses in the names of new files and folders. */
+const BAD_NAME_CHARS = ["`", "'", "\n", "\t"];
+
+/** A name for a new file or folder: a valid name without the characters data-info refuses. */
+export function newName(name: string): string {
+  checkedName(name);
+  if (BAD_NAME_CHARS.some((char) => name.includes(char))) {
+    throw badField("the name holds a character that is not allowed", { path: name });
+  }
+  return name;
+}
+
+/** The names of a logical path inside the zone, or ERR_BAD_PATH. One trailing slash is tolerated. */
+export function pathNames(path: unknown): string[] {
+  if (typeof path !== "string" || !path.startsWith("/")) throw badPath(path, "paths are absolute");
+  const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  const names = trimmed.slice(1).split("/");
+  for (const name of names) checkedName(name, path);
+  if (names[0] !== IRODS_ZONE) throw badPath(path, `paths are under /${IRODS_ZONE}`);
+  return names;
+}
+
+/** A validated, normalised logical path. */
+export const logicalPath = (path: unknown): string => `/${pathNames(path).join("/")}`;
+
+/** Names of a URL's wildcard tail (`/data/path/{zone}/{names…}`), each percent-decoded on its own. */
+export function pathFromUrlTail(tail: string): string {
+  const rawNames = tail.split("/");
+  if (rawNames.length > 1 && rawNames.at(-1) === "") rawNames.pop();
+  const names = rawNames.map((raw) => {
+    let name: string;
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      throw badPath(`/${tail}`, "undecodable percent-encoding");
+    }
+    return checkedName(name, `/${tail}`);
+  });
+  return logicalPath(`/${names.join("/")}`);
+}
+
+export const joinPath = (folder: string, name: string): string => `${folder}/${checkedName(name)}`;
+export const parentOf = (path: string): string => path.slice(0, path.lastIndexOf("/")) || "/";
+export const baseName = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
+/** True for `path` itself and everything below it. */
+export const isWithin = (path: string, folder: string): boolean => path === folder || path.startsWith(`${folder}/`);
+
+/** The label data-info gives a path: the special folders have names of their own. */
+export function pathLabel(user: string, path: string): string {
+  if (path === userTrashPath(user)) return "Trash";
+  if (path === IRODS_HOME) return "Shared With Me";
+  if (path === COMMUNITY_DATA) return "Community Data";
+  return baseName(path);
+}
+
+/** The home folder a path lies in (`/iplant/home/alice` for anything under it), if any. */
+export function homeOf(path: string): string | undefined {
+  const names = path.split("/");
+  return names.length >= 4 && `/${names[1]}/${names[2]}` === IRODS_HOME ? names.slice(0, 4).join("/") : undefined;
+}
+
+/** A user's home and trash folders: they own them, but may not move, rename or delete them. */
+export const isBaseFolderOf = (user: string, path: string): boolean =>
+  path === userHomePath(user) || path === userTrashPath(user);

@@ -1,0 +1,38 @@
+import type { Entry, Permission } from "./catalogue.js";
+
+/** The group whose access every user has (community data, the zone's top folders). */
+export const PUBLIC_GROUP = "public";
+/** The account anonymous downloads run as; the anonymizer grants it read access. */
+export const ANONYMOUS_USER = "anonymous";
+
+const RANK: Record<Permission, number> = { read: 1, write: 2, own: 3 };
+
+export const isPermission = (value: unknown): value is Permission =>
+  value === "read" || value === "write" || value === "own";
+
+const higher = (a: Permission | undefined, b: Permission | undefined): Permission | undefined =>
+  !a ? b : !b ? a : RANK[a] >= RANK[b] ? a : b;
+
+/** The user's access to an entry: their own or the public group's, whichever is higher. */
+export const permissionOf = (entry: Entry, user: string): Permission | undefined =>
+  higher(entry.acl.get(user), entry.acl.get(PUBLIC_GROUP));
+
+const atLeast = (entry: Entry, user: string, needed: Permission): boolean => {
+  const held = permissionOf(entry, user);
+  return held !== undefined && RANK[held] >= RANK[needed];
+};
+
+export const canRead = (entry: Entry, user: string) => atLeast(entry, user, "read");
+export const canWrite = (entry: Entry, user: string) => atLeast(entry, user, "write");
+export const owns = (entry: Entry, user: string) => atLeast(entry, user, "own");
+
+/** Gives a user at least `permission`, never lowering what they hold. */
+export function grantAtLeast(entry: Entry, user: string, permission: Permission): void {
+  entry.acl.set(user, higher(entry.acl.get(user), permission) ?? permission);
+}
+
+/** Other users' access to an entry, as data-info lists it (the caller and the public group left out). */
+export const sharesOf = (entry: Entry, caller: string) =>
+  [...entry.acl.entries()]
+    .filter(([user]) => user !== caller && user !== PUBLIC_GROUP)
+    .map(([user, permission]) => ({ user, permission }));

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type FileInfoContext, viewFor } from "../caller-view.js";
+import { pathFromUrlTail } from "../paths.js";
+import { queryBoolean } from "../request-values.js";
+import { sendFile } from "./file-download.js";
+import { folderListing } from "./folder-listing.js";
+
+/**
+ * The logical path of a `/{prefix}/{zone}/{names…}` request, read from the raw URL so that every name is
+ * decoded on its own: an encoded slash stays inside its name (and is refused), never splits it.
+ */
+export function pathOfUrl(request: FastifyRequest, prefix: string): string {
+  const [rawPath = ""] = request.raw.url?.split("?") ?? [];
+  return pathFromUrlTail(rawPath.slice(prefix.length + 1));
+}
+
+/** `GET /data/path/{zone}/{path}`: a file's bytes, or a page of a folder's contents. */
+export function dataPathRoutes(app: FastifyInstance, context: FileInfoContext) {
+  app.get("/data/path/*", async (request, reply) => {
+    const view = viewFor(request, context);
+    const entry = view.entryAt(pathOfUrl(request, "/data/path"));
+    if (entry.type === "dir") return folderListing(view, entry, request);
+    view.readable(entry);
+    return sendFile(view.store, entry, request.headers.range, queryBoolean(request, "attachment"), reply);
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import { type FileInfoContext, viewFor } from "../caller-view.js";
+import { navigationFolder } from "../formats.js";
+import { BASE_TRASH_PATH, IRODS_HOME, userHomePath, userTrashPath } from "../navigation.js";
+import { COMMUNITY_DATA } from "../paths.js";
+import { canRead } from "../permissions.js";
+import { pathOfUrl } from "./data-paths.js";
+
+/**
+ * `GET /navigation/root`: the caller's home, community data, the shared-with-me root (`/iplant/home`)
+ * and the caller's trash, with their base paths; `GET /navigation/path/{zone}/{path}`: a folder and
+ * the subfolders the caller can read.
+ */
+export function navigationTreeRoutes(app: FastifyInstance, context: FileInfoContext) {
+  app.get("/navigation/root", async (request) => {
+    const view = viewFor(request, context);
+    const roots = [userHomePath(view.user), COMMUNITY_DATA, IRODS_HOME, userTrashPath(view.user)];
+    return {
+      roots: roots.map((path) => navigationFolder(view.readable(view.entryAt(path)), view.user)),
+      "base-paths": {
+        user_home_path: userHomePath(view.user),
+        user_trash_path: userTrashPath(view.user),
+        base_trash_path: BASE_TRASH_PATH,
+      },
+    };
+  });
+
+  app.get("/navigation/path/*", async (request) => {
+    const view = viewFor(request, context);
+    const folder = view.folder(view.readable(view.entryAt(pathOfUrl(request, "/navigation/path"))));
+    const subfolders = view.store.catalogue
+      .childrenOf(folder.path)
+      .filter((child) => child.type === "dir" && canRead(child, view.user))
+      .sort((a, b) => a.path.localeCompare(b.path, "en"));
+    return {
+      folder: {
+        ...navigationFolder(folder, view.user),
+        folders: subfolders.map((child) => navigationFolder(child, view.user)),
+      },
+    };
+  });
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
+import type { Entry, Permission } from "../catalogue.js";
+import { badParameter, doesNotExist, notOwner, notReadable, notWriteable } from "../errors.js";
+import { statFields, statOf } from "../formats.js";
+import { listingFilter, pageOf } from "../paging.js";
+import { logicalPath } from "../paths.js";
+import { canRead, isPermission, permissionOf } from "../permissions.js";
+import { body, queryBoolean, queryValue, requiredQuery, stringList } from "../request-values.js";
+
+const RANK = { read: 1, write: 2, own: 3 } as const;
+const REFUSAL = { read: notReadable, write: notWriteable, own: notOwner } as const;
+
+function validationLevel(request: FastifyRequest): Permission {
+  const level = queryValue(request, "validation-behavior") ?? "read";
+  if (!isPermission(level)) throw badParameter("validation-behavior", "must be read, write or own");
+  return level;
+}
+
+const holds = (entry: Entry, user: string, level: Permission) => {
+  const held = permissionOf(entry, user);
+  return held !== undefined && RANK[held] >= RANK[level];
+};
+
+/**
+ * data-info's `do-stat`: stats by path and by id, refusing missing or inaccessible items unless told
+ * to leave them out (`ignore-missing`, `ignore-inaccessible`); `validation-behavior` sets what access
+ * counts (read by default).
+ */
+function stats(view: CallerView, request: FastifyRequest) {
+  const fields = body(request);
+  const paths = stringList(fields, "paths", false);
+  const ids = stringList(fields, "ids", false);
+  const ignoreMissing = queryBoolean(request, "ignore-missing");
+  const ignoreInaccessible = queryBoolean(request, "ignore-inaccessible");
+  const level = validationLevel(request);
+  const included = statFields(queryValue(request, "filter-include"), queryValue(request, "filter-exclude"));
+  const catalogue = view.store.catalogue;
+  if (!ignoreMissing) {
+    const missingIds = ids.filter((id) => !catalogue.withId(id.toLowerCase()));
+    if (missingIds.length > 0) throw doesNotExist({ ids: missingIds });
+    const missingPaths = paths.filter((path) => !catalogue.at(logicalPath(path)));
+    if (missingPaths.length > 0) throw doesNotExist({ paths: missingPaths });
+  }
+  const found = [
+    ...paths.map((key) => ({ key, kind: "paths" as const, entry: catalogue.at(logicalPath(key)) })),
+    ...ids.map((key) => ({ key, kind: "ids" as const, entry: catalogue.withId(key.toLowerCase()) })),
+  ].filter((item): item is typeof item & { entry: Entry } => item.entry !== undefined);
+  const refused = found.filter(({ entry }) => !holds(entry, view.user, level));
+  if (refused.length > 0 && !ignoreInaccessible) {
+    throw REFUSAL[level]({ paths: refused.map(({ entry }) => entry.path), user: view.user });
+  }
+  const answer = { paths: {} as Record<string, unknown>, ids: {} as Record<string, unknown> };
+  for (const { key, kind, entry } of found) {
+    if (holds(entry, view.user, level)) answer[kind][key] = statOf(view.store, entry, view.user, included);
+  }
+  return answer;
+}
+
+/**
+ * `GET /data/uuid?path=` → `{id, path}`; `POST /stat-gatherer` and `POST /path-info` `{paths?, ids?}` →
+ * `{paths: {path: stat}, ids: {id: stat}}`; `POST /existence-marker` `{paths}` → `{paths: {path: bool}}`;
+ * `POST /stat-lister` `{ids}` → `{files, folders, total}`, a sorted page of the readable ones.
+ */
+export function statRoutes(app: FastifyInstance, context: FileInfoContext) {
+  app.get("/data/uuid", async (request) => {
+    const view = viewFor(request, context);
+    const entry = view.readable(view.entryAt(requiredQuery(request, "path")));
+    return { id: entry.id, path: entry.path };
+  });
+
+  app.post("/stat-gatherer", async (request) => stats(viewFor(request, context), request));
+  app.post("/path-info", async (request) => stats(viewFor(request, context), request));
+
+  app.post("/existence-marker", async (request) => {
+    const view = viewFor(request, context);
+    const paths = stringList(body(request), "paths");
+    return {
+      paths: Object.fromEntries(
+        paths.map((path) => {
+          const entry = view.store.catalogue.at(logicalPath(path));
+          return [path, entry !== undefined && canRead(entry, view.user)];
+        }),
+      ),
+    };
+  });
+
+  app.post("/stat-lister", async (request) => {
+    const view = viewFor(request, context);
+    const ids = stringList(body(request), "ids");
+    const readable = ids
+      .map((id) => view.store.catalogue.withId(id.toLowerCase()))
+      .filter((entry): entry is Entry => entry !== undefined && canRead(entry, view.user));
+    const unique = [...new Set(readable)].filter(listingFilter(request));
+    const { total, files, folders } = pageOf(unique, request, false);
+    const stat = (entry: Entry) => statOf(view.store, entry, view.user);
+    return { files: files.map(stat), folders: folders.map(stat), total };
+  });
+}

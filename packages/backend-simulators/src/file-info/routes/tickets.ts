@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { Problem } from "../../apps/problems.js";
+import { type FileInfoContext, viewFor } from "../caller-view.js";
+import type { Entry } from "../catalogue.js";
+import { badParameter, missingParameter } from "../errors.js";
+import { ticketUrls } from "../public-urls.js";
+import { body, queryBoolean, queryValue, stringList } from "../request-values.js";
+import type { Ticket } from "../store.js";
+
+const definition = (ticket: Ticket, entry: Entry) => ({
+  path: entry.path,
+  "ticket-id": ticket.id,
+  ...ticketUrls(ticket.id, entry.path),
+});
+
+/**
+ * `POST /tickets?public=&mode=&for-job=` `{paths}` → `{user, tickets: [{path, ticket-id, download-url,
+ * download-page-url}]}`; `POST /ticket-lister` `{paths}` → `{tickets: {path: [ticket…]}}`;
+ * `POST /ticket-deleter?for-job=` `{tickets}` → `{user, tickets}`.
+ */
+export function ticketRoutes(app: FastifyInstance, context: FileInfoContext) {
+  app.post("/tickets", async (request) => {
+    const view = viewFor(request, context);
+    if (queryValue(request, "public") === undefined) throw missingParameter("public");
+    const isPublic = queryBoolean(request, "public");
+    const mode = queryValue(request, "mode") ?? "read";
+    if (mode !== "read" && mode !== "write") throw badParameter("mode", "must be read or write");
+    const entries = view.entriesAt(stringList(body(request), "paths"));
+    if (queryBoolean(request, "for-job") && mode === "read") view.allReadable(entries);
+    else view.allWriteable(entries);
+    const tickets = entries.map((entry) => {
+      const ticket: Ticket = { id: randomUUID().toUpperCase(), entryId: entry.id, public: isPublic, mode };
+      view.store.tickets.set(ticket.id, ticket);
+      return definition(ticket, entry);
+    });
+    return { user: view.user, tickets };
+  });
+
+  app.post("/ticket-lister", async (request) => {
+    const view = viewFor(request, context);
+    const paths = stringList(body(request), "paths");
+    const entries = view.allReadable(view.entriesAt(paths));
+    return {
+      tickets: Object.fromEntries(
+        entries.map((entry, index) => [
+          paths[index],
+          view.store.ticketsOf(entry).map((ticket) => definition(ticket, entry)),
+        ]),
+      ),
+    };
+  });
+
+  app.post("/ticket-deleter", async (request) => {
+    const view = viewFor(request, context);
+    const ids = stringList(body(request), "tickets");
+    const missing = ids.filter((id) => !view.store.tickets.has(id));
+    if (missing.length > 0) {
+      throw new Problem(404, "ERR_TICKET_DOES_NOT_EXIST", "no such ticket", { "ticket-ids": missing });
+    }
+    const entries = ids.map((id) => view.store.catalogue.withId(view.store.tickets.get(id)?.entryId ?? "") as Entry);
+    if (queryBoolean(request, "for-job")) view.allReadable(entries);
+    else view.allWriteable(entries);
+    for (const id of ids) view.store.tickets.delete(id);
+    return { user: view.user, tickets: ids };
+  });
+}
