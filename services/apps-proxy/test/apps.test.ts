@@ -17,8 +17,8 @@ describe("the app catalogue", () => {
   it("lists the apps each user may see: public ones and their own private ones", async () => {
     const alice = await send("alice", "GET", "/apps");
     expect(alice.statusCode).toBe(200);
-    expect(appNames(alice.json())).toEqual(["Alice's Aligner", "FastQC", "Word Count"]);
-    expect(appNames((await send("bob", "GET", "/apps")).json())).toEqual(["FastQC", "Word Count"]);
+    expect(appNames(alice.json())).toEqual(["Alice's Aligner", "FastQC", "Url Import", "Word Count"]);
+    expect(appNames((await send("bob", "GET", "/apps")).json())).toEqual(["FastQC", "Url Import", "Word Count"]);
   });
 
   it("passes the query string through and sets the identity from the token, never from the caller", async () => {
@@ -79,7 +79,7 @@ describe("the app catalogue", () => {
 
   it("lets administrators list, delete and shred any app, and no one else", async () => {
     expect((await send("alice", "GET", "/admin/apps")).statusCode).toBe(403);
-    expect(appNames((await send("carol", "GET", "/admin/apps")).json())).toHaveLength(3);
+    expect(appNames((await send("carol", "GET", "/admin/apps")).json())).toHaveLength(4);
     expect((await send("carol", "DELETE", `/admin/apps/${ALICES_ALIGNER}`)).statusCode).toBe(200);
     expect(service.platform.apps.state.catalog.apps.get(ALICES_ALIGNER)?.deleted).toBe(true);
     expect((await send("carol", "POST", "/admin/apps/shredder", { app_ids: [ALICES_ALIGNER] })).statusCode).toBe(200);

@@ -1,6 +1,14 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, FASTQC, ONTOLOGY_VERSION, OPERATION_ROOT, TOPIC_ROOT, WORD_COUNT } from "./seed.js";
+import {
+  ALICES_ALIGNER,
+  FASTQC,
+  ONTOLOGY_VERSION,
+  OPERATION_ROOT,
+  TOPIC_ROOT,
+  URL_IMPORT,
+  WORD_COUNT,
+} from "./seed.js";
 import { enc, sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -129,10 +137,10 @@ describe("app hierarchies", () => {
     expect(ids((await send("bob", "GET", `/apps/hierarchies/${root}/apps`)).json())).toEqual(
       [FASTQC, WORD_COUNT].sort(),
     );
-    expect(ids((await send("alice", "GET", `/apps/hierarchies/${root}/unclassified`)).json())).toEqual([
-      ALICES_ALIGNER,
-    ]);
-    expect(ids((await send("bob", "GET", `/apps/hierarchies/${root}/unclassified`)).json())).toEqual([]);
+    expect(ids((await send("alice", "GET", `/apps/hierarchies/${root}/unclassified`)).json())).toEqual(
+      [ALICES_ALIGNER, URL_IMPORT].sort(),
+    );
+    expect(ids((await send("bob", "GET", `/apps/hierarchies/${root}/unclassified`)).json())).toEqual([URL_IMPORT]);
     expect((await send("bob", "GET", `/apps/hierarchies/${enc("http://example.org/nothing")}`)).statusCode).toBe(404);
   });
 

@@ -12,3 +12,4 @@ export const GRCH38 = "f8a7b6c5-0000-4000-8000-000000000001";
 export const ONTOLOGY_VERSION = "http://edamontology.org/1.0/2026/01/15/00-00-00.0";
 export const OPERATION_ROOT = "http://edamontology.org/operation_0004";
 export const TOPIC_ROOT = "http://edamontology.org/topic_0003";
+export const URL_IMPORT = "1e8f719b-0452-4d39-a2f3-8714793ee3e6";

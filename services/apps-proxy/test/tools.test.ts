@@ -15,8 +15,8 @@ const newTool = { name: "samtools", version: "1.19", container: { image: { name:
 
 describe("tools", () => {
   it("lists public tools and the caller's own, with search passed through", async () => {
-    expect(toolNames((await send("alice", "GET", "/tools")).json())).toEqual(["alice-aligner", "fastqc", "wc"]);
-    expect(toolNames((await send("bob", "GET", "/tools")).json())).toEqual(["fastqc", "wc"]);
+    expect(toolNames((await send("alice", "GET", "/tools")).json())).toEqual(["alice-aligner", "curl", "fastqc", "wc"]);
+    expect(toolNames((await send("bob", "GET", "/tools")).json())).toEqual(["curl", "fastqc", "wc"]);
     expect(toolNames((await send("bob", "GET", "/tools?search=quality")).json())).toEqual(["fastqc"]);
   });
 

@@ -105,7 +105,7 @@ const seedApp = (
   references: [],
 });
 
-/** Demo apps: two public ones and one private app of alice's. */
+/** Demo apps: public ones (the URL import app among them) and one private app of alice's. */
 export const SEED_APPS: readonly AppRecord[] = [
   seedApp(SEED_APP_IDS.wordCount, "Word Count", "Counts the words in a text file", "carol", true, SEED_TOOL_IDS.wc, [
     parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000011", "", "Input file", "FileInput", 1),
@@ -124,6 +124,18 @@ export const SEED_APPS: readonly AppRecord[] = [
     [
       parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000031", "--reads", "Reads", "FileInput", 1),
       parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000032", "--reference", "Reference genome", "ReferenceGenome", 2),
+    ],
+  ),
+  seedApp(
+    SEED_APP_IDS.urlImport,
+    "Url Import",
+    "Imports a file from a URL into the data store",
+    "carol",
+    true,
+    SEED_TOOL_IDS.curl,
+    [
+      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000041", "", "Source URL", "Text", 0),
+      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000042", "-o", "Output Filename", "Text", 1),
     ],
   ),
 ];

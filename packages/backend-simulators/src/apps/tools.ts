@@ -56,6 +56,7 @@ const SEED_TOOLS: readonly ToolRecord[] = [
   seedTool(SEED_TOOL_IDS.wc, "wc", "GNU word count", "discoenv/coreutils", "carol", true),
   seedTool(SEED_TOOL_IDS.fastqc, "fastqc", "Read quality control", "biocontainers/fastqc", "carol", true),
   seedTool(SEED_TOOL_IDS.aligner, "alice-aligner", "Alice's read aligner", "alice/aligner", "alice", false),
+  seedTool(SEED_TOOL_IDS.curl, "curl", "Transfers a file from a URL", "curlimages/curl", "carol", true),
 ];
 
 export const toolsOf = (all: () => Record<string, unknown>) => all().tools as ToolsState;
