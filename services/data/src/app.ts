@@ -6,11 +6,15 @@ import type { Config } from "./config.js";
 import { changes } from "./routes/changes.js";
 import { downloads } from "./routes/downloads.js";
 import { entryInfo } from "./routes/entry-info.js";
+import { entryTags } from "./routes/entry-tags.js";
+import { favorites } from "./routes/favorites.js";
+import { fileComments } from "./routes/file-comments.js";
 import { fileTypes } from "./routes/file-types.js";
 import { metadataCsv } from "./routes/metadata-csv.js";
 import { navigation } from "./routes/navigation.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
 import { saves } from "./routes/saves.js";
+import { sharing } from "./routes/sharing.js";
 import { tickets } from "./routes/tickets.js";
 import { trash } from "./routes/trash.js";
 import { uploads } from "./routes/uploads.js";
@@ -30,6 +34,10 @@ export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   await app.register(fileTypes);
   await app.register(metadataCsv);
   await app.register(passthroughRoutes);
+  await app.register(fileComments);
+  await app.register(favorites);
+  await app.register(entryTags);
+  await app.register(sharing);
 };
 
 export const buildApp = (config: Config): Promise<Service> => buildService("data", data, config);

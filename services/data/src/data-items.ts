@@ -55,3 +55,25 @@ export async function writeableFolder(fileInfo: BackendClient, request: FastifyR
   }
   return stat;
 }
+
+/**
+ * The entry with this UUID when the caller may read it; `undefined` when it does not exist or is not
+ * readable, which callers answer as 404 without saying which.
+ */
+export async function readableEntry(
+  fileInfo: BackendClient,
+  request: FastifyRequest,
+  id: string,
+): Promise<Stat | undefined> {
+  const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(request, {
+    method: "POST",
+    path: "/path-info",
+    query: { "ignore-missing": true, "ignore-inaccessible": true },
+    json: { ids: [id] },
+  });
+  const found = answer.ids ?? {};
+  return found[id] ?? found[id.toLowerCase()];
+}
+
+/** The metadata backend's name for an entry's kind. */
+export const dataType = (stat: Stat): "file" | "folder" => (stat.type === "dir" ? "folder" : "file");

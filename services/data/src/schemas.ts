@@ -20,10 +20,12 @@ export const PathList = (description: string) =>
 export const PathQuery = Type.Object({ path: PathText("absolute path of the file or folder") });
 export const PathBody = Type.Object({ path: PathText("absolute path of the file or folder") });
 export const PathsBody = Type.Object({ paths: PathList("absolute paths of files and folders") });
-export const UuidText = Type.String({
-  pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
-  description: "a file's or folder's UUID",
-});
+export const Uuid = (description: string) =>
+  Type.String({
+    pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+    description,
+  });
+export const UuidText = Uuid("a file's or folder's UUID");
 
 const timestamps = {
   "date-created": Type.Number({ description: "ms since the epoch" }),

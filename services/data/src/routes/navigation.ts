@@ -14,6 +14,7 @@ import {
   pagedIds,
   pagedListing,
 } from "../listing-format.js";
+import { oneOf } from "../query-values.js";
 import { BackendAnswer, commonErrors, DirectoryListing, PagedListing, PathText, RootListing } from "../schemas.js";
 
 type Json = Record<string, unknown>;
@@ -28,16 +29,6 @@ const SORT_FIELDS: Record<string, string> = {
   datecreated: "datecreated",
   size: "size",
 };
-
-function oneOf(value: string | undefined, allowed: readonly string[], name: string, fallback: string): string {
-  const given = (value ?? fallback).toLowerCase();
-  if (!allowed.includes(given)) {
-    throw badRequest(`${name} must be one of ${allowed.join(", ")} (any case)`, "ERR_BAD_OR_MISSING_FIELD", {
-      [name]: value,
-    });
-  }
-  return given;
-}
 
 const PagedQuery = Type.Object({
   path: PathText("the folder to list"),

@@ -6,12 +6,13 @@ import {
 } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { UuidText } from "../schemas.js";
+import { Uuid, UuidText } from "../schemas.js";
 
 const PATH_PARAMETERS: PathParameters = {
   "data-id": { name: "dataId", schema: UuidText },
   "template-id": { name: "templateId", schema: Type.String({ minLength: 1, description: "the template's UUID" }) },
   "attribute-id": { name: "attributeId", schema: Type.String({ minLength: 1, description: "the attribute's UUID" }) },
+  "tag-id": { name: "tagId", schema: Uuid("the tag's UUID") },
 };
 
 /** Folder creation in bulk, path lists and file types, straight to the file-info backend. */
@@ -153,10 +154,45 @@ const metadataTemplates: PassthroughFamily = {
   ],
 };
 
+/** The caller's own tags, kept by the metadata backend. */
+const userTags: PassthroughFamily = {
+  tag: "tags",
+  rows: [
+    {
+      method: "POST",
+      path: "/secured/tags/user",
+      backend: "metadata",
+      backendPath: "/tags/user",
+      summary: "Create a tag",
+    },
+    {
+      method: "PATCH",
+      path: "/secured/tags/user/{tag-id}",
+      backend: "metadata",
+      backendPath: "/tags/user/{tag-id}",
+      summary: "Change a tag's value or description",
+    },
+    {
+      method: "DELETE",
+      path: "/secured/tags/user/{tag-id}",
+      backend: "metadata",
+      backendPath: "/tags/user/{tag-id}",
+      summary: "Delete a tag (detaching it everywhere)",
+    },
+    {
+      method: "GET",
+      path: "/secured/tags/suggestions",
+      backend: "metadata",
+      backendPath: "/tags/suggestions",
+      summary: "The caller's tags containing some text (contains, limit)",
+    },
+  ],
+};
+
 /** Every passthrough row of the data service, in a context where request bodies stream unparsed. */
 export const passthroughRoutes: FastifyPluginAsync = async (app) => {
   streamRequestBodies(app);
-  registerPassthroughs(app, [filesystem, fileMetadata, metadataTemplates], {
+  registerPassthroughs(app, [filesystem, fileMetadata, metadataTemplates, userTags], {
     parameters: PATH_PARAMETERS,
     defaultBackend: "fileInfo",
   });

@@ -1,0 +1,24 @@
+import { path } from "@de-gateway/backend-clients";
+import { type CommentTarget, commentRoutes } from "@de-gateway/comments";
+import { notFound } from "@de-gateway/service-kit";
+import type { FastifyPluginAsync } from "fastify";
+import { dataType, readableEntry } from "../data-items.js";
+
+/** Comments on files and folders, kept by the metadata backend; whoever owns the entry may retract any of them. */
+export const fileComments: FastifyPluginAsync = async (app) => {
+  const target: CommentTarget = {
+    noun: "file or folder",
+    tag: "data-comments",
+    param: "entryId",
+    path: "/secured/filesystem/entry/:entryId/comments",
+    adminPath: "/admin/filesystem/entry/:entryId/comments/:commentId",
+    backendPath: (entryId) => path`/filesystem/entry/${entryId}/comments`,
+    adminBackendPath: (entryId) => path`/admin/filesystem/entry/${entryId}/comments`,
+    async access(request, entryId) {
+      const entry = await readableEntry(app.backends.fileInfo, request, entryId);
+      if (!entry) throw notFound(`file or folder ${entryId} not found`);
+      return { owned: entry.permission === "own", postQuery: { "data-type": dataType(entry) } };
+    },
+  };
+  await app.register(commentRoutes, { target });
+};
