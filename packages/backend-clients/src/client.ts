@@ -119,14 +119,14 @@ export class BackendClient {
       json === undefined
         ? rest
         : { ...rest, headers: { "content-type": "application/json" }, body: JSON.stringify(json) };
-    const response = await this.stream(request, sent);
+    return this.read(request, await this.stream(request, sent));
+  }
+
+  /** Reads a streamed answer whole: parsed JSON when the backend sent JSON, otherwise the text. */
+  async read<T = unknown>(request: FastifyRequest, response: StreamedResponse): Promise<BackendResponse<T>> {
     try {
-      const text = await response.body.setEncoding("utf8").toArray();
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: parseBody(text.join(""), response.headers) as T,
-      };
+      const text = (await response.body.setEncoding("utf8").toArray()).join("");
+      return { status: response.status, headers: response.headers, body: parseBody(text, response.headers) as T };
     } catch (error) {
       request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
       throw transportError(this.name, error);
@@ -166,7 +166,11 @@ export class BackendClient {
 
   /** Like `call`, but a non-2xx answer is thrown as a BackendResponseError carrying the backend's status. */
   async json<T = unknown>(request: FastifyRequest, options: CallOptions): Promise<T> {
-    const response = await this.call<T>(request, options);
+    return this.expectOk(await this.call<T>(request, options));
+  }
+
+  /** The body of a 2xx answer; any other is thrown as a BackendResponseError carrying the backend's status. */
+  expectOk<T>(response: BackendResponse<T>): T {
     if (response.status < 200 || response.status >= 300) {
       throw new BackendResponseError(this.name, response.status, response.body);
     }
