@@ -1,5 +1,5 @@
 import { auth, authOptionsFrom } from "@de-gateway/auth";
-import { backendClients, backendUrlsFrom } from "@de-gateway/backend-clients";
+import { backendClientOptionsFrom, backendClients } from "@de-gateway/backend-clients";
 import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
@@ -14,6 +14,7 @@ import { metadataCsv } from "./routes/metadata-csv.js";
 import { navigation } from "./routes/navigation.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
 import { saves } from "./routes/saves.js";
+import { search } from "./routes/search.js";
 import { sharing } from "./routes/sharing.js";
 import { tickets } from "./routes/tickets.js";
 import { trash } from "./routes/trash.js";
@@ -22,7 +23,7 @@ import { uploads } from "./routes/uploads.js";
 /** data as a Fastify plugin: file upload and download, filesystem, file types, favorites, tags, file comments and metadata. */
 export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
-  await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
+  await app.register(backendClients, backendClientOptionsFrom(config));
   await app.register(downloads);
   await app.register(uploads);
   await app.register(saves, { config });
@@ -30,6 +31,7 @@ export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   await app.register(changes, { config });
   await app.register(trash);
   await app.register(entryInfo);
+  await app.register(search, { config });
   await app.register(tickets);
   await app.register(fileTypes);
   await app.register(metadataCsv);

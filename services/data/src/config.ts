@@ -8,7 +8,7 @@ export const Config = Type.Object({
   ...portSetting(3003),
   ...ServerConfig,
   ...AuthConfig,
-  ...backendSettings("fileInfo", "metadata", "apps", "notifications"),
+  ...backendSettings("fileInfo", "metadata", "apps", "notifications", "search", "coge", "datacite"),
   MAX_PATHS_IN_REQUEST: Type.Integer({
     minimum: 1,
     default: 1000,
