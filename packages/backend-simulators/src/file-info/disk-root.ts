@@ -6,12 +6,29 @@ import { isAbsolute, join, relative, sep } from "node:path";
 const liveRoots = new Set<string>();
 let exitCleanupInstalled = false;
 
+function removeLiveRoots(): void {
+  for (const root of liveRoots) rmSync(root, { recursive: true, force: true });
+  liveRoots.clear();
+}
+
+/**
+ * Removes leftover roots when the process exits, including on the termination signals test runners
+ * send their workers: when nothing else listens for the signal, the roots go and the signal is raised
+ * again so the process ends as it would have; otherwise whoever listens ends it, and `exit` cleans up.
+ */
 function removeLiveRootsAtExit(): void {
   if (exitCleanupInstalled) return;
   exitCleanupInstalled = true;
-  process.once("exit", () => {
-    for (const root of liveRoots) rmSync(root, { recursive: true, force: true });
-  });
+  process.once("exit", removeLiveRoots);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    const onSignal = () => {
+      if (process.listenerCount(signal) > 1) return;
+      process.removeListener(signal, onSignal);
+      removeLiveRoots();
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
 }
 
 /**

@@ -1,0 +1,199 @@
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedId } from "../src/file-info/index.js";
+import {
+  call,
+  download,
+  filesUnder,
+  idOf,
+  listing,
+  rawGet,
+  type Sim,
+  startFileInfo,
+  store,
+  upload,
+} from "./file-info-client.js";
+
+let sim: Sim;
+beforeAll(async () => {
+  sim = await startFileInfo();
+});
+afterAll(() => sim.dispose());
+beforeEach(() => sim.reset());
+
+const ALICE = "/iplant/home/alice";
+const PRIVATE = `${ALICE}/notes.txt`;
+
+describe("what bob may do with alice's files", () => {
+  it("refuses to show, read, list, rename, move or delete her unshared entries", async () => {
+    const id = seedId(PRIVATE);
+    const refusals = [
+      await call(sim, "GET", "/data/uuid", { user: "bob", query: { path: PRIVATE } }),
+      await download(sim, PRIVATE, "bob"),
+      await listing(sim, `${ALICE}/analyses`, "bob"),
+      await call(sim, "GET", `/data/${id}/chunks`, { user: "bob", query: { position: "0", size: "10" } }),
+      await call(sim, "POST", "/stat-gatherer", { user: "bob", json: { paths: [PRIVATE] } }),
+      await call(sim, "PUT", `/data/${id}/name`, { user: "bob", json: { filename: "mine.txt" } }),
+      await call(sim, "POST", "/mover", { user: "bob", json: { sources: [PRIVATE], dest: "/iplant/home/bob" } }),
+      await call(sim, "POST", "/deleter", { user: "bob", json: { paths: [PRIVATE] } }),
+      await call(sim, "DELETE", `/data/${id}`, { user: "bob" }),
+      await call(sim, "GET", `/data/${id}/metadata`, { user: "bob" }),
+    ];
+    for (const refusal of refusals) {
+      expect(refusal.status).toBe(403);
+      expect(refusal.body.error_code).toBe("ERR_NOT_READABLE");
+    }
+    expect((await download(sim, PRIVATE, "alice")).status).toBe(200);
+    const missing = await call(sim, "GET", "/data/uuid", { user: "bob", query: { path: `${ALICE}/nothing.txt` } });
+    expect(missing).toMatchObject({
+      status: 404,
+      body: { error_code: "ERR_DOES_NOT_EXIST", path: `${ALICE}/nothing.txt` },
+    });
+    const existence = await call(sim, "POST", "/existence-marker", {
+      user: "bob",
+      json: { paths: [PRIVATE, `${ALICE}/for-bob.txt`, `${ALICE}/nothing.txt`] },
+    });
+    expect(existence.body.paths).toEqual({
+      [PRIVATE]: false,
+      [`${ALICE}/for-bob.txt`]: true,
+      [`${ALICE}/nothing.txt`]: false,
+    });
+  });
+
+  it("lets him read what she shared but not change it", async () => {
+    const shared = `${ALICE}/for-bob.txt`;
+    expect((await download(sim, shared, "bob")).body).toBe("A note alice shares with bob.\n");
+    expect((await download(sim, `${ALICE}/shared-with-bob/plan.txt`, "bob")).status).toBe(200);
+    const id = await idOf(sim, shared, "bob");
+    const rename = await call(sim, "PUT", `/data/${id}/name`, { user: "bob", json: { filename: "x.txt" } });
+    expect(rename).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_OWNER", path: shared } });
+    const deletion = await call(sim, "POST", "/deleter", { user: "bob", json: { paths: [shared] } });
+    expect(deletion).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_OWNER", paths: [shared] } });
+    const into = await upload(sim, `${ALICE}/shared-with-bob`, "bob", "mine.txt", "x");
+    expect(into).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_WRITEABLE" } });
+  });
+
+  it("gives per-path outcomes when sharing and unsharing, and write access lets him add files she can read", async () => {
+    const folder = `${ALICE}/shared-with-bob`;
+    const shared = await call(sim, "POST", "/sharer", {
+      user: "alice",
+      json: {
+        sharing: [
+          {
+            user: "bob",
+            paths: [
+              { path: folder, permission: "write" },
+              { path: `${ALICE}/for-bob.txt`, permission: "read" },
+              { path: `${ALICE}/missing.txt`, permission: "read" },
+              { path: "/iplant/home/bob/notes.txt", permission: "read" },
+              { path: `${ALICE}/notes.txt`, permission: "admin" },
+            ],
+          },
+          { user: "mallory", paths: [{ path: `${ALICE}/notes.txt`, permission: "read" }] },
+        ],
+      },
+    });
+    expect(shared.status).toBe(200);
+    const [forBob, forMallory] = shared.body.sharing;
+    expect(forBob.user).toBe("bob");
+    expect(forBob.sharing).toEqual([
+      { path: folder, permission: "write", success: true },
+      { path: `${ALICE}/for-bob.txt`, permission: "read", success: true, reason: "already-shared" },
+      expect.objectContaining({ success: false, error: expect.objectContaining({ error_code: "ERR_DOES_NOT_EXIST" }) }),
+      expect.objectContaining({ success: false, error: expect.objectContaining({ error_code: "ERR_NOT_READABLE" }) }),
+      expect.objectContaining({
+        success: false,
+        error: expect.objectContaining({ error_code: "ERR_BAD_OR_MISSING_FIELD" }),
+      }),
+    ]);
+    expect(forMallory.sharing[0]).toMatchObject({ success: false, error: { error_code: "ERR_NOT_A_USER" } });
+
+    expect((await upload(sim, folder, "bob", "from-bob.txt", "hello alice")).status).toBe(200);
+    expect((await download(sim, `${folder}/from-bob.txt`, "alice")).body).toBe("hello alice");
+
+    const unshared = await call(sim, "POST", "/unsharer", {
+      user: "alice",
+      json: { unshare: [{ user: "bob", paths: [folder, `${ALICE}/notes.txt`] }] },
+    });
+    expect(unshared.body.unshare[0].unshare).toEqual([
+      { path: folder, success: true },
+      { path: `${ALICE}/notes.txt`, success: true, reason: "not-shared" },
+    ]);
+    expect((await download(sim, `${folder}/plan.txt`, "bob")).status).toBe(403);
+    const perms = await call(sim, "POST", "/permissions-gatherer", {
+      user: "alice",
+      json: { paths: [`${ALICE}/for-bob.txt`] },
+    });
+    expect(perms.body.paths).toEqual([
+      { path: `${ALICE}/for-bob.txt`, "user-permissions": [{ user: "bob", permission: "read" }] },
+    ]);
+  });
+
+  it("refuses unknown and missing users", async () => {
+    expect(await call(sim, "GET", "/navigation/root", { user: "mallory" })).toMatchObject({
+      status: 400,
+      body: { error_code: "ERR_NOT_A_USER", user: "mallory" },
+    });
+    expect(await call(sim, "GET", "/navigation/root")).toMatchObject({
+      status: 400,
+      body: { error_code: "ERR_MISSING_QUERY_PARAMETER" },
+    });
+  });
+});
+
+describe("paths that try to leave the zone", () => {
+  it("refuses dot segments, encoded slashes, NUL and empty names in URLs", async () => {
+    const targets = [
+      "/data/path/iplant/home/alice/../bob/notes.txt",
+      "/data/path/iplant/home/alice/%2e%2e/bob/notes.txt",
+      "/data/path/iplant/home/alice%2F..%2Fbob/notes.txt",
+      "/data/path/iplant/home/alice/notes.txt%00.csv",
+      "/data/path/iplant/home//alice/notes.txt",
+      "/data/path/iplant/./home/alice/notes.txt",
+      "/navigation/path/iplant/home/alice/..",
+    ];
+    for (const target of targets) {
+      const answer = await rawGet(sim, `${target}?user=alice&limit=10`);
+      expect(answer, target).toMatchObject({ status: 400, body: { error_code: "ERR_BAD_PATH" } });
+    }
+  });
+
+  it("refuses them in bodies and parameters, and nothing appears outside the data store", async () => {
+    const outside = `${ALICE}/../../../../../tmp/escaped-${process.pid}`;
+    const attempts = [
+      await call(sim, "POST", "/data/directories", { user: "alice", json: { paths: [outside] } }),
+      await call(sim, "GET", "/data/uuid", { user: "alice", query: { path: "/iplant/home/bob/../alice" } }),
+      await call(sim, "POST", "/path-info", { user: "alice", json: { paths: ["/iplant//home"] } }),
+      await call(sim, "POST", "/mover", { user: "alice", json: { sources: [PRIVATE], dest: `${ALICE}/.` } }),
+      await call(sim, "POST", "/deleter", { user: "alice", json: { paths: ["iplant/home/alice/notes.txt"] } }),
+      await call(sim, "POST", "/existence-marker", { user: "alice", json: { paths: ["/etc/passwd"] } }),
+    ];
+    for (const attempt of attempts) expect(attempt.body.error_code).toBe("ERR_BAD_PATH");
+    expect(existsSync(join(tmpdir(), `escaped-${process.pid}`))).toBe(false);
+    const name = await call(sim, "PUT", `/data/${seedId(PRIVATE)}/name`, { user: "alice", json: { filename: "../x" } });
+    expect(name.body.error_code).toBe("ERR_BAD_PATH");
+    expect(filesUnder(store(sim).disk.tree)).toContain(join("iplant", "home", "alice", "notes.txt"));
+  });
+
+  it("keeps uploaded names inside the destination folder", async () => {
+    const form = new FormData();
+    form.append("file", new Blob(["x"]), "..");
+    const dots = await fetch(`${sim.url}/data?user=alice&dest=${ALICE}`, { method: "POST", body: form });
+    expect(dots.status).toBe(400);
+    // The multipart parser keeps only the last name of a path-like file name.
+    const escaped = await upload(sim, ALICE, "alice", "../../escaped.txt", "x");
+    expect(escaped).toMatchObject({ status: 200, body: { file: { path: `${ALICE}/escaped.txt` } } });
+    expect(filesUnder(store(sim).disk.tree).filter((path) => path.endsWith("escaped.txt"))).toEqual([
+      join("iplant", "home", "alice", "escaped.txt"),
+    ]);
+  });
+
+  it("computes disk paths that never leave the tree", () => {
+    const disk = store(sim).disk;
+    expect(disk.pathOf(PRIVATE).startsWith(disk.tree)).toBe(true);
+    expect(() => disk.pathOf("/iplant/../../..")).toThrow(/outside/);
+    expect(() => disk.pathOf("/")).toThrow(/outside/);
+  });
+});
