@@ -140,6 +140,16 @@ describe("navigation", () => {
     });
   });
 
+  it("makes the caller's trash when it is missing, as data-info's root listing does", async () => {
+    const trash = "/iplant/trash/home/de-irods/carol";
+    const data = sim.state.dataStore;
+    data.remove(data.catalogue.at(trash) ?? expect.fail("carol has a trash folder"));
+    expect((await listing(sim, trash, "carol")).status).toBe(404);
+    const { body } = await call(sim, "GET", "/navigation/root", { user: "carol" });
+    expect(body.roots[3]).toMatchObject({ path: trash, permission: "own" });
+    expect((await listing(sim, trash, "carol")).body.total).toBe(0);
+  });
+
   it("lists a folder's readable subfolders", async () => {
     const { body } = await call(sim, "GET", "/navigation/path/iplant/home/alice", { user: "bob" });
     expect(body.folder).toMatchObject({ path: ALICE, permission: "read" });

@@ -4,19 +4,22 @@ import { navigationFolder } from "../formats.js";
 import { BASE_TRASH_PATH, IRODS_HOME, userHomePath, userTrashPath } from "../navigation.js";
 import { COMMUNITY_DATA } from "../paths.js";
 import { canRead } from "../permissions.js";
+import { trashOf } from "../trashing.js";
 import { pathOfUrl } from "./data-paths.js";
 
 /**
  * `GET /navigation/root`: the caller's home, community data, the shared-with-me root (`/iplant/home`)
- * and the caller's trash, with their base paths; `GET /navigation/path/{zone}/{path}`: a folder and
+ * and the caller's trash (made when missing, as data-info does), with their base paths; `GET /navigation/path/{zone}/{path}`: a folder and
  * the subfolders the caller can read.
  */
 export function navigationTreeRoutes(app: FastifyInstance, context: FileInfoContext) {
   app.get("/navigation/root", async (request) => {
     const view = viewFor(request, context);
-    const roots = [userHomePath(view.user), COMMUNITY_DATA, IRODS_HOME, userTrashPath(view.user)];
+    const roots = [userHomePath(view.user), COMMUNITY_DATA, IRODS_HOME].map((path) =>
+      view.readable(view.entryAt(path)),
+    );
     return {
-      roots: roots.map((path) => navigationFolder(view.readable(view.entryAt(path)), view.user)),
+      roots: [...roots, trashOf(view)].map((entry) => navigationFolder(entry, view.user)),
       "base-paths": {
         user_home_path: userHomePath(view.user),
         user_trash_path: userTrashPath(view.user),
