@@ -1,0 +1,259 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HOME, q, sender, startData } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startData({ MAX_PATHS_IN_REQUEST: "6" });
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+
+const exists = async (user: string, ...paths: string[]) =>
+  (await send(user, "POST", "/secured/filesystem/exists", { paths })).json().paths as Record<string, boolean>;
+
+const alice = HOME("alice");
+
+describe("folders", () => {
+  it("creates a folder and answers its stat record; a second create is ERR_EXISTS", async () => {
+    const created = await send("alice", "POST", "/secured/filesystem/directory/create", {
+      path: `${alice}/new folder`,
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({
+      path: `${alice}/new folder`,
+      type: "dir",
+      permission: "own",
+      "dir-count": 0,
+    });
+    const again = await send("alice", "POST", "/secured/filesystem/directory/create", { path: `${alice}/new folder` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error_code: "ERR_EXISTS" });
+  });
+
+  it("refuses a folder where the caller may not write, and a body without a path", async () => {
+    const foreign = await send("bob", "POST", "/secured/filesystem/directory/create", { path: `${alice}/bobs` });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ error_code: "ERR_NOT_WRITEABLE" });
+    const noPath = await send("alice", "POST", "/secured/filesystem/directory/create", { name: "x" });
+    expect(noPath.statusCode).toBe(400);
+    expect(noPath.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+  });
+
+  it("creates several folders through the passthrough", async () => {
+    const created = await send("alice", "POST", "/secured/filesystem/directories", {
+      paths: [`${alice}/a1`, `${alice}/a2`],
+    });
+    expect(created.statusCode).toBe(200);
+    expect(await exists("alice", `${alice}/a1`, `${alice}/a2`)).toEqual({
+      [`${alice}/a1`]: true,
+      [`${alice}/a2`]: true,
+    });
+  });
+});
+
+describe("move, move-contents and rename", () => {
+  it("moves files and folders into a folder", async () => {
+    const moved = await send("alice", "POST", "/secured/filesystem/move", {
+      sources: [`${alice}/notes.txt`, `${alice}/documents`],
+      dest: `${alice}/analyses`,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({ dest: `${alice}/analyses`, sources: [`${alice}/notes.txt`, `${alice}/documents`] });
+    expect(await exists("alice", `${alice}/analyses/notes.txt`, `${alice}/notes.txt`)).toEqual({
+      [`${alice}/analyses/notes.txt`]: true,
+      [`${alice}/notes.txt`]: false,
+    });
+  });
+
+  it("counts the sources and everything beneath them against the limit, and moves nothing beyond it", async () => {
+    // analyses holds run-1 and run-1/output.tsv: with documents that is 4 paths, within 6.
+    const within = await send("alice", "POST", "/secured/filesystem/move", {
+      sources: [`${alice}/analyses`, `${alice}/documents`],
+      dest: `${alice}/shared-with-bob`,
+    });
+    expect(within.statusCode).toBe(200);
+
+    service.platform.reset();
+    await send("alice", "POST", "/secured/filesystem/directories", {
+      paths: [`${alice}/analyses/run-2`, `${alice}/analyses/run-2/deep`, `${alice}/analyses/run-2/deep/deeper`],
+    });
+    const over = await send("alice", "POST", "/secured/filesystem/move", {
+      sources: [`${alice}/analyses`, `${alice}/notes.txt`],
+      dest: `${alice}/documents`,
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ error_code: "ERR_TOO_MANY_PATHS", limit: 6 });
+    expect(over.json().count).toBeGreaterThan(6);
+    expect(service.platform.fileInfo.recorder.to("POST", "/mover")).toEqual([]);
+    expect(await exists("alice", `${alice}/analyses`, `${alice}/notes.txt`, `${alice}/documents/notes.txt`)).toEqual({
+      [`${alice}/analyses`]: true,
+      [`${alice}/notes.txt`]: true,
+      [`${alice}/documents/notes.txt`]: false,
+    });
+  });
+
+  it("refuses moves into a file, onto an existing name, of missing sources and where the caller may not write", async () => {
+    const intoFile = await send("alice", "POST", "/secured/filesystem/move", {
+      sources: [`${alice}/notes.txt`],
+      dest: `${alice}/sample.bin`,
+    });
+    expect(intoFile.json()).toMatchObject({ error_code: "ERR_NOT_A_FOLDER" });
+    await send("alice", "POST", "/secured/fileio/saveas", { dest: `${alice}/documents/notes.txt`, content: "x" });
+    const clash = await send("alice", "POST", "/secured/filesystem/move", {
+      sources: [`${alice}/notes.txt`],
+      dest: `${alice}/documents`,
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ error_code: "ERR_EXISTS" });
+    const missing = await send("alice", "POST", "/secured/filesystem/move", {
+      sources: [`${alice}/gone.txt`],
+      dest: `${alice}/documents`,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error_code: "ERR_DOES_NOT_EXIST" });
+    const foreign = await send("bob", "POST", "/secured/filesystem/move", {
+      sources: [`${HOME("bob")}/notes.txt`],
+      dest: `${alice}/shared-with-bob`,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ error_code: "ERR_NOT_WRITEABLE" });
+    const empty = await send("alice", "POST", "/secured/filesystem/move", { sources: [], dest: `${alice}/documents` });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it("moves a folder's contents and answers the moved paths", async () => {
+    const moved = await send("alice", "POST", "/secured/filesystem/move-contents", {
+      source: `${alice}/analyses`,
+      dest: `${alice}/documents`,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({ dest: `${alice}/documents`, sources: [`${alice}/analyses/run-1`] });
+    expect(await exists("alice", `${alice}/documents/run-1/output.tsv`)).toEqual({
+      [`${alice}/documents/run-1/output.tsv`]: true,
+    });
+  });
+
+  it("renames within a folder and refuses a rename into another folder", async () => {
+    const renamed = await send("alice", "POST", "/secured/filesystem/rename", {
+      source: `${alice}/notes.txt`,
+      dest: `${alice}/notes-2026.txt`,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await exists("alice", `${alice}/notes-2026.txt`)).toEqual({ [`${alice}/notes-2026.txt`]: true });
+    const elsewhere = await send("alice", "POST", "/secured/filesystem/rename", {
+      source: `${alice}/sample.bin`,
+      dest: `${alice}/documents/sample.bin`,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+  });
+});
+
+describe("trash", () => {
+  it("deletes to the trash and restores to the original path", async () => {
+    const deleted = await send("alice", "POST", "/secured/filesystem/delete", {
+      paths: [`${alice}/analyses/run-1/output.tsv`],
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await exists("alice", `${alice}/analyses/run-1/output.tsv`)).toEqual({
+      [`${alice}/analyses/run-1/output.tsv`]: false,
+    });
+    const trash = await send(
+      "alice",
+      "GET",
+      `/secured/filesystem/paged-directory?path=${q("/iplant/trash/home/de-irods/alice")}&limit=10`,
+    );
+    const trashed = trash.json().files.map((file: { path: string }) => file.path);
+    expect(trashed).toHaveLength(1);
+
+    const restored = await send("alice", "POST", "/secured/filesystem/restore", { paths: trashed });
+    expect(restored.statusCode).toBe(200);
+    expect(Object.values(restored.json().restored)).toEqual([
+      expect.objectContaining({ "restored-path": `${alice}/analyses/run-1/output.tsv` }),
+    ]);
+    const back = await send("alice", "GET", `/secured/fileio/download?path=${q(`${alice}/analyses/run-1/output.tsv`)}`);
+    expect(back.body).toContain("abcA\t12");
+  });
+
+  it("restores everything, deletes a folder's contents and empties the trash", async () => {
+    await send("alice", "POST", "/secured/filesystem/delete", { paths: [`${alice}/notes.txt`, `${alice}/sample.bin`] });
+    expect((await send("alice", "POST", "/secured/filesystem/restore-all")).statusCode).toBe(200);
+    expect(await exists("alice", `${alice}/notes.txt`, `${alice}/sample.bin`)).toEqual({
+      [`${alice}/notes.txt`]: true,
+      [`${alice}/sample.bin`]: true,
+    });
+    const emptied = await send("alice", "POST", "/secured/filesystem/delete-contents", { path: `${alice}/analyses` });
+    expect(emptied.statusCode).toBe(200);
+    expect(await exists("alice", `${alice}/analyses/run-1`)).toEqual({ [`${alice}/analyses/run-1`]: false });
+    expect((await send("alice", "DELETE", "/secured/filesystem/trash")).statusCode).toBe(200);
+    const trash = await send(
+      "alice",
+      "GET",
+      `/secured/filesystem/paged-directory?path=${q("/iplant/trash/home/de-irods/alice")}&limit=10`,
+    );
+    expect(trash.json().total).toBe(0);
+  });
+});
+
+describe("what bob may do with alice's files", () => {
+  it("refuses listing, reading, renaming and deleting alice's unshared files", async () => {
+    const notes = `${alice}/notes.txt`;
+    expect((await send("bob", "GET", `/secured/filesystem/directory?path=${q(`${alice}/documents`)}`)).statusCode).toBe(
+      403,
+    );
+    expect((await send("bob", "GET", `/secured/fileio/download?path=${q(notes)}`)).statusCode).toBe(404);
+    const chunk = await send("bob", "POST", "/secured/filesystem/read-chunk", {
+      path: notes,
+      position: 0,
+      "chunk-size": 10,
+    });
+    expect(chunk.statusCode).toBe(403);
+    const renamed = await send("bob", "POST", "/secured/filesystem/rename", {
+      source: notes,
+      dest: `${alice}/mine.txt`,
+    });
+    expect(renamed.statusCode).toBe(403);
+    const deleted = await send("bob", "POST", "/secured/filesystem/delete", { paths: [notes] });
+    expect(deleted.statusCode).toBe(403);
+    expect(await exists("alice", notes)).toEqual({ [notes]: true });
+    // Shared read-only: bob reads it, and still may not change it.
+    const shared = `${alice}/for-bob.txt`;
+    expect((await send("bob", "GET", `/secured/fileio/download?path=${q(shared)}`)).body).toContain("alice shares");
+    expect((await send("bob", "POST", "/secured/filesystem/delete", { paths: [shared] })).statusCode).toBe(403);
+  });
+});
+
+describe("paths that try to reach elsewhere", () => {
+  const tricks = [
+    `${alice}/../bob/notes.txt`,
+    `${alice}/./notes.txt`,
+    `/iplant//home/bob/notes.txt`,
+    `${alice}/notes.txt\u0000.png`,
+    "iplant/home/alice/notes.txt",
+    "/",
+    `${alice}%2F..%2F..%2Fbob%2Fnotes.txt`,
+  ];
+
+  it("refuses each with 400 before any backend sees it, or finds nothing outside the caller's reach", async () => {
+    for (const trick of tricks) {
+      service.platform.fileInfo.recorder.clear();
+      const download = await send("alice", "GET", `/secured/fileio/download?path=${q(trick)}`);
+      expect([400, 404], trick).toContain(download.statusCode);
+      expect(download.json().error_code, trick).toMatch(/^ERR_/);
+      if (download.statusCode === 400) expect(service.platform.fileInfo.recorder.requests, trick).toEqual([]);
+      const deleted = await send("alice", "POST", "/secured/filesystem/delete", { paths: [trick] });
+      expect([400, 404], trick).toContain(deleted.statusCode);
+    }
+    const bobsNotes = `${HOME("bob")}/notes.txt`;
+    expect(await exists("bob", bobsNotes)).toEqual({ [bobsNotes]: true });
+  });
+
+  it("keeps encoded slashes inside one segment on the way to the backend", async () => {
+    await send("alice", "POST", "/secured/fileio/saveas", { dest: `${alice}/a%2F..%2Fb.txt`, content: "odd name" });
+    const odd = await send("alice", "GET", `/secured/fileio/download?path=${q(`${alice}/a%2F..%2Fb.txt`)}`);
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body).toBe("odd name");
+  });
+});

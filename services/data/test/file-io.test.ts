@@ -1,0 +1,207 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HOME, multipartFile, patternBytes, q, sender, startData } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startData();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+
+async function upload(user: string, dest: string, bytes: Uint8Array, name: string, field = "file") {
+  const form = await multipartFile(bytes, name, field);
+  return send(user, "POST", `/secured/fileio/upload?dest=${q(dest)}`, form.payload, form.headers);
+}
+
+const download = (user: string, path: string, headers: Record<string, string> = {}) =>
+  send(user, "GET", `/secured/fileio/download?path=${q(path)}`, undefined, headers);
+
+describe("upload and download", () => {
+  it("gives back the identical bytes of a multi-MiB binary file with a non-ASCII name", async () => {
+    const bytes = patternBytes(5 * 1024 * 1024 + 17);
+    const name = "Résumé données 数据.bin";
+    const uploaded = await upload("alice", HOME("alice"), bytes, name);
+    expect(uploaded.statusCode).toBe(200);
+    const path = `${HOME("alice")}/${name}`;
+    expect(uploaded.json()).toMatchObject({
+      file: { id: path, path, label: name, permission: "own", "file-size": bytes.length },
+    });
+
+    const downloaded = await download("alice", path);
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.headers["content-type"]).toBe("application/octet-stream");
+    expect(downloaded.headers["content-length"]).toBe(String(bytes.length));
+    expect(downloaded.headers["content-disposition"]).toContain("attachment");
+    expect(downloaded.headers["content-disposition"]).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+    expect(Buffer.compare(downloaded.rawPayload, Buffer.from(bytes))).toBe(0);
+  });
+
+  it("answers a Range request with the right slice and Content-Range, so downloads resume", async () => {
+    const bytes = patternBytes(100_000);
+    await upload("alice", HOME("alice"), bytes, "ranged.bin");
+    const path = `${HOME("alice")}/ranged.bin`;
+    const part = await download("alice", path, { range: "bytes=1000-1999" });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 1000-1999/${bytes.length}`);
+    expect(part.headers["content-length"]).toBe("1000");
+    expect(Buffer.compare(part.rawPayload, Buffer.from(bytes.subarray(1000, 2000)))).toBe(0);
+    const tail = await download("alice", path, { range: "bytes=-10" });
+    expect(Buffer.compare(tail.rawPayload, Buffer.from(bytes.subarray(bytes.length - 10)))).toBe(0);
+    expect((await download("alice", path, { range: "bytes=200000-" })).statusCode).toBe(416);
+  });
+
+  it("displays a file inline with its own type, or as an attachment when asked", async () => {
+    const notes = `${HOME("alice")}/notes.txt`;
+    const inline = await send("alice", "GET", `/secured/filesystem/display-download?path=${q(notes)}`);
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(inline.headers["content-disposition"]).toMatch(/^inline; filename="?notes.txt/);
+    expect(inline.headers["content-security-policy"]).toBe("sandbox");
+    expect(inline.body).toContain("Remember the milk");
+    const attached = await send("alice", "GET", `/secured/filesystem/display-download?path=${q(notes)}&attachment=1`);
+    expect(attached.headers["content-disposition"]).toMatch(/^attachment/);
+  });
+
+  it("answers a missing or unreadable path with 404 ERR_NOT_FOUND, and a folder with ERR_NOT_A_FILE", async () => {
+    const missing = await download("alice", `${HOME("alice")}/no-such-file.txt`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", path: `${HOME("alice")}/no-such-file.txt` });
+    const foreign = await download("bob", `${HOME("alice")}/notes.txt`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+    const folder = await download("alice", `${HOME("alice")}/documents`);
+    expect(folder.statusCode).toBe(400);
+    expect(folder.json()).toMatchObject({ error_code: "ERR_NOT_A_FILE" });
+  });
+
+  it("refuses uploads where the caller may not write, into a file, or over an existing name", async () => {
+    const bytes = patternBytes(10);
+    const notWriteable = await upload("bob", HOME("alice"), bytes, "intrusion.txt");
+    expect(notWriteable.statusCode).toBe(403);
+    expect(notWriteable.json()).toMatchObject({ error_code: "ERR_NOT_WRITEABLE" });
+    const intoFile = await upload("alice", `${HOME("alice")}/notes.txt`, bytes, "x.txt");
+    expect(intoFile.statusCode).toBe(400);
+    expect(intoFile.json()).toMatchObject({ error_code: "ERR_NOT_A_FOLDER" });
+    const existing = await upload("alice", HOME("alice"), bytes, "notes.txt");
+    expect(existing.statusCode).toBe(409);
+    expect(existing.json()).toMatchObject({ error_code: "ERR_EXISTS", path: `${HOME("alice")}/notes.txt` });
+    const missingDest = await upload("alice", `${HOME("alice")}/nowhere`, bytes, "x.txt");
+    expect(missingDest.statusCode).toBe(404);
+    expect(missingDest.json()).toMatchObject({ error_code: "ERR_DOES_NOT_EXIST" });
+    // None of these reached the backend's upload endpoint.
+    expect(service.platform.fileInfo.recorder.to("POST", "/data")).toEqual([]);
+  });
+
+  it("refuses an upload without a file field, or with a bad file name", async () => {
+    const wrongField = await upload("alice", HOME("alice"), patternBytes(10), "a.txt", "attachment");
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+    const notMultipart = await send("alice", "POST", `/secured/fileio/upload?dest=${q(HOME("alice"))}`, { a: 1 });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+    const noDest = await send("alice", "POST", "/secured/fileio/upload", { a: 1 });
+    expect(noDest.statusCode).toBe(400);
+    expect(noDest.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+    const dotDot = await upload("alice", HOME("alice"), patternBytes(10), "..");
+    expect(dotDot.statusCode).toBe(400);
+  });
+
+  it("answers 401 without a token and 502 when the file-info backend is down", async () => {
+    expect(
+      (await send(undefined, "GET", `/secured/fileio/download?path=${q(`${HOME("alice")}/notes.txt`)}`)).statusCode,
+    ).toBe(401);
+    await service.platform.fileInfo.stop();
+    try {
+      const down = await download("alice", `${HOME("alice")}/notes.txt`);
+      expect(down.statusCode).toBe(502);
+      expect(down.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    } finally {
+      await service.platform.fileInfo.start();
+    }
+  });
+});
+
+describe("save and saveas", () => {
+  it("creates a new file with saveas and overwrites it with save", async () => {
+    const dest = `${HOME("alice")}/draft.txt`;
+    const created = await send("alice", "POST", "/secured/fileio/saveas", { dest, content: "first draft ✓" });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ file: { id: dest, path: dest, label: "draft.txt" } });
+    expect((await download("alice", dest)).body).toBe("first draft ✓");
+
+    const again = await send("alice", "POST", "/secured/fileio/saveas", { dest, content: "other" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error_code: "ERR_EXISTS" });
+
+    const saved = await send("alice", "POST", "/secured/fileio/save", { dest, content: "second draft" });
+    expect(saved.statusCode).toBe(200);
+    expect((await download("alice", dest)).body).toBe("second draft");
+  });
+
+  it("refuses save of a missing file, saveas where the caller may not write, and bodies without content", async () => {
+    const missing = await send("alice", "POST", "/secured/fileio/save", {
+      dest: `${HOME("alice")}/nope.txt`,
+      content: "x",
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error_code: "ERR_DOES_NOT_EXIST" });
+    const foreign = await send("bob", "POST", "/secured/fileio/saveas", {
+      dest: `${HOME("alice")}/bob.txt`,
+      content: "x",
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ error_code: "ERR_NOT_WRITEABLE" });
+    const noContent = await send("alice", "POST", "/secured/fileio/saveas", { dest: `${HOME("alice")}/x.txt` });
+    expect(noContent.statusCode).toBe(400);
+    expect(noContent.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+  });
+});
+
+describe("URL import", () => {
+  it("starts the import as a job of the URL import app and answers {msg, url, label, dest}", async () => {
+    const address = "https://example.org/data/reads%20one.fastq?x=1";
+    const answer = await send("alice", "POST", "/secured/fileio/urlupload", { dest: HOME("alice"), address });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      msg: "Upload scheduled.",
+      url: address,
+      label: "reads one.fastq",
+      dest: HOME("alice"),
+    });
+    const [job] = service.platform.apps.recorder.to("POST", "/analyses");
+    expect(job?.query.user).toBe("alice");
+    expect(job?.body).toMatchObject({ output_dir: HOME("alice"), name: "url_import_reads one.fastq" });
+    expect(Object.values((job?.body as { config: Record<string, string> }).config).sort()).toEqual(
+      [new URL(address).href, "reads one.fastq"].sort(),
+    );
+  });
+
+  it("refuses addresses that are not http or https with ERR_INVALID_URL, and names that exist", async () => {
+    for (const address of ["ftp://example.org/file.txt", "not a url", "file:///etc/passwd"]) {
+      const refused = await send("alice", "POST", "/secured/fileio/urlupload", { dest: HOME("alice"), address });
+      expect(refused.statusCode, address).toBe(400);
+      expect(refused.json()).toEqual(expect.objectContaining({ error_code: "ERR_INVALID_URL", url: address }));
+    }
+    const clash = await send("alice", "POST", "/secured/fileio/urlupload", {
+      dest: HOME("alice"),
+      address: "http://example.org/notes.txt",
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(service.platform.apps.recorder.to("POST", "/analyses")).toEqual([]);
+  });
+
+  it("reports ERR_REQUEST_FAILED with what was asked when the apps backend fails", async () => {
+    service.platform.apps.faults.set({ mode: "json-500", path: "^/analyses" });
+    const failed = await send("alice", "POST", "/secured/fileio/urlupload", {
+      dest: HOME("alice"),
+      address: "http://example.org/new.txt",
+    });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({
+      error_code: "ERR_REQUEST_FAILED",
+      msg: { address: "http://example.org/new.txt" },
+    });
+  });
+});

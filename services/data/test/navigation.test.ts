@@ -1,0 +1,182 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HOME, q, sender, startData } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startData();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+
+type Item = {
+  id: string;
+  path: string;
+  label: string;
+  "date-created": number;
+  "date-modified": number;
+  "file-size": number;
+  isFavorite: boolean;
+};
+type Page = Item & { files: Item[]; folders: Item[]; total: number; totalBad: number };
+
+const page = async (user: string, path: string, query: string) => {
+  const response = await send(user, "GET", `/secured/filesystem/paged-directory?path=${q(path)}&${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Page;
+};
+
+/** Items sorted as the listing must sort them: by the field, ties by path. */
+const FIELDS: Record<string, (item: Item) => string | number> = {
+  NAME: (item) => item.label.toLowerCase(),
+  ID: (item) => item.path,
+  PATH: (item) => item.path,
+  LASTMODIFIED: (item) => item["date-modified"],
+  DATEMODIFIED: (item) => item["date-modified"],
+  DATECREATED: (item) => item["date-created"],
+  SIZE: (item) => item["file-size"],
+};
+
+describe("paged directory listing", () => {
+  it("sorts files by every sort column in both directions", async () => {
+    const all = await page("alice", HOME("alice"), "limit=100&entity-type=FILE");
+    expect(all.files.length).toBeGreaterThanOrEqual(3);
+    for (const [column, key] of Object.entries(FIELDS)) {
+      for (const direction of ["ASC", "desc"]) {
+        const listed = await page(
+          "alice",
+          HOME("alice"),
+          `limit=100&sort-col=${column.toLowerCase()}&sort-dir=${direction}`,
+        );
+        const values = listed.files.map(key);
+        const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        if (direction === "desc") sorted.reverse();
+        expect(values, `${column} ${direction}`).toEqual(sorted);
+      }
+    }
+    // The sort fields really differ on this data: name order is not the modification order.
+    const byName = (await page("alice", HOME("alice"), "limit=100&sort-col=NAME")).files.map((item) => item.path);
+    const byModified = (await page("alice", HOME("alice"), "limit=100&sort-col=LASTMODIFIED")).files.map(
+      (item) => item.path,
+    );
+    expect(byName).not.toEqual(byModified);
+  });
+
+  it("pages with limit and offset and counts everything in total", async () => {
+    const all = await page("alice", HOME("alice"), "limit=100&sort-col=NAME");
+    const count = all.files.length + all.folders.length;
+    expect(all.total).toBe(count);
+    const seen: string[] = [];
+    for (let offset = 0; offset < count; offset += 2) {
+      const part = await page("alice", HOME("alice"), `limit=2&offset=${offset}&sort-col=NAME`);
+      expect(part.total).toBe(count);
+      seen.push(...part.folders.map((item) => item.path), ...part.files.map((item) => item.path));
+    }
+    expect(seen).toEqual([...all.folders.map((item) => item.path), ...all.files.map((item) => item.path)]);
+  });
+
+  it("refuses unknown sort columns, directions and entity types, and a missing limit", async () => {
+    for (const query of [
+      "limit=5&sort-col=COLOR",
+      "limit=5&sort-dir=UP",
+      "limit=5&entity-type=LINK",
+      "sort-col=NAME",
+      "limit=0",
+    ]) {
+      const response = await send(
+        "alice",
+        "GET",
+        `/secured/filesystem/paged-directory?path=${q(HOME("alice"))}&${query}`,
+      );
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+    }
+  });
+
+  it("sets favorite flags from one metadata call, and lists them all false when that backend fails or is slow", async () => {
+    const listing = await page("alice", HOME("alice"), "limit=100");
+    const favorite = listing.files[0] as Item;
+    const marked = await send("alice", "PUT", `/secured/favorites/filesystem/${favorite.id}`);
+    expect(marked.statusCode).toBe(200);
+    service.platform.metadata.recorder.clear();
+
+    const flagged = await page("alice", HOME("alice"), "limit=100");
+    expect(flagged.files.filter((item) => item.isFavorite).map((item) => item.id)).toEqual([favorite.id]);
+    expect(service.platform.metadata.recorder.to("POST", "/favorites/filter")).toHaveLength(1);
+
+    for (const fault of [{ mode: "json-500" as const }, { mode: "delay" as const, delayMs: 800 }]) {
+      service.platform.metadata.faults.set({ ...fault, path: "^/favorites/filter" });
+      const degraded = await page("alice", HOME("alice"), "limit=100");
+      expect([...degraded.files, ...degraded.folders].every((item) => item.isFavorite === false)).toBe(true);
+      expect(degraded.total).toBe(listing.total);
+    }
+    service.platform.metadata.faults.clear();
+    await service.platform.metadata.stop();
+    try {
+      const down = await page("alice", HOME("alice"), "limit=100");
+      expect(down.files.every((item) => !item.isFavorite)).toBe(true);
+    } finally {
+      await service.platform.metadata.start();
+    }
+  });
+
+  it("refuses a file as a folder, and carol's listing of alice's home (nothing in it is shared with her)", async () => {
+    const file = await send(
+      "alice",
+      "GET",
+      `/secured/filesystem/paged-directory?path=${q(`${HOME("alice")}/notes.txt`)}&limit=5`,
+    );
+    expect(file.statusCode).toBe(400);
+    expect(file.json()).toMatchObject({ error_code: "ERR_NOT_A_FOLDER" });
+    const foreign = await send("carol", "GET", `/secured/filesystem/paged-directory?path=${q(HOME("alice"))}&limit=5`);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ error_code: "ERR_NOT_READABLE" });
+  });
+});
+
+describe("directory listing and roots", () => {
+  it("lists a folder's subfolders with favorite flags", async () => {
+    const response = await send("alice", "GET", `/secured/filesystem/directory?path=${q(HOME("alice"))}`);
+    expect(response.statusCode).toBe(200);
+    const listing = response.json();
+    expect(listing).toMatchObject({ path: HOME("alice"), hasSubDirs: true, isFavorite: false, "file-size": 0 });
+    expect(listing.folders.map((folder: Item) => folder.label).sort()).toEqual([
+      "analyses",
+      "documents",
+      "shared-with-bob",
+    ]);
+    expect(listing.folders.every((folder: Item) => folder.isFavorite === false)).toBe(true);
+  });
+
+  it("lists every root with its subfolders when no path is given", async () => {
+    const response = await send("alice", "GET", "/secured/filesystem/directory");
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().roots.map((root: Item) => root.path);
+    expect(paths).toContain(HOME("alice"));
+    expect(paths).toContain("/iplant/home");
+    const roots = await send("alice", "GET", "/secured/filesystem/root");
+    expect(roots.json().roots.every((root: { hasSubDirs: boolean }) => root.hasSubDirs)).toBe(true);
+  });
+
+  it("answers ERR_NOT_READABLE for carol listing alice's home, and shows bob only what alice shared", async () => {
+    const response = await send("carol", "GET", `/secured/filesystem/directory?path=${q(HOME("alice"))}`);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error_code: "ERR_NOT_READABLE" });
+    const bobs = await send("bob", "GET", `/secured/filesystem/directory?path=${q(HOME("alice"))}`);
+    expect(bobs.json().folders.map((folder: Item) => folder.label)).toEqual(["shared-with-bob"]);
+    const page = await send("bob", "GET", `/secured/filesystem/paged-directory?path=${q(HOME("alice"))}&limit=50`);
+    expect(page.json().files.map((file: Item) => file.label)).toEqual(["for-bob.txt"]);
+  });
+});
+
+describe("search", () => {
+  it("finds by name only what the caller can read", async () => {
+    const mine = await send("alice", "GET", "/secured/filesystem/index?search-term=NOTES");
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().hits.map((hit: Item) => hit.path)).toContain(`${HOME("alice")}/notes.txt`);
+    const bobs = await send("bob", "GET", "/secured/filesystem/index?search-term=notes");
+    expect(bobs.json().hits.map((hit: Item) => hit.path)).not.toContain(`${HOME("alice")}/notes.txt`);
+    expect((await send("bob", "GET", "/secured/filesystem/index")).statusCode).toBe(400);
+  });
+});

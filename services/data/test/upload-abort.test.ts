@@ -1,0 +1,79 @@
+import { readdirSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { HOME, patternBytes, q, sender, startData } from "./support.js";
+
+let service: ServiceUnderTest;
+let port: number;
+beforeAll(async () => {
+  service = await startData();
+  await service.app.listen({ port: 0, host: "127.0.0.1" });
+  port = (service.app.server.address() as AddressInfo).port;
+});
+afterAll(() => service.close());
+const send = sender(() => service);
+
+const staging = () => readdirSync(service.platform.fileInfo.state.dataStore.disk.staging);
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Starts a 64 MiB upload over a real socket, sends a part of it, and breaks the connection. */
+async function abortedUpload(name: string, sentBytes: number) {
+  const boundary = "----abort-test";
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\n` +
+      "content-type: application/octet-stream\r\n\r\n",
+  );
+  const declared = head.length + 64 * 1024 * 1024 + `\r\n--${boundary}--\r\n`.length;
+  const { authorization } = await service.as("alice");
+  let reachedBackend = false;
+  const socketClosed = new Promise<void>((resolve) => {
+    const request = httpRequest({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: `/secured/fileio/upload?dest=${q(HOME("alice"))}`,
+      headers: {
+        authorization,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": declared,
+      },
+    });
+    request.on("error", () => resolve());
+    request.on("close", () => resolve());
+    request.write(head);
+    request.write(Buffer.from(patternBytes(sentBytes)));
+    // Wait until the bytes are on their way to the file-info backend, then break off.
+    until(() => staging().length > 0, "the upload to reach the backend")
+      .then(() => {
+        reachedBackend = true;
+      })
+      .catch(() => {})
+      .finally(() => request.destroy());
+  });
+  await socketClosed;
+  return reachedBackend;
+}
+
+it("leaves no partial file when a client aborts an upload mid-stream, and keeps serving", async () => {
+  for (const [index, size] of [256 * 1024, 3 * 1024 * 1024].entries()) {
+    const name = `aborted-${index}.bin`;
+    expect(await abortedUpload(name, size), "the partial upload was being written by the backend").toBe(true);
+    await until(() => staging().length === 0, "the backend to drop the partial upload");
+    const exists = await send("alice", "POST", "/secured/filesystem/exists", { paths: [`${HOME("alice")}/${name}`] });
+    expect(exists.json().paths).toEqual({ [`${HOME("alice")}/${name}`]: false });
+  }
+  const listing = await send("alice", "GET", `/secured/filesystem/paged-directory?path=${q(HOME("alice"))}&limit=50`);
+  expect(listing.statusCode).toBe(200);
+  expect(listing.json().files.map((file: { label: string }) => file.label)).not.toContain("aborted-0.bin");
+  const notes = await send("alice", "GET", `/secured/fileio/download?path=${q(`${HOME("alice")}/notes.txt`)}`);
+  expect(notes.statusCode).toBe(200);
+});
