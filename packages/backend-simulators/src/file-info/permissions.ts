@@ -17,14 +17,15 @@ const higher = (a: Permission | undefined, b: Permission | undefined): Permissio
 export const permissionOf = (entry: Entry, user: string): Permission | undefined =>
   higher(entry.acl.get(user), entry.acl.get(PUBLIC_GROUP));
 
-const atLeast = (entry: Entry, user: string, needed: Permission): boolean => {
+/** True when the user's access to the entry is `needed` or more. */
+export const holds = (entry: Entry, user: string, needed: Permission): boolean => {
   const held = permissionOf(entry, user);
   return held !== undefined && RANK[held] >= RANK[needed];
 };
 
-export const canRead = (entry: Entry, user: string) => atLeast(entry, user, "read");
-export const canWrite = (entry: Entry, user: string) => atLeast(entry, user, "write");
-export const owns = (entry: Entry, user: string) => atLeast(entry, user, "own");
+export const canRead = (entry: Entry, user: string) => holds(entry, user, "read");
+export const canWrite = (entry: Entry, user: string) => holds(entry, user, "write");
+export const owns = (entry: Entry, user: string) => holds(entry, user, "own");
 
 /** Gives a user at least `permission`, never lowering what they hold. */
 export function grantAtLeast(entry: Entry, user: string, permission: Permission): void {

@@ -92,6 +92,13 @@ export class DataStore {
     for (const [id, ticket] of this.tickets) if (removedIds.has(ticket.entryId)) this.tickets.delete(id);
   }
 
+  /** The entry a ticket is for (tickets go with their entries, so there always is one). */
+  entryOf(ticket: Ticket): Entry {
+    const entry = this.catalogue.withId(ticket.entryId);
+    if (!entry) throw new Error(`ticket ${ticket.id} outlived its entry`);
+    return entry;
+  }
+
   ticketsOf(entry: Entry): Ticket[] {
     return [...this.tickets.values()].filter((ticket) => ticket.entryId === entry.id);
   }

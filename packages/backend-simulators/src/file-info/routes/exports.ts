@@ -36,7 +36,7 @@ function exported(view: CallerView, entry: Entry, recursive: boolean): Record<st
 const xmlEscape = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
 
-/** Writes (or rewrites) a file the caller owns the contents of. */
+/** Creates a file as the caller, or replaces the contents of one they can write to. */
 function putFile(view: CallerView, path: string, contents: string): Entry {
   const existing = view.store.catalogue.at(path);
   if (!existing) return view.store.writeFile(path, contents, { owner: view.user });

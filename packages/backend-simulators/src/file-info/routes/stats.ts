@@ -5,10 +5,9 @@ import { badParameter, doesNotExist, notOwner, notReadable, notWriteable } from 
 import { statFields, statOf } from "../formats.js";
 import { listingFilter, pageOf } from "../paging.js";
 import { logicalPath } from "../paths.js";
-import { canRead, isPermission, permissionOf } from "../permissions.js";
+import { canRead, holds, isPermission } from "../permissions.js";
 import { body, queryBoolean, queryValue, requiredQuery, stringList } from "../request-values.js";
 
-const RANK = { read: 1, write: 2, own: 3 } as const;
 const REFUSAL = { read: notReadable, write: notWriteable, own: notOwner } as const;
 
 function validationLevel(request: FastifyRequest): Permission {
@@ -16,11 +15,6 @@ function validationLevel(request: FastifyRequest): Permission {
   if (!isPermission(level)) throw badParameter("validation-behavior", "must be read, write or own");
   return level;
 }
-
-const holds = (entry: Entry, user: string, level: Permission) => {
-  const held = permissionOf(entry, user);
-  return held !== undefined && RANK[held] >= RANK[level];
-};
 
 /**
  * data-info's `do-stat`: stats by path and by id, refusing missing or inaccessible items unless told

@@ -54,11 +54,12 @@ export function ticketRoutes(app: FastifyInstance, context: FileInfoContext) {
   app.post("/ticket-deleter", async (request) => {
     const view = viewFor(request, context);
     const ids = stringList(body(request), "tickets");
-    const missing = ids.filter((id) => !view.store.tickets.has(id));
+    const tickets = ids.map((id) => view.store.tickets.get(id));
+    const missing = ids.filter((_id, index) => !tickets[index]);
     if (missing.length > 0) {
       throw new Problem(404, "ERR_TICKET_DOES_NOT_EXIST", "no such ticket", { "ticket-ids": missing });
     }
-    const entries = ids.map((id) => view.store.catalogue.withId(view.store.tickets.get(id)?.entryId ?? "") as Entry);
+    const entries = tickets.map((ticket) => view.store.entryOf(ticket as Ticket));
     if (queryBoolean(request, "for-job")) view.allReadable(entries);
     else view.allWriteable(entries);
     for (const id of ids) view.store.tickets.delete(id);

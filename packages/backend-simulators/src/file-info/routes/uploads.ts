@@ -65,6 +65,16 @@ function freePathIn(view: CallerView, folder: Entry, name: string): string {
   return path;
 }
 
+/** Runs checks on a part not read yet; a refusal discards the rest of it so the connection stays usable. */
+function refusingUnread<T>(part: MultipartFile, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    part.file.resume();
+    throw error;
+  }
+}
+
 const fileStat = (view: CallerView, entry: Entry) => ({ file: statOf(view.store, entry, view.user) });
 
 /**
@@ -77,8 +87,11 @@ export function uploadRoutes(app: FastifyInstance, context: FileInfoContext) {
     const dest = requiredQuery(request, "dest");
     writeableFolder(view, dest);
     const part = await filePart(request);
-    const name = newName(part.filename ?? "");
-    freePathIn(view, writeableFolder(view, dest), name);
+    const name = refusingUnread(part, () => {
+      const checked = newName(part.filename ?? "");
+      freePathIn(view, writeableFolder(view, dest), checked);
+      return checked;
+    });
     const upload = await staged(view.store, part);
     return placed(upload, () => {
       const path = freePathIn(view, writeableFolder(view, dest), name);
