@@ -129,7 +129,7 @@ export const entryInfo: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           path: PathText("the file's path"),
           separator: Type.String({ minLength: 1, maxLength: 2, description: "the column separator, e.g. , or a tab" }),
-          page: count("which page"),
+          page: Type.Integer({ minimum: 1, description: "which page, from 1" }),
           "chunk-size": count("bytes per page"),
         }),
         response: answered("{path, page, number-pages, max-cols, chunk-size, file-size, csv}"),

@@ -1,0 +1,225 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HOME, q, sender, startData } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startData();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+
+const alice = HOME("alice");
+const notes = `${alice}/notes.txt`;
+const csv = `${alice}/measurements.csv`;
+
+const idOf = async (user: string, path: string) =>
+  (await send(user, "POST", "/secured/filesystem/stat", { paths: [path] })).json().paths[path].id as string;
+
+describe("what is there", () => {
+  it("marks existence and gives stat records by path and by id", async () => {
+    const exists = await send("alice", "POST", "/secured/filesystem/exists", { paths: [notes, `${alice}/gone`] });
+    expect(exists.json()).toEqual({ paths: { [notes]: true, [`${alice}/gone`]: false } });
+    const byPath = await send("alice", "POST", "/secured/filesystem/stat", { paths: [notes] });
+    expect(byPath.json().paths[notes]).toMatchObject({
+      path: notes,
+      type: "file",
+      permission: "own",
+      "file-size": expect.any(Number),
+    });
+    const id = byPath.json().paths[notes].id;
+    const byId = await send("alice", "POST", "/secured/filesystem/stat", { ids: [id] });
+    expect(byId.json().ids[id]).toMatchObject({ path: notes });
+    expect((await send("alice", "POST", "/secured/filesystem/stat", {})).statusCode).toBe(400);
+    expect((await send("alice", "POST", "/secured/filesystem/stat", { ids: ["not-a-uuid"] })).statusCode).toBe(400);
+  });
+
+  it("lists who may do what, and gives a manifest", async () => {
+    const permissions = await send("alice", "POST", "/secured/filesystem/user-permissions", {
+      paths: [`${alice}/for-bob.txt`],
+    });
+    expect(JSON.stringify(permissions.json())).toContain("bob");
+    const manifest = await send("alice", "GET", `/secured/filesystem/file/manifest?path=${q(csv)}`);
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toMatchObject({ "content-type": expect.stringContaining("csv") });
+  });
+
+  it("reads chunks of text and pages of a CSV", async () => {
+    const chunk = await send("alice", "POST", "/secured/filesystem/read-chunk", {
+      path: notes,
+      position: 6,
+      "chunk-size": 8,
+    });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.json()).toMatchObject({ chunk: "of alice" });
+    const page = await send("alice", "POST", "/secured/filesystem/read-csv-chunk", {
+      path: csv,
+      separator: ",",
+      page: 1,
+      "chunk-size": 4096,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(JSON.stringify(page.json().csv)).toContain("temperature");
+    const bad = await send("alice", "POST", "/secured/filesystem/read-chunk", {
+      path: notes,
+      position: -1,
+      "chunk-size": 8,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+  });
+});
+
+describe("tickets and anonymous access", () => {
+  it("creates, lists and deletes tickets", async () => {
+    const created = await send("alice", "POST", "/secured/filesystem/tickets?public=1", { paths: [notes] });
+    expect(created.statusCode).toBe(200);
+    const [ticket] = created.json().tickets;
+    expect(ticket).toMatchObject({ path: notes, "ticket-id": expect.any(String) });
+    const listed = await send("alice", "POST", "/secured/filesystem/list-tickets", { paths: [notes] });
+    expect(JSON.stringify(listed.json())).toContain(ticket["ticket-id"]);
+    const deleted = await send("alice", "POST", "/secured/filesystem/delete-tickets", {
+      tickets: [ticket["ticket-id"]],
+    });
+    expect(deleted.statusCode).toBe(200);
+    const after = await send("alice", "POST", "/secured/filesystem/list-tickets", { paths: [notes] });
+    expect(JSON.stringify(after.json())).not.toContain(ticket["ticket-id"]);
+  });
+
+  it("makes files readable by anyone, and refuses bob doing it to alice's files", async () => {
+    const shared = await send("alice", "POST", "/secured/filesystem/anon-files", { paths: [notes] });
+    expect(shared.statusCode).toBe(200);
+    expect(JSON.stringify(shared.json())).toContain("notes.txt");
+    expect((await send("bob", "POST", "/secured/filesystem/anon-files", { paths: [notes] })).statusCode).toBe(403);
+  });
+});
+
+describe("file types", () => {
+  it("lists the types and lets the owner set and reset one", async () => {
+    const types = await send("alice", "GET", "/secured/filetypes/type-list");
+    expect(types.json().types).toContain("csv");
+    const set = await send("alice", "POST", "/secured/filetypes/type", { path: csv, type: "tsv" });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ path: csv, type: "tsv" });
+    const reset = await send("alice", "POST", "/secured/filetypes/type", { path: csv, type: "" });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ path: csv, type: expect.any(String) });
+    expect(reset.json().type).not.toBe("tsv");
+  });
+
+  it("refuses non-owners, folders, missing files and bodies without a type", async () => {
+    const notOwner = await send("bob", "POST", "/secured/filetypes/type", {
+      path: `${alice}/for-bob.txt`,
+      type: "csv",
+    });
+    expect(notOwner.statusCode).toBe(403);
+    expect(notOwner.json()).toMatchObject({ error_code: "ERR_NOT_OWNER" });
+    const folder = await send("alice", "POST", "/secured/filetypes/type", { path: `${alice}/documents`, type: "csv" });
+    expect(folder.statusCode).toBe(400);
+    expect(folder.json()).toMatchObject({ error_code: "ERR_NOT_A_FILE" });
+    const missing = await send("alice", "POST", "/secured/filetypes/type", { path: `${alice}/gone.csv`, type: "csv" });
+    expect(missing.json()).toMatchObject({ error_code: "ERR_DOES_NOT_EXIST" });
+    const noType = await send("alice", "POST", "/secured/filetypes/type", { path: csv });
+    expect(noType.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+  });
+});
+
+describe("file metadata", () => {
+  it("sets, reads, copies and saves an entry's metadata through the file-info backend", async () => {
+    const id = await idOf("alice", notes);
+    const avus = { "irods-avus": [{ attr: "colour", value: "blue", unit: "" }] };
+    const set = await send("alice", "POST", `/secured/filesystem/${id}/metadata`, avus);
+    expect(set.statusCode).toBe(200);
+    expect(service.platform.fileInfo.recorder.to("PUT", `/data/${id}/metadata`)[0]?.query.user).toBe("alice");
+    const read = await send("alice", "GET", `/secured/filesystem/${id}/metadata`);
+    expect(read.json()["irods-avus"]).toEqual([expect.objectContaining({ attr: "colour", value: "blue" })]);
+    const target = await idOf("alice", csv);
+    const copied = await send("alice", "POST", `/secured/filesystem/${id}/metadata/copy`, {
+      destination_ids: [target],
+    });
+    expect(copied.statusCode).toBe(200);
+    expect((await send("alice", "GET", `/secured/filesystem/${target}/metadata`)).json()["irods-avus"]).toEqual([
+      expect.objectContaining({ attr: "colour" }),
+    ]);
+    const saved = await send("alice", "POST", `/secured/filesystem/${id}/metadata/save`, {
+      dest: `${alice}/notes-metadata.json`,
+      recursive: false,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await send("bob", "GET", `/secured/filesystem/${id}/metadata`)).statusCode).toBe(403);
+    expect((await send("alice", "GET", "/secured/filesystem/not-a-uuid/metadata")).statusCode).toBe(400);
+  });
+
+  it("applies metadata from a CSV file to the files it names", async () => {
+    await send("alice", "POST", "/secured/fileio/saveas", {
+      dest: `${alice}/meta.csv`,
+      content: "filename,colour\nnotes.txt,green\n",
+    });
+    const parsed = await send(
+      "alice",
+      "POST",
+      `/secured/filesystem/metadata/csv-parser?dest=${q(alice)}&src=${q(`${alice}/meta.csv`)}`,
+    );
+    expect(parsed.statusCode).toBe(200);
+    const id = await idOf("alice", notes);
+    expect(JSON.stringify((await send("alice", "GET", `/secured/filesystem/${id}/metadata`)).json())).toContain(
+      "green",
+    );
+  });
+
+  it("saves an OAI-ORE file and an HT path list", async () => {
+    // The ORE description is written beside the data set's folder, in its grandparent's curated_metadata.
+    const folder = await idOf("alice", `${alice}/analyses/run-1`);
+    expect((await send("alice", "POST", `/secured/filesystem/${folder}/ore/save`)).statusCode).toBe(200);
+    const list = await send(
+      "alice",
+      "POST",
+      `/secured/filesystem/path-list-creator?dest=${q(`${alice}/paths.txt`)}&recursive=true`,
+      {
+        paths: [`${alice}/analyses`],
+      },
+    );
+    expect(list.statusCode).toBe(200);
+    const written = await send("alice", "GET", `/secured/fileio/download?path=${q(`${alice}/paths.txt`)}`);
+    expect(written.body).toContain(`${alice}/analyses/run-1/output.tsv`);
+  });
+});
+
+describe("metadata templates", () => {
+  it("lists and shows templates to users, and administers them for administrators only", async () => {
+    const listed = await send("alice", "GET", "/secured/filesystem/metadata/templates");
+    expect(listed.statusCode).toBe(200);
+    const [template] = listed.json().metadata_templates;
+    const shown = await send("alice", "GET", `/secured/filesystem/metadata/template/${template.id}`);
+    expect(shown.json()).toMatchObject({ id: template.id, attributes: expect.any(Array) });
+    const blank = await send("alice", "GET", `/secured/filesystem/metadata/template/${template.id}/blank-csv`);
+    expect(blank.headers["content-type"]).toMatch(/text\/csv/);
+    const attribute = shown.json().attributes[0].id;
+    expect((await send("alice", "GET", `/secured/filesystem/metadata/template/attr/${attribute}`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await send("alice", "GET", `/secured/filesystem/metadata/template/${template.id}/guide-csv`)).statusCode,
+    ).toBe(200);
+
+    expect((await send("alice", "GET", "/admin/filesystem/metadata/templates")).statusCode).toBe(403);
+    const created = await send("carol", "POST", "/admin/filesystem/metadata/templates", {
+      name: "Field Trip",
+      attributes: [{ name: "site", description: "where", type: "String" }],
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id;
+    const changed = await send("carol", "POST", `/admin/filesystem/metadata/templates/${id}`, {
+      name: "Field Trip 2",
+      attributes: [],
+    });
+    expect(changed.json()).toMatchObject({ name: "Field Trip 2" });
+    expect(service.platform.metadata.recorder.to("PUT", `/admin/templates/${id}`)).toHaveLength(1);
+    expect((await send("carol", "DELETE", `/admin/filesystem/metadata/templates/${id}`)).statusCode).toBe(200);
+    expect(
+      (await send("alice", "GET", "/secured/filesystem/metadata/template/00000000-0000-4000-8000-000000000000"))
+        .statusCode,
+    ).toBe(404);
+  });
+});
