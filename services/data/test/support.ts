@@ -1,4 +1,4 @@
-import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import { type ServiceUnderTest, seedId, startServiceUnderTest } from "@de-gateway/backend-simulators";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
@@ -47,3 +47,6 @@ export const patternBytes = (size: number): Uint8Array =>
 
 export const HOME = (user: string) => `/iplant/home/${user}`;
 export const q = encodeURIComponent;
+
+/** The fixed UUID of a seeded file or folder in a demo user's home, e.g. `seeded("alice", "notes.txt")`. */
+export const seeded = (user: string, relative: string) => seedId(`${HOME(user)}/${relative}`);

@@ -31,7 +31,20 @@ const FavoriteListing = Type.Object({
 });
 
 type Page = { files?: Stat[]; folders?: Stat[]; total?: number };
-const marked = (entries: Stat[] | undefined) => (entries ?? []).map((entry) => ({ ...entry, isFavorite: true }));
+
+/**
+ * A stat as the interface's favorite object: identified by its path, the UUID kept as `uuid`, the media
+ * type as `mime-type`, folders sized 0.
+ */
+const favoriteObject = (stat: Stat) => ({
+  ...stat,
+  id: stat.path,
+  uuid: stat.id,
+  "file-size": stat["file-size"] ?? 0,
+  ...(stat["content-type"] === undefined ? {} : { "mime-type": stat["content-type"] }),
+  isFavorite: true,
+});
+const marked = (entries: Stat[] | undefined) => (entries ?? []).map(favoriteObject);
 
 /** Favorites: marks kept per user by the metadata backend, listed with stat data of what the caller can still read. */
 export const favorites: FastifyPluginAsyncTypebox = async (app) => {
