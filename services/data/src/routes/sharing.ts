@@ -72,13 +72,14 @@ export const sharing: FastifyPluginAsyncTypebox = async (app) => {
 
   /**
    * Applies one (un)share request per recipient through the file-info backend, collects the outcome of every
-   * path, and notifies whoever is affected once all are done.
+   * path, and notifies whoever is affected once all are done. `asked` gives what an outcome repeats of a
+   * requested entry (its path, and for shares its permission).
    */
   async function apply<P>(
     request: FastifyRequest,
     kind: Kind,
     requests: Array<Recipient & { paths: P[] }>,
-    pathOf: (entry: P) => string,
+    asked: (entry: P) => { path: string },
   ) {
     const caller = request.user.username;
     const notices: SharingNotice[] = [];
@@ -87,7 +88,7 @@ export const sharing: FastifyPluginAsyncTypebox = async (app) => {
       const user = recipientName(recipient);
       const outcomes: Outcome[] = user
         ? await outcomesFor(request, kind, user, recipient.paths)
-        : recipient.paths.map((entry) => ({ path: pathOf(entry), success: false, error: unresolvable }));
+        : recipient.paths.map((entry) => ({ ...asked(entry), success: false, error: unresolvable }));
       const done = outcomes.filter((outcome) => outcome.success).map((outcome) => outcome.path);
       const failed = outcomes.filter((outcome) => !outcome.success).map((outcome) => outcome.path);
       const other = user ?? recipient.subject?.id ?? "unknown";
@@ -136,7 +137,7 @@ export const sharing: FastifyPluginAsyncTypebox = async (app) => {
         request,
         { endpoint: "/sharer", key: "sharing", action: "share" },
         requests,
-        (entry) => entry.path,
+        (entry) => entry,
       );
       return { sharing: results.map(({ outcomes, ...recipient }) => ({ ...recipient, sharing: outcomes })) };
     },
@@ -162,7 +163,7 @@ export const sharing: FastifyPluginAsyncTypebox = async (app) => {
         request,
         { endpoint: "/unsharer", key: "unshare", action: "unshare" },
         requests,
-        (entry) => entry,
+        (path) => ({ path }),
       );
       return { unshare: results.map(({ outcomes, ...recipient }) => ({ ...recipient, unshare: outcomes })) };
     },
