@@ -105,7 +105,7 @@ describe("paged directory listing", () => {
     expect(flagged.files.filter((item) => item.isFavorite).map((item) => item.id)).toEqual([favorite.id]);
     expect(service.platform.metadata.recorder.to("POST", "/favorites/filter")).toHaveLength(1);
 
-    for (const fault of [{ mode: "json-500" as const }, { mode: "delay" as const, delayMs: 800 }]) {
+    for (const fault of [{ mode: "json-500" as const }, { mode: "delay" as const, delayMs: 2000 }]) {
       service.platform.metadata.faults.set({ ...fault, path: "^/favorites/filter" });
       const degraded = await page("alice", HOME("alice"), "limit=100");
       expect([...degraded.files, ...degraded.folders].every((item) => item.isFavorite === false)).toBe(true);

@@ -3,9 +3,9 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
 
-/** The data service against every simulator, with short backend limits so failure tests stay quick. */
+/** The data service against every simulator, with backend limits short enough for failure tests and long enough for a loaded machine. */
 export const startData = (overrides: Record<string, string> = {}) =>
-  startServiceUnderTest(Config, buildApp, { BACKEND_TIMEOUT_MS: "1000", FAVORITES_TIMEOUT_MS: "300", ...overrides });
+  startServiceUnderTest(Config, buildApp, { BACKEND_TIMEOUT_MS: "5000", FAVORITES_TIMEOUT_MS: "1000", ...overrides });
 
 type Method = NonNullable<InjectOptions["method"]>;
 
