@@ -281,6 +281,7 @@ describe("listing favorites", () => {
     ["offset missing", "sort-col=NAME&sort-dir=ASC&limit=10"],
     ["offset negative", "sort-col=NAME&sort-dir=ASC&limit=10&offset=-1"],
     ["entity-type not a type", "sort-col=NAME&sort-dir=ASC&limit=10&offset=0&entity-type=BOTH"],
+    ["info-type not a file type", "sort-col=NAME&sort-dir=ASC&limit=10&offset=0&info-type=csv&info-type=spreadsheet"],
   ])("answers 400 when %s", async (_case, query) => {
     await markAll("alice", [NOTES]);
     const response = await send("alice", "GET", `${FAVORITES}?${query}`);
