@@ -20,6 +20,8 @@ const FILES = ["notes.txt", "measurements.csv", "sample.bin", "analyses/run-1/ou
 const FOLDERS = ["analyses", "analyses/run-1", "documents"].map((name) => seeded("alice", name));
 /** alice's file shared read-only with bob. */
 const FOR_BOB = seeded("alice", "for-bob.txt");
+/** alice's folder shared read-only with bob. */
+const SHARED_FOLDER = seeded("alice", "shared-with-bob");
 
 const FAVORITES = "/secured/favorites/filesystem";
 const EVERYTHING = "sort-col=NAME&sort-dir=ASC&limit=100&offset=0";
@@ -68,23 +70,26 @@ describe("marking and unmarking a favorite", () => {
   });
 
   it("answers 404 to unmarking what is not a favorite", async () => {
-    const response = await unmark("alice", NOTES);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.any(String) });
+    for (const id of [NOTES, ANALYSES]) {
+      const response = await unmark("alice", id);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.any(String) });
+    }
     await markAll("bob", [FOR_BOB]);
     // Another user's favorite is not the caller's.
     expect((await unmark("alice", FOR_BOB)).statusCode).toBe(404);
   });
 
   it("answers 404 to marking an unknown UUID or one the caller cannot read, without telling the metadata backend", async () => {
-    for (const id of [UNKNOWN, NOTES]) {
+    for (const id of [UNKNOWN, NOTES, ANALYSES]) {
       const response = await mark("bob", id);
       expect(response.statusCode, id).toBe(404);
       expect(response.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
     }
     expect(service.platform.metadata.recorder.to("PUT", /^\/favorites\//)).toEqual([]);
     // What is shared with the caller can be marked.
-    expect((await mark("bob", FOR_BOB)).statusCode).toBe(200);
+    await markAll("bob", [FOR_BOB, SHARED_FOLDER]);
+    expect(new Set(uuidsOf(await listing("bob")))).toEqual(new Set([FOR_BOB, SHARED_FOLDER]));
   });
 
   it("accepts a UUID in any case", async () => {
@@ -246,18 +251,19 @@ describe("listing favorites", () => {
     expect(two.files.length).toBeGreaterThan(one.files.length);
   });
 
-  it("leaves out a favorite that was unshared from the caller, from the page and from total", async () => {
-    await markAll("bob", [FOR_BOB, seeded("bob", "notes.txt")]);
+  it("leaves out favorites unshared from the caller, from the page and from total", async () => {
+    const bobsNotes = seeded("bob", "notes.txt");
+    await markAll("bob", [FOR_BOB, SHARED_FOLDER, bobsNotes]);
     const before = await listing("bob");
-    expect(new Set(uuidsOf(before))).toEqual(new Set([FOR_BOB, seeded("bob", "notes.txt")]));
-    expect(before.total).toBe(2);
+    expect(new Set(uuidsOf(before))).toEqual(new Set([FOR_BOB, SHARED_FOLDER, bobsNotes]));
+    expect(before.total).toBe(3);
 
     const unshared = await send("alice", "POST", "/secured/unshare", {
-      unshare: [{ user: "bob", paths: [`${HOME("alice")}/for-bob.txt`] }],
+      unshare: [{ user: "bob", paths: [`${HOME("alice")}/for-bob.txt`, `${HOME("alice")}/shared-with-bob`] }],
     });
     expect(unshared.statusCode).toBe(200);
     const after = await listing("bob");
-    expect(uuidsOf(after)).toEqual([seeded("bob", "notes.txt")]);
+    expect(uuidsOf(after)).toEqual([bobsNotes]);
     expect(after.total).toBe(1);
   });
 
