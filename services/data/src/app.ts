@@ -4,6 +4,7 @@ import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
 import { changes } from "./routes/changes.js";
+import { coge } from "./routes/coge.js";
 import { downloads } from "./routes/downloads.js";
 import { entryInfo } from "./routes/entry-info.js";
 import { entryTags } from "./routes/entry-tags.js";
@@ -40,6 +41,7 @@ export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   await app.register(favorites);
   await app.register(entryTags);
   await app.register(sharing);
+  await app.register(coge);
 };
 
 export const buildApp = (config: Config): Promise<Service> => buildService("data", data, config);
