@@ -9,6 +9,9 @@ import type { Identity } from "./identity.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
 import { transportError } from "./transport-errors.js";
 
+/** How much of a streamed answer is read ahead: larger steps keep big downloads flowing across processes. */
+const STREAM_BUFFER_BYTES = 1024 * 1024;
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 
 export interface CallOptions {
@@ -156,6 +159,7 @@ export class BackendClient {
         body: options.body,
         headersTimeout: options.timeoutMs ?? this.timeoutMs,
         bodyTimeout: options.timeoutMs ?? this.timeoutMs,
+        highWaterMark: STREAM_BUFFER_BYTES,
       });
       return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {

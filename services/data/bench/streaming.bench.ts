@@ -96,7 +96,9 @@ async function waitUntilUp(url: string) {
 
 const platform = await SimulatedPlatform.start();
 const port = await freePort();
-const service = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/server.ts"], {
+// e.g. BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the service under this load.
+const extraNodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const service = spawn(process.execPath, [...extraNodeArgs, "--conditions=source", "--import", "tsx", "src/server.ts"], {
   cwd: fileURLToPath(new URL("..", import.meta.url)),
   env: { ...process.env, ...(await platform.env()), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
   stdio: ["ignore", "inherit", "inherit"],
@@ -138,7 +140,9 @@ try {
   report("download", directDown, serviceDown);
   for (const line of lines) process.stdout.write(`${line}\n`);
 } finally {
+  const exited = new Promise((resolve) => service.once("exit", resolve));
   service.kill("SIGTERM");
+  await exited;
   await platform.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -63,6 +63,11 @@ describe("paged directory listing", () => {
     expect(byName).not.toEqual(byModified);
   });
 
+  it("keeps only files of the given info types", async () => {
+    const csvOnly = await page("alice", HOME("alice"), "limit=100&entity-type=file&info-type=csv");
+    expect(csvOnly.files.map((item) => item.label)).toEqual(["measurements.csv"]);
+  });
+
   it("pages with limit and offset and counts everything in total", async () => {
     const all = await page("alice", HOME("alice"), "limit=100&sort-col=NAME");
     const count = all.files.length + all.folders.length;

@@ -1,10 +1,10 @@
 import { path } from "@de-gateway/backend-clients";
-import { badRequest, notFound } from "@de-gateway/service-kit";
+import { notFound } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { dataType, readableEntry, type Stat } from "../data-items.js";
 import { ignoreRequestBodies } from "../ignored-bodies.js";
+import { knownInfoTypes } from "../info-types.js";
 import { oneOf } from "../query-values.js";
 import { commonErrors, UuidText } from "../schemas.js";
 
@@ -50,20 +50,6 @@ const marked = (entries: Stat[] | undefined) => (entries ?? []).map(favoriteObje
 /** Favorites: marks kept per user by the metadata backend, listed with stat data of what the caller can still read. */
 export const favorites: FastifyPluginAsyncTypebox = async (app) => {
   const { fileInfo, metadata } = app.backends;
-
-  /** Info types to filter by, each one the file-info backend knows or `unknown` (400 otherwise, as the reference). */
-  async function knownInfoTypes(request: FastifyRequest, given: string[] | undefined) {
-    if (!given?.length) return undefined;
-    const { types } = await fileInfo.json<{ types: string[] }>(request, { path: "/file-types" });
-    const known = new Set([...types, "unknown"]);
-    const unknown = given.filter((type) => !known.has(type));
-    if (unknown.length > 0) {
-      throw badRequest("info-type must name a file type (see type-list) or unknown", "ERR_BAD_OR_MISSING_FIELD", {
-        "info-type": unknown,
-      });
-    }
-    return given;
-  }
 
   await app.register(async (scope) => {
     ignoreRequestBodies(scope);
@@ -129,7 +115,7 @@ export const favorites: FastifyPluginAsyncTypebox = async (app) => {
       const sortField = SORT_FIELDS[oneOf(query["sort-col"], Object.keys(SORT_FIELDS), "sort-col")] as string;
       const sortDir = oneOf(query["sort-dir"], ["asc", "desc"], "sort-dir").toUpperCase();
       const entityType = oneOf(query["entity-type"], ["any", "file", "folder"], "entity-type", "any");
-      const infoTypes = await knownInfoTypes(request, query["info-type"]);
+      const infoTypes = await knownInfoTypes(fileInfo, request, query["info-type"]);
       const { filesystem: ids } = await metadata.json<{ filesystem: string[] }>(request, {
         path: "/favorites/filesystem",
         query: { "entity-type": entityType },

@@ -6,6 +6,7 @@ import type { Config } from "../config.js";
 import { statOf } from "../data-items.js";
 import { dataPath, dataPathUrl, navigationPathUrl } from "../data-paths.js";
 import { favoriteIds } from "../favorite-flags.js";
+import { knownInfoTypes } from "../info-types.js";
 import {
   BAD_CHARS_PARAMETER,
   BAD_NAMES_PARAMETER,
@@ -105,6 +106,7 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
       const sortField = SORT_FIELDS[oneOf(query["sort-col"], Object.keys(SORT_FIELDS), "sort-col", "name")] as string;
       const sortDir = oneOf(query["sort-dir"], ["asc", "desc"], "sort-dir", "asc").toUpperCase();
       const entityType = oneOf(query["entity-type"], ["any", "file", "folder"], "entity-type", "any");
+      const infoTypes = await knownInfoTypes(fileInfo, request, query["info-type"]);
       const stat = await statOf(fileInfo, request, path);
       if (stat.type !== "dir") throw badRequest(`${path} is not a folder`, "ERR_NOT_A_FOLDER", { path });
       const page = await fileInfo.json<Json>(request, {
@@ -115,7 +117,7 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
           "sort-field": sortField,
           "sort-dir": sortDir,
           "entity-type": entityType,
-          "info-type": query["info-type"],
+          "info-type": infoTypes,
           "bad-chars": BAD_CHARS_PARAMETER,
           "bad-name": BAD_NAMES_PARAMETER,
         },

@@ -82,9 +82,9 @@ export const sharing: FastifyPluginAsyncTypebox = async (app) => {
     asked: (entry: P) => { path: string },
   ) {
     const caller = request.user.username;
-    const notices: SharingNotice[] = [];
     const results = [];
     for (const recipient of requests) {
+      const notices: SharingNotice[] = [];
       const user = recipientName(recipient);
       const outcomes: Outcome[] = user
         ? await outcomesFor(request, kind, user, recipient.paths)
@@ -100,10 +100,10 @@ export const sharing: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       if (failed.length) notices.push(outcomeNotice(caller, other, kind.action, failed, false));
+      await sendNotices(notifications, request, notices);
       const { user: named, subject } = recipient;
       results.push({ ...(named ? { user: named } : {}), ...(subject ? { subject } : {}), outcomes });
     }
-    await sendNotices(notifications, request, notices);
     return results;
   }
 
