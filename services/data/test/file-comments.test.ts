@@ -194,3 +194,13 @@ it.each([
   expect(response.statusCode).toBe(401);
   expect(response.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
 });
+
+describe("entry ids in any case", () => {
+  it("finds comments posted under an upper-case id when listed with the lower-case one", async () => {
+    const [{ id }] = ENTRIES as [{ id: string }];
+    const posted = await send("bob", "POST", comments(id.toUpperCase()), { comment: "shouting" });
+    expect(posted.statusCode).toBe(201);
+    const listed = await send("bob", "GET", comments(id.toLowerCase()));
+    expect(listed.json().comments.map((comment: { comment: string }) => comment.comment)).toContain("shouting");
+  });
+});

@@ -4,6 +4,7 @@ import { callerOf, queryOf } from "../apps/caller.js";
 import { backendScope, badRequest, notFound, Problem } from "../apps/problems.js";
 import { bodyObject, queryText } from "../apps/request-values.js";
 import { defineModule } from "../framework/module.js";
+import { canonicalUuid } from "./schemas.js";
 
 /** A comment as the metadata backend stores it; `retracted_by` is never shown to users. */
 export interface StoredComment {
@@ -34,8 +35,8 @@ const shown = ({ id, commenter, post_time, retracted, comment }: StoredComment) 
 });
 
 function onTarget(state: CommentsState, targetId: string, commentId: string): StoredComment {
-  const comment = state.comments.get(commentId);
-  if (!comment || comment.deleted || comment.target_id !== targetId) {
+  const comment = state.comments.get(canonicalUuid(commentId));
+  if (!comment || comment.deleted || comment.target_id !== canonicalUuid(targetId)) {
     throw notFound(`comment ${commentId} not found on ${targetId}`);
   }
   return comment;
@@ -74,7 +75,7 @@ function targetRoutes(
 ) {
   scope.get<TargetParams>(`${prefix}/:targetId/comments`, async (request) => {
     const comments = [...state().comments.values()]
-      .filter((comment) => comment.target_id === request.params.targetId && !comment.deleted)
+      .filter((comment) => comment.target_id === canonicalUuid(request.params.targetId) && !comment.deleted)
       .sort((a, b) => a.post_time - b.post_time);
     return { comments: comments.map(shown) };
   });
@@ -84,7 +85,7 @@ function targetRoutes(
     if (typeof text !== "string") throw badRequest("the body needs a comment string", "ERR_BAD_OR_MISSING_FIELD");
     const comment: StoredComment = {
       id: randomUUID(),
-      target_id: request.params.targetId,
+      target_id: canonicalUuid(request.params.targetId),
       target_type: targetType(request),
       commenter: caller.username,
       post_time: Date.now(),
