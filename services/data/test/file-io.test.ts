@@ -170,10 +170,12 @@ describe("URL import", () => {
       label: "reads one.fastq",
       dest: HOME("alice"),
     });
-    const [job] = service.platform.apps.recorder.to("POST", "/analyses");
-    expect(job?.query.user).toBe("alice");
-    expect(job?.body).toMatchObject({ output_dir: HOME("alice"), name: "url_import_reads one.fastq" });
-    expect(Object.values((job?.body as { config: Record<string, string> }).config).sort()).toEqual(
+    const jobs = service.platform.apps.recorder.to("POST", "/analyses");
+    expect(jobs).toHaveLength(1);
+    const job = jobs[0] as (typeof jobs)[number];
+    expect(job.query.user).toBe("alice");
+    expect(job.body).toMatchObject({ output_dir: HOME("alice"), name: "url_import_reads one.fastq" });
+    expect(Object.values((job.body as { config: Record<string, string> }).config).sort()).toEqual(
       [new URL(address).href, "reads one.fastq"].sort(),
     );
   });
