@@ -9,13 +9,28 @@ import { entryName, fileRecord, refuseExisting, type StoredFile } from "../file-
 import { singleFileForm } from "../multipart-body.js";
 import { commonErrors, FileRecord, PathText } from "../schemas.js";
 
-/** Reads what is left of a part the gateway refuses, so the client sees the answer instead of a reset. */
+const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+const MAX_DISCARD_MS = 10_000;
+
+/**
+ * Reads and drops what is left of a part the gateway refuses, so that a client (or proxy) still sending it sees
+ * the answer instead of a reset; a larger or slower rest is not waited for.
+ */
 async function discard(stream: Readable): Promise<void> {
-  stream.resume();
+  let seen = 0;
   await new Promise<void>((resolve) => {
-    stream.once("end", resolve);
-    stream.once("close", resolve);
-    stream.once("error", () => resolve());
+    const timer = setTimeout(resolve, MAX_DISCARD_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    stream.on("data", (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > MAX_DISCARDED_BYTES) done();
+    });
+    stream.once("end", done);
+    stream.once("close", done);
+    stream.once("error", done);
   });
 }
 
