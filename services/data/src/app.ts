@@ -14,6 +14,7 @@ import { fileTypes } from "./routes/file-types.js";
 import { metadataCsv } from "./routes/metadata-csv.js";
 import { navigation } from "./routes/navigation.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
+import { permanentIdRequests } from "./routes/permanent-id-requests.js";
 import { saves } from "./routes/saves.js";
 import { search } from "./routes/search.js";
 import { sharing } from "./routes/sharing.js";
@@ -42,6 +43,7 @@ export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   await app.register(entryTags);
   await app.register(sharing);
   await app.register(coge);
+  await app.register(permanentIdRequests, { config });
 };
 
 export const buildApp = (config: Config): Promise<Service> => buildService("data", data, config);

@@ -1,0 +1,72 @@
+import { type Backends, encodeSegment, path } from "@de-gateway/backend-clients";
+import { badRequest, GatewayError } from "@de-gateway/service-kit";
+import type { FastifyRequest } from "fastify";
+import { baseName, joinPath } from "../data-paths.js";
+import { dataciteRecord, type FolderMetadata, publicationAvus } from "./datacite-metadata.js";
+import { mintDoi } from "./doi-minting.js";
+import { readableFolders, type StoredRequest } from "./requests.js";
+import { LANDING_PAGE_BASE, MINTABLE_TYPE, PUBLISH_FOLDER } from "./settings.js";
+
+/** Where a published folder's DOI resolves to: its landing page under the publish folder. */
+const landingPage = (folderPath: string) =>
+  `${LANDING_PAGE_BASE}${joinPath(PUBLISH_FOLDER, baseName(folderPath)).split("/").map(encodeSegment).join("/")}`;
+
+/** What the requester reads in the completed request's history. */
+const completionComments = (folderPath: string, doi: string) =>
+  `DOI ${doi} now identifies ${folderPath}; its landing page is https://doi.org/${doi}. ` +
+  "Ask the data curators for any change to the data set or its metadata.";
+
+/** The status change that completes a request with its new identifier. */
+export interface Completion {
+  permanent_id: string;
+  comments: string;
+}
+
+/**
+ * Mints a DOI for a request's folder (as the calling curator, who must be able to read it) from the folder's
+ * metadata, writes it to the folder's metadata, then has `recordCompletion` record it on the request. Refused
+ * before anything is minted: a type other than DOI, a folder that is gone or unreadable (404), a request or
+ * folder that already has an identifier, metadata that cannot make a DataCite record (400). A DOI minted but
+ * not recorded is logged with the failure, so that curators can record it by hand.
+ */
+export async function mintForRequest<T>(
+  backends: Backends,
+  request: FastifyRequest,
+  stored: StoredRequest,
+  prefix: string,
+  recordCompletion: (completion: Completion) => Promise<T>,
+): Promise<T> {
+  const { fileInfo, metadata, datacite } = backends;
+  if (stored.type.toUpperCase() !== MINTABLE_TYPE) {
+    throw badRequest(
+      `${stored.type} identifiers cannot be minted, only ${MINTABLE_TYPE}s`,
+      "ERR_BAD_OR_MISSING_FIELD",
+      {
+        type: stored.type,
+      },
+    );
+  }
+  const folder = (await readableFolders(fileInfo, request, [stored.target_id])).get(stored.target_id.toLowerCase());
+  if (!folder) {
+    throw new GatewayError(404, "the request's folder does not exist or cannot be read", "ERR_NOT_FOUND", {
+      path: stored.original_path ?? null,
+    });
+  }
+  if (stored.permanent_id) {
+    throw badRequest("the request already has an identifier", "ERR_BAD_REQUEST", { permanent_id: stored.permanent_id });
+  }
+  const folderMetadata = await fileInfo.json<FolderMetadata>(request, { path: path`/data/${folder.id}/metadata` });
+  const record = dataciteRecord(folderMetadata, MINTABLE_TYPE, prefix);
+  const doi = await mintDoi(datacite, request, { prefix, url: landingPage(folder.path), xml: record.xml });
+  try {
+    await metadata.json(request, {
+      method: "POST",
+      path: path`/avus/folder/${folder.id}`,
+      json: { avus: publicationAvus(record.avus, doi, MINTABLE_TYPE) },
+    });
+    return await recordCompletion({ permanent_id: doi, comments: completionComments(folder.path, doi) });
+  } catch (error) {
+    request.log.error({ err: error, doi, requestId: stored.id }, "DOI minted but not recorded");
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import type { BackendClient } from "@de-gateway/backend-clients";
+import type { FastifyRequest } from "fastify";
+import { baseName } from "../data-paths.js";
+import { latestUpdate, type ShownRequest, type StoredRequest } from "./requests.js";
+
+interface Notice {
+  user: string;
+  subject: string;
+  /** The requester's address when the gateway knows it; the notification is then e-mailed too. */
+  email?: string;
+  contents?: string;
+  requestId: string;
+}
+
+/** Tells a requester about their request; a notice that cannot be delivered is logged, never fails the change. */
+async function notify(notifications: BackendClient, request: FastifyRequest, notice: Notice): Promise<void> {
+  try {
+    await notifications.json(request, {
+      method: "POST",
+      path: "/notification",
+      anonymous: true,
+      json: {
+        type: "permanent_id_request",
+        user: notice.user,
+        subject: notice.subject,
+        email: notice.email !== undefined,
+        email_template: "blank",
+        payload: {
+          ...(notice.email === undefined ? {} : { email_address: notice.email }),
+          ...(notice.contents === undefined ? {} : { contents: notice.contents }),
+          uuid: notice.requestId,
+        },
+      },
+    });
+  } catch (error) {
+    request.log.warn(
+      { err: error, user: notice.user, requestId: notice.requestId },
+      "permanent-id notice not delivered",
+    );
+  }
+}
+
+/** The caller learns that their request was received. */
+export const notifySubmitted = (
+  notifications: BackendClient,
+  request: FastifyRequest,
+  stored: StoredRequest,
+  folderPath: string,
+) =>
+  notify(notifications, request, {
+    user: request.user.username,
+    email: request.user.email || undefined,
+    subject: `${stored.type} request submitted for ${baseName(folderPath)}`,
+    requestId: stored.id,
+  });
+
+/** The requester learns their request's new status, with the curator's comments. */
+export function notifyStatusChange(notifications: BackendClient, request: FastifyRequest, changed: ShownRequest) {
+  const update = latestUpdate(changed);
+  const folder = changed.folder ? baseName(changed.folder.path) : "an unknown folder";
+  return notify(notifications, request, {
+    user: changed.requested_by,
+    subject: `${changed.type} request for ${folder}: status changed to ${update?.status ?? "unknown"}`,
+    ...(update?.comments === undefined ? {} : { contents: update.comments }),
+    requestId: changed.id,
+  });
+}

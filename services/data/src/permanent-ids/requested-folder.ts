@@ -1,0 +1,31 @@
+import type { BackendClient } from "@de-gateway/backend-clients";
+import { badRequest, GatewayError } from "@de-gateway/service-kit";
+import type { FastifyRequest } from "fastify";
+import type { Stat } from "../data-items.js";
+
+/**
+ * The folder a caller asks an identifier for: it must exist and be readable (the file-info backend's 404 or
+ * 403 otherwise), be owned by the caller, be a folder, and hold something. Checked in the reference
+ * gateway's order.
+ */
+export async function requestableFolder(fileInfo: BackendClient, request: FastifyRequest, id: string): Promise<Stat> {
+  const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(request, {
+    method: "POST",
+    path: "/path-info",
+    json: { ids: [id] },
+  });
+  const folder = answer.ids?.[id] ?? Object.values(answer.ids ?? {})[0];
+  if (!folder) throw new Error(`the file-info backend gave no stat for ${id}`);
+  if (folder.permission !== "own") {
+    throw new GatewayError(403, `${request.user.username} does not own ${folder.path}`, "ERR_NOT_OWNER", {
+      folder: folder.id,
+    });
+  }
+  if (folder.type !== "dir") {
+    throw badRequest(`${folder.path} is not a folder`, "ERR_BAD_OR_MISSING_FIELD", { folder: folder.id });
+  }
+  if ((folder["file-count"] ?? 0) + (folder["dir-count"] ?? 0) < 1) {
+    throw badRequest(`${folder.path} is empty`, "ERR_BAD_OR_MISSING_FIELD", { folder: folder.id });
+  }
+  return folder;
+}

@@ -1,0 +1,470 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HOME, seeded, sender, startData } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startData();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+
+const ANALYSES_PATH = `${HOME("alice")}/analyses`;
+/** alice's folder holding a folder: what she asks identifiers for. */
+const ANALYSES = seeded("alice", "analyses");
+const EMPTY_FOLDER = seeded("alice", "documents");
+const NOTES = seeded("alice", "notes.txt");
+/** alice's folder shared read-only with bob. */
+const SHARED_WITH_BOB = seeded("alice", "shared-with-bob");
+const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+const YEAR = String(new Date().getUTCFullYear());
+const LANDING_PAGE = "https://datacommons.cyverse.org/browse/iplant/home/shared/commons_repo/curated/analyses";
+
+type AvuRequest = { attr: string; value: string; unit: string; avus?: AvuRequest[] };
+const avu = (attr: string, value: string, ...avus: AvuRequest[]): AvuRequest => ({
+  attr,
+  value,
+  unit: "",
+  ...(avus.length ? { avus } : {}),
+});
+
+/** Metadata that makes a complete DataCite record (the platform adds the publication year and identifier). */
+const DESCRIBED = [
+  avu("title", "Depth & temperature <runs>"),
+  avu(
+    "creator",
+    "Liddell, Alice",
+    avu("affiliation", "Wonderland University"),
+    avu("nameIdentifier", "0000-0002-1825-0097", avu("nameIdentifierScheme", "ORCID")),
+  ),
+  avu("publisher", "CyVerse Data Commons"),
+  avu("resourceType", "Measurements", avu("resourceTypeGeneral", "Dataset")),
+  avu("description", "Two runs.", avu("descriptionType", "Abstract")),
+  avu("subject", "temperature"),
+];
+
+/** Replaces a folder's metadata through the data service, as its owner. */
+async function setMetadata(user: string, id: string, avus: AvuRequest[]) {
+  const response = await send(user, "POST", `/secured/filesystem/${id}/metadata`, { avus });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function requestDoi(folder = ANALYSES, user = "alice") {
+  const response = await send(user, "POST", "/permanent-id-requests", { type: "DOI", folder });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { id: string; [field: string]: unknown };
+}
+
+/** alice lets the curator carol read her analyses folder, as the reference's staging area does. */
+async function shareWithCurator() {
+  const shared = await send("alice", "POST", "/secured/share", {
+    sharing: [{ user: "carol", paths: [{ path: ANALYSES_PATH, permission: "read" }] }],
+  });
+  expect(shared.statusCode, shared.body).toBe(200);
+}
+
+/** alice's described analyses folder with a DOI request, readable by the curator. */
+async function stagedRequest(): Promise<string> {
+  await setMetadata("alice", ANALYSES, DESCRIBED);
+  const { id } = await requestDoi();
+  await shareWithCurator();
+  return id;
+}
+
+const metadataCalls = (method: string, path: string | RegExp) => service.platform.metadata.recorder.to(method, path);
+const storedRequests = () => [...service.platform.metadata.state.permanentIdRequests.requests.values()];
+const notices = () => service.platform.notifications.state.intake.messages;
+const mintedDois = () => [...service.platform.datacite.state.dois.dois.values()];
+
+describe("GET /permanent-id-requests/status-codes and /types", () => {
+  it("passes the metadata backend's lists on, for the caller", async () => {
+    const codes = await send("alice", "GET", "/permanent-id-requests/status-codes");
+    expect(codes.statusCode).toBe(200);
+    expect(codes.json().status_codes.map((code: { name: string }) => code.name)).toContain("Submitted");
+    const types = await send("alice", "GET", "/permanent-id-requests/types");
+    expect(types.statusCode).toBe(200);
+    expect(types.json().request_types.map((type: { type: string }) => type.type)).toEqual(["DOI", "ARK"]);
+    expect(metadataCalls("GET", "/permanent-id-requests/types")[0]?.query).toEqual({ user: "alice" });
+  });
+
+  it("needs a signed-in caller (401)", async () => {
+    expect((await send(undefined, "GET", "/permanent-id-requests/types")).statusCode).toBe(401);
+    expect((await send(undefined, "GET", "/permanent-id-requests/status-codes")).statusCode).toBe(401);
+  });
+});
+
+describe("POST /permanent-id-requests", () => {
+  it("records the request for the caller's described folder, shows it with the folder and tells the caller", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    const created = await requestDoi();
+    expect(created).toMatchObject({
+      type: "DOI",
+      requested_by: "alice",
+      original_path: ANALYSES_PATH,
+      history: [{ status: "Submitted", updated_by: "alice" }],
+      folder: { id: ANALYSES, path: ANALYSES_PATH, type: "dir", permission: "own" },
+    });
+    expect(created).not.toHaveProperty("target_id");
+    expect(metadataCalls("POST", "/permanent-id-requests")[0]?.body).toEqual({
+      type: "DOI",
+      target_id: ANALYSES,
+      target_type: "folder",
+      original_path: ANALYSES_PATH,
+    });
+    expect(notices()).toEqual([
+      expect.objectContaining({
+        user: "alice",
+        type: "permanent_id_request",
+        subject: "DOI request submitted for analyses",
+        email: true,
+        payload: { email_address: "alice@example.org", uuid: created.id },
+      }),
+    ]);
+  });
+
+  it.each([
+    ["a folder of someone else's the caller can read", "bob", SHARED_WITH_BOB, 403, "ERR_NOT_OWNER"],
+    ["a folder the caller cannot read", "bob", ANALYSES, 403, "ERR_NOT_READABLE"],
+    ["a folder that does not exist", "alice", UNKNOWN, 404, "ERR_DOES_NOT_EXIST"],
+    ["a file", "alice", NOTES, 400, "ERR_BAD_OR_MISSING_FIELD"],
+    ["an empty folder", "alice", EMPTY_FOLDER, 400, "ERR_BAD_OR_MISSING_FIELD"],
+  ])("refuses %s and records nothing", async (_case, user, folder, status, code) => {
+    const response = await send(user, "POST", "/permanent-id-requests", { type: "DOI", folder });
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().error_code).toBe(code);
+    expect(storedRequests()).toHaveLength(0);
+  });
+
+  it("refuses a folder without metadata, or whose metadata cannot make a DataCite record, naming what is wrong", async () => {
+    const bare = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({
+      error_code: "ERR_BAD_REQUEST",
+      reason: expect.stringContaining("no metadata"),
+    });
+
+    const incomplete = DESCRIBED.filter((entry) => entry.attr !== "publisher").map((entry) =>
+      entry.attr === "resourceType" ? avu("resourceType", "Measurements") : entry,
+    );
+    await setMetadata("alice", ANALYSES, [...incomplete, avu("publicationYear", "2020"), avu("title", "")]);
+    const refused = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().problems).toEqual([
+      "title needs a value",
+      "publisher: found 0, expected exactly 1",
+      "publicationYear: found 2, expected exactly 1",
+      "resourceType needs a nested resourceTypeGeneral",
+    ]);
+    expect(storedRequests()).toHaveLength(0);
+  });
+
+  it("refuses a folder whose metadata already holds an identifier", async () => {
+    await setMetadata("alice", ANALYSES, [
+      ...DESCRIBED,
+      avu("identifier", "10.1234/abcd", avu("identifierType", "DOI")),
+    ]);
+    const response = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", identifier: "10.1234/abcd" });
+  });
+
+  it("passes the metadata backend's refusals on: a second request of a type for the folder, an unknown type", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    await requestDoi();
+    const again = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error_code).toBe("ERR_NOT_UNIQUE");
+    const unknownType = await send("alice", "POST", "/permanent-id-requests", { type: "ISBN", folder: ANALYSES });
+    expect(unknownType.statusCode).toBe(400);
+    expect(storedRequests()).toHaveLength(1);
+  });
+
+  it.each([
+    ["no body", undefined],
+    ["no type", { folder: ANALYSES }],
+    ["an empty type", { type: "", folder: ANALYSES }],
+    ["no folder", { type: "DOI" }],
+    ["a folder that is not a UUID", { type: "DOI", folder: ANALYSES_PATH }],
+  ])("refuses %s (400) before asking any backend", async (_case, body) => {
+    const response = await send("alice", "POST", "/permanent-id-requests", body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe("ERR_BAD_REQUEST");
+    expect(service.platform.fileInfo.recorder.requests).toHaveLength(0);
+  });
+
+  it("answers 502 when the metadata backend fails, and needs a signed-in caller", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    service.platform.metadata.faults.set({ mode: "json-500", path: "^/permanent-id-requests$" });
+    const failed = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error_code).toBe("ERR_BAD_GATEWAY");
+    expect(notices()).toHaveLength(0);
+    expect(
+      (await send(undefined, "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe("GET /permanent-id-requests and /permanent-id-requests/{request-id}", () => {
+  it("lists the caller's own requests with their folders", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    const { id } = await requestDoi();
+    const listed = await send("alice", "GET", "/permanent-id-requests");
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({
+      total: 1,
+      requests: [
+        expect.objectContaining({
+          id,
+          type: "DOI",
+          status: "Submitted",
+          requested_by: "alice",
+          folder: expect.objectContaining({ id: ANALYSES, path: ANALYSES_PATH }),
+        }),
+      ],
+    });
+    expect(listed.json().requests[0]).not.toHaveProperty("target_id");
+    expect((await send("bob", "GET", "/permanent-id-requests")).json()).toEqual({ requests: [], total: 0 });
+  });
+
+  it("passes filters, paging and sorting on to the metadata backend", async () => {
+    const url =
+      "/permanent-id-requests?statuses=Submitted&statuses=Pending&limit=5&offset=1&sort-field=type&sort-dir=DESC";
+    expect((await send("alice", "GET", url)).statusCode).toBe(200);
+    expect(metadataCalls("GET", "/permanent-id-requests")[0]?.query).toEqual({
+      statuses: ["Submitted", "Pending"],
+      limit: "5",
+      offset: "1",
+      "sort-field": "type",
+      "sort-dir": "DESC",
+      user: "alice",
+    });
+  });
+
+  it.each([["limit=0"], ["offset=-1"], ["sort-field=folder"], ["sort-dir=desc"]])("refuses %s (400)", async (query) => {
+    const response = await send("alice", "GET", `/permanent-id-requests?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe("ERR_BAD_REQUEST");
+  });
+
+  it("shows one of the caller's requests with its history and folder; others' are 404", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    const { id } = await requestDoi();
+    const own = await send("alice", "GET", `/permanent-id-requests/${id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id, history: [{ status: "Submitted" }], folder: { id: ANALYSES } });
+    expect((await send("bob", "GET", `/permanent-id-requests/${id}`)).statusCode).toBe(404);
+    expect((await send("alice", "GET", "/permanent-id-requests/not-a-uuid")).statusCode).toBe(400);
+    expect((await send(undefined, "GET", `/permanent-id-requests/${id}`)).statusCode).toBe(401);
+  });
+
+  it("follows the folder by its id (into the trash), and shows a null folder once it is gone", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    const { id } = await requestDoi();
+    const deleted = await send("alice", "POST", "/secured/filesystem/delete", { paths: [ANALYSES_PATH] });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const trashed = await send("alice", "GET", `/permanent-id-requests/${id}`);
+    expect(trashed.json().folder).toMatchObject({ id: ANALYSES, path: expect.stringContaining("/trash/") });
+    expect((await send("alice", "DELETE", "/secured/filesystem/trash")).statusCode).toBe(200);
+    const gone = await send("alice", "GET", `/permanent-id-requests/${id}`);
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toMatchObject({ id, original_path: ANALYSES_PATH, folder: null });
+  });
+});
+
+describe("GET /admin/permanent-id-requests and /admin/permanent-id-requests/{request-id}", () => {
+  it("lists everyone's requests, each folder as the curator sees it", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    const { id } = await requestDoi();
+    const unreadable = await send("carol", "GET", "/admin/permanent-id-requests");
+    expect(unreadable.statusCode).toBe(200);
+    expect(unreadable.json()).toMatchObject({ total: 1, requests: [{ id, requested_by: "alice", folder: null }] });
+    await shareWithCurator();
+    const readable = await send("carol", "GET", `/admin/permanent-id-requests/${id}`);
+    expect(readable.statusCode).toBe(200);
+    expect(readable.json()).toMatchObject({ id, folder: { id: ANALYSES, permission: "read" } });
+  });
+
+  it("is for administrators only, and 404 for an unknown request", async () => {
+    expect((await send("alice", "GET", "/admin/permanent-id-requests")).statusCode).toBe(403);
+    expect((await send("alice", "GET", `/admin/permanent-id-requests/${UNKNOWN}`)).statusCode).toBe(403);
+    expect((await send(undefined, "GET", "/admin/permanent-id-requests")).statusCode).toBe(401);
+    const unknown = await send("carol", "GET", `/admin/permanent-id-requests/${UNKNOWN}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error_code).toBe("ERR_NOT_FOUND");
+  });
+});
+
+describe("POST /admin/permanent-id-requests/{request-id}/status", () => {
+  it("records the curator's status and comments and tells the requester", async () => {
+    const id = await stagedRequest();
+    const response = await send("carol", "POST", `/admin/permanent-id-requests/${id}/status`, {
+      status: "Evaluation",
+      comments: "Checking the metadata.",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      id,
+      folder: { id: ANALYSES },
+      history: [
+        { status: "Submitted", updated_by: "alice" },
+        { status: "Evaluation", updated_by: "carol", comments: "Checking the metadata." },
+      ],
+    });
+    expect(notices().at(-1)).toMatchObject({
+      user: "alice",
+      type: "permanent_id_request",
+      subject: "DOI request for analyses: status changed to Evaluation",
+      payload: { contents: "Checking the metadata.", uuid: id },
+    });
+  });
+
+  it.each([
+    ["a permanent_id (only minting records one)", { status: "Completion", permanent_id: "10.5072/abcd-efgh" }],
+    ["a blank status", { status: "  " }],
+    ["comments that are not text", { comments: 3 }],
+  ])("refuses %s (400) and changes nothing", async (_case, body) => {
+    const id = await stagedRequest();
+    const response = await send("carol", "POST", `/admin/permanent-id-requests/${id}/status`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe("ERR_BAD_REQUEST");
+    expect(storedRequests()[0]?.history).toHaveLength(1);
+    expect(storedRequests()[0]?.permanent_id).toBeUndefined();
+  });
+
+  it("answers 404 for an unknown request, 403 to non-administrators, 401 without a token", async () => {
+    expect((await send("carol", "POST", `/admin/permanent-id-requests/${UNKNOWN}/status`, {})).statusCode).toBe(404);
+    expect((await send("alice", "POST", `/admin/permanent-id-requests/${UNKNOWN}/status`, {})).statusCode).toBe(403);
+    expect((await send(undefined, "POST", `/admin/permanent-id-requests/${UNKNOWN}/status`, {})).statusCode).toBe(401);
+  });
+});
+
+describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
+  const mint = (id: string, user = "carol") => send(user, "POST", `/admin/permanent-id-requests/${id}/ezid`);
+
+  it("mints the DOI through DataCite from the folder's metadata, writes it to the folder and completes the request", async () => {
+    const id = await stagedRequest();
+    const response = await mint(id);
+    expect(response.statusCode, response.body).toBe(200);
+    const [doi] = mintedDois();
+    expect(doi?.attributes).toMatchObject({ prefix: "10.5072", state: "findable", url: LANDING_PAGE });
+    const completed = response.json();
+    expect(completed).toMatchObject({
+      id,
+      permanent_id: doi?.id,
+      folder: { id: ANALYSES },
+      history: [{ status: "Submitted" }, { status: "Completion", updated_by: "carol" }],
+    });
+    expect(completed.history[1].comments).toContain(`https://doi.org/${doi?.id}`);
+
+    const [call] = service.platform.datacite.recorder.to("POST", "/dois");
+    expect(call?.headers.authorization).toMatch(/^Basic /);
+    const xml = Buffer.from(String(doi?.attributes.xml), "base64").toString("utf8");
+    expect(xml).toContain('<identifier identifierType="DOI">10.5072/placeholder</identifier>');
+    expect(xml).toContain(
+      "<creators><creator><creatorName>Liddell, Alice</creatorName>" +
+        '<nameIdentifier nameIdentifierScheme="ORCID">0000-0002-1825-0097</nameIdentifier>' +
+        "<affiliation>Wonderland University</affiliation></creator></creators>",
+    );
+    expect(xml).toContain('<title xml:lang="en-us">Depth &amp; temperature &lt;runs&gt;</title>');
+    expect(xml).toContain(`<publicationYear>${YEAR}</publicationYear>`);
+    expect(xml).toContain('<resourceType resourceTypeGeneral="Dataset">Measurements</resourceType>');
+    expect(xml).toContain('<descriptions><description descriptionType="Abstract" xml:lang="en-us">Two runs.');
+
+    expect(metadataCalls("POST", `/avus/folder/${ANALYSES}`)[0]?.body).toEqual({
+      avus: [avu("identifier", String(doi?.id), avu("identifierType", "DOI")), avu("publicationYear", YEAR)],
+    });
+    expect(notices().at(-1)).toMatchObject({ user: "alice", subject: expect.stringContaining("Completion") });
+  });
+
+  it.each([
+    ["DataCite is unreachable", 502, "ERR_BAD_GATEWAY", "stop"],
+    ["DataCite fails", 502, "ERR_BAD_GATEWAY", "json-500"],
+    ["DataCite hangs", 504, "ERR_GATEWAY_TIMEOUT", "hang"],
+  ] as const)("answers %s with %i (%s) and records nothing", async (_case, status, code, failure) => {
+    const id = await stagedRequest();
+    const datacite = service.platform.datacite;
+    if (failure === "stop") await datacite.stop();
+    else datacite.faults.set({ mode: failure });
+    try {
+      const response = await mint(id);
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error_code).toBe(code);
+    } finally {
+      if (failure === "stop") await datacite.start();
+    }
+    expect(storedRequests()[0]?.history.map((entry) => entry.status)).toEqual(["Submitted"]);
+    expect(storedRequests()[0]?.permanent_id).toBeUndefined();
+    expect(metadataCalls("POST", /^\/avus\//)).toHaveLength(0);
+  });
+
+  it("answers 502 when DataCite refuses the gateway's credentials, recording nothing", async () => {
+    const misconfigured = await startData({ DATACITE_PASSWORD: "not-the-account-password" });
+    try {
+      const sendThere = sender(() => misconfigured);
+      const described = await sendThere("alice", "POST", `/secured/filesystem/${ANALYSES}/metadata`, {
+        avus: DESCRIBED,
+      });
+      expect(described.statusCode).toBe(200);
+      const created = await sendThere("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+      const shared = await sendThere("alice", "POST", "/secured/share", {
+        sharing: [{ user: "carol", paths: [{ path: ANALYSES_PATH, permission: "read" }] }],
+      });
+      expect(shared.statusCode).toBe(200);
+      const response = await sendThere("carol", "POST", `/admin/permanent-id-requests/${created.json().id}/ezid`);
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", backend_status: 401 });
+      expect(misconfigured.platform.datacite.state.dois.dois.size).toBe(0);
+    } finally {
+      await misconfigured.close();
+    }
+  });
+
+  it("refuses a request whose folder the curator cannot read (404), minting nothing", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    const { id } = await requestDoi();
+    const response = await mint(id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", path: ANALYSES_PATH });
+    expect(service.platform.datacite.recorder.requests).toHaveLength(0);
+  });
+
+  it("refuses a request that already has its identifier, minting nothing more", async () => {
+    const id = await stagedRequest();
+    expect((await mint(id)).statusCode).toBe(200);
+    const again = await mint(id);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", permanent_id: mintedDois()[0]?.id });
+    expect(mintedDois()).toHaveLength(1);
+  });
+
+  it("refuses an ARK request: only DOIs can be minted", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    const ark = await send("alice", "POST", "/permanent-id-requests", { type: "ARK", folder: ANALYSES });
+    expect(ark.statusCode, ark.body).toBe(200);
+    await shareWithCurator();
+    const response = await mint(ark.json().id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD", type: "ARK" });
+    expect(service.platform.datacite.recorder.requests).toHaveLength(0);
+  });
+
+  it("refuses metadata that lost what a DataCite record needs since the request was made", async () => {
+    const id = await stagedRequest();
+    await setMetadata("alice", ANALYSES, DESCRIBED.slice(1));
+    const response = await mint(id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().problems).toEqual(["title: found 0, expected at least 1"]);
+    expect(mintedDois()).toHaveLength(0);
+  });
+
+  it("is for administrators only and answers 404 for an unknown request", async () => {
+    const id = await stagedRequest();
+    expect((await mint(id, "alice")).statusCode).toBe(403);
+    expect((await send(undefined, "POST", `/admin/permanent-id-requests/${id}/ezid`)).statusCode).toBe(401);
+    expect((await mint(UNKNOWN)).statusCode).toBe(404);
+    expect((await mint("not-a-uuid")).statusCode).toBe(400);
+    expect(mintedDois()).toHaveLength(0);
+  });
+});
