@@ -73,4 +73,4 @@ export async function shownAll<T extends StoredBase>(
   return requests.map((stored) => shown(stored, folders));
 }
 
-export const latestUpdate = (shown: { history?: StatusUpdate[] }): StatusUpdate | undefined => shown.history?.at(-1);
+export const latestUpdate = (entry: { history?: StatusUpdate[] }): StatusUpdate | undefined => entry.history?.at(-1);

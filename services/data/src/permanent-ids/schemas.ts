@@ -3,7 +3,7 @@ import { StatRecord, Uuid } from "../schemas.js";
 
 const open = { additionalProperties: true };
 
-export const SORT_FIELDS = [
+const SORT_FIELDS = [
   "type",
   "target_type",
   "requested_by",
