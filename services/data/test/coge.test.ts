@@ -7,12 +7,7 @@ beforeAll(async () => {
   service = await startData();
 });
 afterAll(() => service.close());
-/** The data store knows CoGe's account, as a deployment's does. */
-const registerCogeAccount = () => service.platform.fileInfo.state.navigation.users.add("coge");
-beforeEach(() => {
-  service.platform.reset();
-  registerCogeAccount();
-});
+beforeEach(() => service.platform.reset());
 const send = sender(() => service);
 
 const COGE_FOLDER = `${HOME("alice")}/coge_data`;

@@ -197,7 +197,7 @@ it.each([
 
 describe("entry ids in any case", () => {
   it("finds comments posted under an upper-case id when listed with the lower-case one", async () => {
-    const [{ id }] = ENTRIES as [{ id: string }];
+    const id = ENTRIES[0].id;
     const posted = await send("bob", "POST", comments(id.toUpperCase()), { comment: "shouting" });
     expect(posted.statusCode).toBe(201);
     const listed = await send("bob", "GET", comments(id.toLowerCase()));

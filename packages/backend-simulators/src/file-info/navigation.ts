@@ -11,6 +11,9 @@ export const userTrashPath = (user: string): string => `${BASE_TRASH_PATH}/${use
 
 const MISSING_USER = { error_code: "ERR_MISSING_QUERY_PARAMETER", reason: "the user query parameter is required" };
 
+/** Accounts of platform services that users share data with (CoGe reads and writes as `coge`). */
+export const SERVICE_ACCOUNTS = ["coge"] as const;
+
 export interface NavigationState {
   /** Users known to the data store; base paths of anyone else are refused with ERR_NOT_A_USER. */
   users: Set<string>;
@@ -21,7 +24,7 @@ export interface NavigationState {
  * `GET /navigation/base-paths?user=` answers them: `{user_home_path, user_trash_path, base_trash_path}`.
  */
 export const navigation = defineModule<NavigationState>({
-  makeState: () => ({ users: new Set(DEMO_USERS.map((user) => user.username)) }),
+  makeState: () => ({ users: new Set([...DEMO_USERS.map((user) => user.username), ...SERVICE_ACCOUNTS]) }),
   routes(app, state) {
     app.get("/navigation/base-paths", async (request, reply) => {
       const { user } = request.query as { user?: string };
