@@ -1,12 +1,23 @@
 import { loadConfig, type Service } from "@de-gateway/service-kit";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Static, TObject, TProperties } from "typebox";
 import { SimulatedPlatform } from "./platform.js";
+
+type Method = NonNullable<InjectOptions["method"]>;
 
 export interface ServiceUnderTest {
   platform: SimulatedPlatform;
   app: Service;
   /** Request headers that authenticate as a demo user. */
   as(username: string): Promise<{ authorization: string }>;
+  /** `send("alice", "GET", "/apps")`: a request through the service as a demo user, or anonymous (undefined). */
+  send(
+    username: string | undefined,
+    method: Method,
+    url: string,
+    payload?: InjectOptions["payload"],
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -27,6 +38,14 @@ export async function startServiceUnderTest<P extends TProperties>(
     platform,
     app,
     as: (username) => platform.authHeader(username),
+    async send(username, method, url, payload, headers = {}) {
+      return app.inject({
+        method,
+        url,
+        headers: { ...(username ? await platform.authHeader(username) : {}), ...headers },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    },
     async close() {
       await app.close();
       await platform.stop();

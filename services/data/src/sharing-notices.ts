@@ -1,6 +1,7 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import type { FastifyRequest } from "fastify";
 import { baseName } from "./data-paths.js";
+import { sendNotice } from "./notices.js";
 
 /** Beyond this many entries a notice gives the count instead of naming them. */
 const NAMED_ENTRIES = 10;
@@ -59,26 +60,17 @@ export function outcomeNotice(
   };
 }
 
-/** Sends data notifications; a notice that cannot be delivered is logged, never fails the sharing. */
+/** Sends the notices as data notifications. */
 export async function sendNotices(notifications: BackendClient, request: FastifyRequest, notices: SharingNotice[]) {
   await Promise.all(
-    notices.map(async (notice) => {
-      try {
-        await notifications.json(request, {
-          method: "POST",
-          path: "/notification",
-          anonymous: true,
-          json: {
-            type: "data",
-            user: notice.user,
-            subject: notice.subject,
-            message: notice.message,
-            payload: { action: notice.action, paths: notice.paths },
-          },
-        });
-      } catch (error) {
-        request.log.warn({ err: error, user: notice.user }, "sharing notification not delivered");
-      }
-    }),
+    notices.map((notice) =>
+      sendNotice(notifications, request, {
+        type: "data",
+        user: notice.user,
+        subject: notice.subject,
+        message: notice.message,
+        payload: { action: notice.action, paths: notice.paths },
+      }),
+    ),
   );
 }

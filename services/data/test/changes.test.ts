@@ -1,14 +1,8 @@
-import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HOME, q, sender, startData } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { HOME, q, useDataService } from "./support.js";
 
-let service: ServiceUnderTest;
-beforeAll(async () => {
-  service = await startData({ MAX_PATHS_IN_REQUEST: "6" });
-});
-afterAll(() => service.close());
-beforeEach(() => service.platform.reset());
-const send = sender(() => service);
+const service = useDataService({ MAX_PATHS_IN_REQUEST: "6" });
+const send = service.send;
 
 const exists = async (user: string, ...paths: string[]) =>
   (await send(user, "POST", "/secured/filesystem/exists", { paths })).json().paths as Record<string, boolean>;

@@ -1,14 +1,8 @@
-import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HOME, q, seeded, sender, startData } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { HOME, q, seeded, useDataService } from "./support.js";
 
-let service: ServiceUnderTest;
-beforeAll(async () => {
-  service = await startData();
-});
-afterAll(() => service.close());
-beforeEach(() => service.platform.reset());
-const send = sender(() => service);
+const service = useDataService();
+const send = service.send;
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const NOTES = seeded("alice", "notes.txt");

@@ -1,15 +1,9 @@
-import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seeded, sender, startData } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { seeded, useDataService } from "./support.js";
 
 const BODY_LIMIT = 4096;
-let service: ServiceUnderTest;
-beforeAll(async () => {
-  service = await startData({ JSON_BODY_LIMIT: String(BODY_LIMIT) });
-});
-afterAll(() => service.close());
-beforeEach(() => service.platform.reset());
-const send = sender(() => service);
+const service = useDataService({ JSON_BODY_LIMIT: String(BODY_LIMIT) });
+const send = service.send;
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const comments = (entryId: string) => `/secured/filesystem/entry/${entryId}/comments`;

@@ -1,14 +1,8 @@
-import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HOME, q, sender, startData } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { HOME, q, useDataService } from "./support.js";
 
-let service: ServiceUnderTest;
-beforeAll(async () => {
-  service = await startData();
-});
-afterAll(() => service.close());
-beforeEach(() => service.platform.reset());
-const send = sender(() => service);
+const service = useDataService();
+const send = service.send;
 
 type Item = {
   id: string;

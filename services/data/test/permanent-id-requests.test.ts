@@ -1,14 +1,8 @@
-import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HOME, seeded, sender, startData } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { HOME, seeded, startData, useDataService } from "./support.js";
 
-let service: ServiceUnderTest;
-beforeAll(async () => {
-  service = await startData();
-});
-afterAll(() => service.close());
-beforeEach(() => service.platform.reset());
-const send = sender(() => service);
+const service = useDataService();
+const send = service.send;
 
 const ANALYSES_PATH = `${HOME("alice")}/analyses`;
 /** alice's folder holding a folder: what she asks identifiers for. */
@@ -402,7 +396,7 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
   it("answers 502 when DataCite refuses the gateway's credentials, recording nothing", async () => {
     const misconfigured = await startData({ DATACITE_PASSWORD: "not-the-account-password" });
     try {
-      const sendThere = sender(() => misconfigured);
+      const sendThere = misconfigured.send;
       const described = await sendThere("alice", "POST", `/secured/filesystem/${ANALYSES}/metadata`, {
         avus: DESCRIBED,
       });

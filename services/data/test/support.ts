@@ -1,5 +1,5 @@
 import { type ServiceUnderTest, seedId, startServiceUnderTest } from "@de-gateway/backend-simulators";
-import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
 
@@ -7,23 +7,32 @@ import { Config } from "../src/config.js";
 export const startData = (overrides: Record<string, string> = {}) =>
   startServiceUnderTest(Config, buildApp, { BACKEND_TIMEOUT_MS: "5000", FAVORITES_TIMEOUT_MS: "1000", ...overrides });
 
-type Method = NonNullable<InjectOptions["method"]>;
-
-/** `send("alice", "GET", "/secured/...")`: a request through the service as a demo user, or anonymous (undefined). */
-export function sender(service: () => ServiceUnderTest) {
-  return async (
-    user: string | undefined,
-    method: Method,
-    url: string,
-    payload?: InjectOptions["payload"],
-    headers: Record<string, string> = {},
-  ): Promise<LightMyRequestResponse> =>
-    service().app.inject({
-      method,
-      url,
-      headers: { ...(user ? await service().as(user) : {}), ...headers },
-      ...(payload === undefined ? {} : { payload }),
-    });
+/**
+ * The data service for one test file: started before its tests, stopped after them, and every test starts from
+ * the simulators' seed state. Use it as the service itself (`service.platform`, `service.send(...)`).
+ */
+export function useDataService(overrides: Record<string, string> = {}): ServiceUnderTest {
+  let started: ServiceUnderTest | undefined;
+  beforeAll(async () => {
+    started = await startData(overrides);
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => started?.platform.reset());
+  const current = () => {
+    if (!started) throw new Error("the data service starts in beforeAll");
+    return started;
+  };
+  return {
+    get platform() {
+      return current().platform;
+    },
+    get app() {
+      return current().app;
+    },
+    as: (username) => current().as(username),
+    send: (...request) => current().send(...request),
+    close: () => current().close(),
+  };
 }
 
 /** A multipart/form-data body with one file part, encoded by the platform's own FormData. */

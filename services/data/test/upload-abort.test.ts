@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { HOME, patternBytes, q, sender, startData } from "./support.js";
+import { HOME, patternBytes, q, startData } from "./support.js";
 
 let service: ServiceUnderTest;
 let port: number;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   port = (service.app.server.address() as AddressInfo).port;
 });
 afterAll(() => service.close());
-const send = sender(() => service);
+const send: ServiceUnderTest["send"] = (...request) => service.send(...request);
 
 const staging = () => readdirSync(service.platform.fileInfo.state.dataStore.disk.staging);
 

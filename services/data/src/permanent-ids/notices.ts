@@ -1,9 +1,10 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import type { FastifyRequest } from "fastify";
 import { baseName } from "../data-paths.js";
+import { sendNotice } from "../notices.js";
 import { latestUpdate, type ShownRequest, type StoredRequest } from "./requests.js";
 
-interface Notice {
+interface RequestNotice {
   user: string;
   subject: string;
   /** The requester's address when the gateway knows it; the notification is then e-mailed too. */
@@ -12,33 +13,20 @@ interface Notice {
   requestId: string;
 }
 
-/** Tells a requester about their request; a notice that cannot be delivered is logged, never fails the change. */
-async function notify(notifications: BackendClient, request: FastifyRequest, notice: Notice): Promise<void> {
-  try {
-    await notifications.json(request, {
-      method: "POST",
-      path: "/notification",
-      anonymous: true,
-      json: {
-        type: "permanent_id_request",
-        user: notice.user,
-        subject: notice.subject,
-        email: notice.email !== undefined,
-        email_template: "blank",
-        payload: {
-          ...(notice.email === undefined ? {} : { email_address: notice.email }),
-          ...(notice.contents === undefined ? {} : { contents: notice.contents }),
-          uuid: notice.requestId,
-        },
-      },
-    });
-  } catch (error) {
-    request.log.warn(
-      { err: error, user: notice.user, requestId: notice.requestId },
-      "permanent-id notice not delivered",
-    );
-  }
-}
+/** Tells a requester about their request. */
+const notify = (notifications: BackendClient, request: FastifyRequest, notice: RequestNotice) =>
+  sendNotice(notifications, request, {
+    type: "permanent_id_request",
+    user: notice.user,
+    subject: notice.subject,
+    email: notice.email !== undefined,
+    email_template: "blank",
+    payload: {
+      ...(notice.email === undefined ? {} : { email_address: notice.email }),
+      ...(notice.contents === undefined ? {} : { contents: notice.contents }),
+      uuid: notice.requestId,
+    },
+  });
 
 /** The caller learns that their request was received. */
 export const notifySubmitted = (
