@@ -1,27 +1,11 @@
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedId } from "../src/file-info/index.js";
-import {
-  call,
-  download,
-  filesUnder,
-  idOf,
-  listing,
-  rawGet,
-  type Sim,
-  startFileInfo,
-  store,
-  upload,
-} from "./file-info-client.js";
+import { call, download, filesUnder, idOf, listing, rawGet, store, upload, useFileInfo } from "./file-info-client.js";
 
-let sim: Sim;
-beforeAll(async () => {
-  sim = await startFileInfo();
-});
-afterAll(() => sim.dispose());
-beforeEach(() => sim.reset());
+const sim = useFileInfo();
 
 const ALICE = "/iplant/home/alice";
 const PRIVATE = `${ALICE}/notes.txt`;
@@ -30,28 +14,28 @@ describe("what bob may do with alice's files", () => {
   it("refuses to show, read, list, rename, move or delete her unshared entries", async () => {
     const id = seedId(PRIVATE);
     const refusals = [
-      await call(sim, "GET", "/data/uuid", { user: "bob", query: { path: PRIVATE } }),
-      await download(sim, PRIVATE, "bob"),
-      await listing(sim, `${ALICE}/analyses`, "bob"),
-      await call(sim, "GET", `/data/${id}/chunks`, { user: "bob", query: { position: "0", size: "10" } }),
-      await call(sim, "POST", "/stat-gatherer", { user: "bob", json: { paths: [PRIVATE] } }),
-      await call(sim, "PUT", `/data/${id}/name`, { user: "bob", json: { filename: "mine.txt" } }),
-      await call(sim, "POST", "/mover", { user: "bob", json: { sources: [PRIVATE], dest: "/iplant/home/bob" } }),
-      await call(sim, "POST", "/deleter", { user: "bob", json: { paths: [PRIVATE] } }),
-      await call(sim, "DELETE", `/data/${id}`, { user: "bob" }),
-      await call(sim, "GET", `/data/${id}/metadata`, { user: "bob" }),
+      await call(sim(), "GET", "/data/uuid", { user: "bob", query: { path: PRIVATE } }),
+      await download(sim(), PRIVATE, "bob"),
+      await listing(sim(), `${ALICE}/analyses`, "bob"),
+      await call(sim(), "GET", `/data/${id}/chunks`, { user: "bob", query: { position: "0", size: "10" } }),
+      await call(sim(), "POST", "/stat-gatherer", { user: "bob", json: { paths: [PRIVATE] } }),
+      await call(sim(), "PUT", `/data/${id}/name`, { user: "bob", json: { filename: "mine.txt" } }),
+      await call(sim(), "POST", "/mover", { user: "bob", json: { sources: [PRIVATE], dest: "/iplant/home/bob" } }),
+      await call(sim(), "POST", "/deleter", { user: "bob", json: { paths: [PRIVATE] } }),
+      await call(sim(), "DELETE", `/data/${id}`, { user: "bob" }),
+      await call(sim(), "GET", `/data/${id}/metadata`, { user: "bob" }),
     ];
     for (const refusal of refusals) {
       expect(refusal.status).toBe(403);
       expect(refusal.body.error_code).toBe("ERR_NOT_READABLE");
     }
-    expect((await download(sim, PRIVATE, "alice")).status).toBe(200);
-    const missing = await call(sim, "GET", "/data/uuid", { user: "bob", query: { path: `${ALICE}/nothing.txt` } });
+    expect((await download(sim(), PRIVATE, "alice")).status).toBe(200);
+    const missing = await call(sim(), "GET", "/data/uuid", { user: "bob", query: { path: `${ALICE}/nothing.txt` } });
     expect(missing).toMatchObject({
       status: 404,
       body: { error_code: "ERR_DOES_NOT_EXIST", path: `${ALICE}/nothing.txt` },
     });
-    const existence = await call(sim, "POST", "/existence-marker", {
+    const existence = await call(sim(), "POST", "/existence-marker", {
       user: "bob",
       json: { paths: [PRIVATE, `${ALICE}/for-bob.txt`, `${ALICE}/nothing.txt`] },
     });
@@ -64,20 +48,20 @@ describe("what bob may do with alice's files", () => {
 
   it("lets him read what she shared but not change it", async () => {
     const shared = `${ALICE}/for-bob.txt`;
-    expect((await download(sim, shared, "bob")).body).toBe("A note alice shares with bob.\n");
-    expect((await download(sim, `${ALICE}/shared-with-bob/plan.txt`, "bob")).status).toBe(200);
-    const id = await idOf(sim, shared, "bob");
-    const rename = await call(sim, "PUT", `/data/${id}/name`, { user: "bob", json: { filename: "x.txt" } });
+    expect((await download(sim(), shared, "bob")).body).toBe("A note alice shares with bob.\n");
+    expect((await download(sim(), `${ALICE}/shared-with-bob/plan.txt`, "bob")).status).toBe(200);
+    const id = await idOf(sim(), shared, "bob");
+    const rename = await call(sim(), "PUT", `/data/${id}/name`, { user: "bob", json: { filename: "x.txt" } });
     expect(rename).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_OWNER", path: shared } });
-    const deletion = await call(sim, "POST", "/deleter", { user: "bob", json: { paths: [shared] } });
+    const deletion = await call(sim(), "POST", "/deleter", { user: "bob", json: { paths: [shared] } });
     expect(deletion).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_OWNER", paths: [shared] } });
-    const into = await upload(sim, `${ALICE}/shared-with-bob`, "bob", "mine.txt", "x");
+    const into = await upload(sim(), `${ALICE}/shared-with-bob`, "bob", "mine.txt", "x");
     expect(into).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_WRITEABLE" } });
   });
 
   it("gives per-path outcomes when sharing and unsharing, and write access lets him add files she can read", async () => {
     const folder = `${ALICE}/shared-with-bob`;
-    const shared = await call(sim, "POST", "/sharer", {
+    const shared = await call(sim(), "POST", "/sharer", {
       user: "alice",
       json: {
         sharing: [
@@ -110,10 +94,10 @@ describe("what bob may do with alice's files", () => {
     ]);
     expect(forMallory.sharing[0]).toMatchObject({ success: false, error: { error_code: "ERR_NOT_A_USER" } });
 
-    expect((await upload(sim, folder, "bob", "from-bob.txt", "hello alice")).status).toBe(200);
-    expect((await download(sim, `${folder}/from-bob.txt`, "alice")).body).toBe("hello alice");
+    expect((await upload(sim(), folder, "bob", "from-bob.txt", "hello alice")).status).toBe(200);
+    expect((await download(sim(), `${folder}/from-bob.txt`, "alice")).body).toBe("hello alice");
 
-    const unshared = await call(sim, "POST", "/unsharer", {
+    const unshared = await call(sim(), "POST", "/unsharer", {
       user: "alice",
       json: { unshare: [{ user: "bob", paths: [folder, `${ALICE}/notes.txt`] }] },
     });
@@ -121,8 +105,8 @@ describe("what bob may do with alice's files", () => {
       { path: folder, success: true },
       { path: `${ALICE}/notes.txt`, success: true, reason: "not-shared" },
     ]);
-    expect((await download(sim, `${folder}/plan.txt`, "bob")).status).toBe(403);
-    const perms = await call(sim, "POST", "/permissions-gatherer", {
+    expect((await download(sim(), `${folder}/plan.txt`, "bob")).status).toBe(403);
+    const perms = await call(sim(), "POST", "/permissions-gatherer", {
       user: "alice",
       json: { paths: [`${ALICE}/for-bob.txt`] },
     });
@@ -132,11 +116,11 @@ describe("what bob may do with alice's files", () => {
   });
 
   it("refuses unknown and missing users", async () => {
-    expect(await call(sim, "GET", "/navigation/root", { user: "mallory" })).toMatchObject({
+    expect(await call(sim(), "GET", "/navigation/root", { user: "mallory" })).toMatchObject({
       status: 400,
       body: { error_code: "ERR_NOT_A_USER", user: "mallory" },
     });
-    expect(await call(sim, "GET", "/navigation/root")).toMatchObject({
+    expect(await call(sim(), "GET", "/navigation/root")).toMatchObject({
       status: 400,
       body: { error_code: "ERR_MISSING_QUERY_PARAMETER" },
     });
@@ -155,7 +139,7 @@ describe("paths that try to leave the zone", () => {
       "/navigation/path/iplant/home/alice/..",
     ];
     for (const target of targets) {
-      const answer = await rawGet(sim, `${target}?user=alice&limit=10`);
+      const answer = await rawGet(sim(), `${target}?user=alice&limit=10`);
       expect(answer, target).toMatchObject({ status: 400, body: { error_code: "ERR_BAD_PATH" } });
     }
   });
@@ -163,35 +147,38 @@ describe("paths that try to leave the zone", () => {
   it("refuses them in bodies and parameters, and nothing appears outside the data store", async () => {
     const outside = `${ALICE}/../../../../../tmp/escaped-${process.pid}`;
     const attempts = [
-      await call(sim, "POST", "/data/directories", { user: "alice", json: { paths: [outside] } }),
-      await call(sim, "GET", "/data/uuid", { user: "alice", query: { path: "/iplant/home/bob/../alice" } }),
-      await call(sim, "POST", "/path-info", { user: "alice", json: { paths: ["/iplant//home"] } }),
-      await call(sim, "POST", "/mover", { user: "alice", json: { sources: [PRIVATE], dest: `${ALICE}/.` } }),
-      await call(sim, "POST", "/deleter", { user: "alice", json: { paths: ["iplant/home/alice/notes.txt"] } }),
-      await call(sim, "POST", "/existence-marker", { user: "alice", json: { paths: ["/etc/passwd"] } }),
+      await call(sim(), "POST", "/data/directories", { user: "alice", json: { paths: [outside] } }),
+      await call(sim(), "GET", "/data/uuid", { user: "alice", query: { path: "/iplant/home/bob/../alice" } }),
+      await call(sim(), "POST", "/path-info", { user: "alice", json: { paths: ["/iplant//home"] } }),
+      await call(sim(), "POST", "/mover", { user: "alice", json: { sources: [PRIVATE], dest: `${ALICE}/.` } }),
+      await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: ["iplant/home/alice/notes.txt"] } }),
+      await call(sim(), "POST", "/existence-marker", { user: "alice", json: { paths: ["/etc/passwd"] } }),
     ];
     for (const attempt of attempts) expect(attempt.body.error_code).toBe("ERR_BAD_PATH");
     expect(existsSync(join(tmpdir(), `escaped-${process.pid}`))).toBe(false);
-    const name = await call(sim, "PUT", `/data/${seedId(PRIVATE)}/name`, { user: "alice", json: { filename: "../x" } });
+    const name = await call(sim(), "PUT", `/data/${seedId(PRIVATE)}/name`, {
+      user: "alice",
+      json: { filename: "../x" },
+    });
     expect(name.body.error_code).toBe("ERR_BAD_PATH");
-    expect(filesUnder(store(sim).disk.tree)).toContain(join("iplant", "home", "alice", "notes.txt"));
+    expect(filesUnder(store(sim()).disk.tree)).toContain(join("iplant", "home", "alice", "notes.txt"));
   });
 
   it("keeps uploaded names inside the destination folder", async () => {
     const form = new FormData();
     form.append("file", new Blob(["x"]), "..");
-    const dots = await fetch(`${sim.url}/data?user=alice&dest=${ALICE}`, { method: "POST", body: form });
+    const dots = await fetch(`${sim().url}/data?user=alice&dest=${ALICE}`, { method: "POST", body: form });
     expect(dots.status).toBe(400);
     // The multipart parser keeps only the last name of a path-like file name.
-    const escaped = await upload(sim, ALICE, "alice", "../../escaped.txt", "x");
+    const escaped = await upload(sim(), ALICE, "alice", "../../escaped.txt", "x");
     expect(escaped).toMatchObject({ status: 200, body: { file: { path: `${ALICE}/escaped.txt` } } });
-    expect(filesUnder(store(sim).disk.tree).filter((path) => path.endsWith("escaped.txt"))).toEqual([
+    expect(filesUnder(store(sim()).disk.tree).filter((path) => path.endsWith("escaped.txt"))).toEqual([
       join("iplant", "home", "alice", "escaped.txt"),
     ]);
   });
 
   it("computes disk paths that never leave the tree", () => {
-    const disk = store(sim).disk;
+    const disk = store(sim()).disk;
     expect(disk.pathOf(PRIVATE).startsWith(disk.tree)).toBe(true);
     expect(() => disk.pathOf("/iplant/../../..")).toThrow(/outside/);
     expect(() => disk.pathOf("/")).toThrow(/outside/);

@@ -1,27 +1,22 @@
 import { existsSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { call, download, idOf, listing, type Sim, startFileInfo, store, upload } from "./file-info-client.js";
+import { describe, expect, it } from "vitest";
+import { call, download, idOf, listing, store, upload, useFileInfo } from "./file-info-client.js";
 
-let sim: Sim;
-beforeAll(async () => {
-  sim = await startFileInfo();
-});
-afterAll(() => sim.dispose());
-beforeEach(() => sim.reset());
+const sim = useFileInfo();
 
 const ALICE = "/iplant/home/alice";
 const TRASH = "/iplant/trash/home/de-irods/alice";
-const onDisk = (path: string) => existsSync(store(sim).disk.pathOf(path));
+const onDisk = (path: string) => existsSync(store(sim()).disk.pathOf(path));
 
 describe("creating folders", () => {
   it("creates missing parents, owned by the caller, and refuses what exists or is not writeable", async () => {
-    const created = await call(sim, "POST", "/data/directories", {
+    const created = await call(sim(), "POST", "/data/directories", {
       user: "alice",
       json: { paths: [`${ALICE}/a/b/c`, `${ALICE}/a/d`] },
     });
     expect(created.body).toEqual({ paths: [`${ALICE}/a`, `${ALICE}/a/b`, `${ALICE}/a/b/c`, `${ALICE}/a/d`] });
     expect(onDisk(`${ALICE}/a/b/c`)).toBe(true);
-    const stat = await call(sim, "POST", "/path-info", { user: "alice", json: { paths: [`${ALICE}/a`] } });
+    const stat = await call(sim(), "POST", "/path-info", { user: "alice", json: { paths: [`${ALICE}/a`] } });
     expect(stat.body.paths[`${ALICE}/a`]).toMatchObject({
       type: "dir",
       permission: "own",
@@ -30,17 +25,20 @@ describe("creating folders", () => {
     });
 
     expect(
-      await call(sim, "POST", "/data/directories", { user: "alice", json: { paths: [`${ALICE}/a`] } }),
+      await call(sim(), "POST", "/data/directories", { user: "alice", json: { paths: [`${ALICE}/a`] } }),
     ).toMatchObject({
       status: 409,
       body: { error_code: "ERR_EXISTS", paths: [`${ALICE}/a`] },
     });
-    const intoShared = await call(sim, "POST", "/data/directories", {
+    const intoShared = await call(sim(), "POST", "/data/directories", {
       user: "bob",
       json: { paths: [`${ALICE}/shared-with-bob/x`] },
     });
     expect(intoShared).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_WRITEABLE" } });
-    const badName = await call(sim, "POST", "/data/directories", { user: "alice", json: { paths: [`${ALICE}/it's`] } });
+    const badName = await call(sim(), "POST", "/data/directories", {
+      user: "alice",
+      json: { paths: [`${ALICE}/it's`] },
+    });
     expect(badName).toMatchObject({ status: 400, body: { error_code: "ERR_BAD_OR_MISSING_FIELD" } });
     expect(onDisk(`${ALICE}/shared-with-bob/x`)).toBe(false);
   });
@@ -49,7 +47,7 @@ describe("creating folders", () => {
 describe("moving and renaming", () => {
   it("checks every source and the destination before anything moves", async () => {
     const sources = [`${ALICE}/notes.txt`, `${ALICE}/measurements.csv`];
-    const missing = await call(sim, "POST", "/mover", {
+    const missing = await call(sim(), "POST", "/mover", {
       user: "alice",
       json: { sources: [...sources, `${ALICE}/missing.txt`], dest: `${ALICE}/documents` },
     });
@@ -58,24 +56,24 @@ describe("moving and renaming", () => {
       body: { error_code: "ERR_DOES_NOT_EXIST", paths: [`${ALICE}/missing.txt`] },
     });
 
-    await upload(sim, `${ALICE}/documents`, "alice", "measurements.csv", "already here");
-    const clash = await call(sim, "POST", "/mover", { user: "alice", json: { sources, dest: `${ALICE}/documents` } });
+    await upload(sim(), `${ALICE}/documents`, "alice", "measurements.csv", "already here");
+    const clash = await call(sim(), "POST", "/mover", { user: "alice", json: { sources, dest: `${ALICE}/documents` } });
     expect(clash).toMatchObject({
       status: 409,
       body: { error_code: "ERR_EXISTS", paths: [`${ALICE}/documents/measurements.csv`] },
     });
 
-    const notOwned = await call(sim, "POST", "/mover", {
+    const notOwned = await call(sim(), "POST", "/mover", {
       user: "bob",
       json: { sources: ["/iplant/home/bob/notes.txt", `${ALICE}/for-bob.txt`], dest: "/iplant/home/bob/documents" },
     });
     expect(notOwned).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_OWNER" } });
-    const intoItself = await call(sim, "POST", "/mover", {
+    const intoItself = await call(sim(), "POST", "/mover", {
       user: "alice",
       json: { sources: [`${ALICE}/analyses`], dest: `${ALICE}/analyses/run-1` },
     });
     expect(intoItself.status).toBe(400);
-    const intoFile = await call(sim, "POST", "/mover", {
+    const intoFile = await call(sim(), "POST", "/mover", {
       user: "alice",
       json: { sources, dest: `${ALICE}/sample.bin` },
     });
@@ -83,34 +81,34 @@ describe("moving and renaming", () => {
 
     for (const source of sources) expect(onDisk(source)).toBe(true);
     expect(onDisk(`${ALICE}/documents/notes.txt`)).toBe(false);
-    expect((await download(sim, `${ALICE}/documents/measurements.csv`, "alice")).body).toBe("already here");
+    expect((await download(sim(), `${ALICE}/documents/measurements.csv`, "alice")).body).toBe("already here");
   });
 
   it("moves entries with their contents and ids, on disk and in the catalogue", async () => {
-    const id = await idOf(sim, `${ALICE}/analyses/run-1/output.tsv`, "alice");
-    const bytes = (await download(sim, `${ALICE}/analyses/run-1/output.tsv`, "alice")).bytes;
-    const moved = await call(sim, "POST", "/mover", {
+    const id = await idOf(sim(), `${ALICE}/analyses/run-1/output.tsv`, "alice");
+    const bytes = (await download(sim(), `${ALICE}/analyses/run-1/output.tsv`, "alice")).bytes;
+    const moved = await call(sim(), "POST", "/mover", {
       user: "alice",
       json: { sources: [`${ALICE}/analyses`], dest: `${ALICE}/documents` },
     });
     expect(moved.body).toEqual({ user: "alice", sources: [`${ALICE}/analyses`], dest: `${ALICE}/documents` });
     expect(onDisk(`${ALICE}/analyses`)).toBe(false);
-    expect((await download(sim, `${ALICE}/documents/analyses/run-1/output.tsv`, "alice")).bytes.equals(bytes)).toBe(
+    expect((await download(sim(), `${ALICE}/documents/analyses/run-1/output.tsv`, "alice")).bytes.equals(bytes)).toBe(
       true,
     );
-    expect(await idOf(sim, `${ALICE}/documents/analyses/run-1/output.tsv`, "alice")).toBe(id);
+    expect(await idOf(sim(), `${ALICE}/documents/analyses/run-1/output.tsv`, "alice")).toBe(id);
 
-    const renamed = await call(sim, "PUT", `/data/${id}/name`, { user: "alice", json: { filename: "counts.tsv" } });
+    const renamed = await call(sim(), "PUT", `/data/${id}/name`, { user: "alice", json: { filename: "counts.tsv" } });
     expect(renamed.body).toEqual({
       user: "alice",
       source: `${ALICE}/documents/analyses/run-1/output.tsv`,
       dest: `${ALICE}/documents/analyses/run-1/counts.tsv`,
     });
-    const back = await call(sim, "PUT", `/data/${id}/dir`, { user: "alice", json: { dirname: ALICE } });
+    const back = await call(sim(), "PUT", `/data/${id}/dir`, { user: "alice", json: { dirname: ALICE } });
     expect(back.body.dest).toBe(`${ALICE}/counts.tsv`);
-    const folderId = await idOf(sim, `${ALICE}/documents/analyses/run-1`, "alice");
-    await upload(sim, `${ALICE}/documents/analyses/run-1`, "alice", "log.txt", "log");
-    const contents = await call(sim, "PUT", `/data/${folderId}/children/dir`, {
+    const folderId = await idOf(sim(), `${ALICE}/documents/analyses/run-1`, "alice");
+    await upload(sim(), `${ALICE}/documents/analyses/run-1`, "alice", "log.txt", "log");
+    const contents = await call(sim(), "PUT", `/data/${folderId}/children/dir`, {
       user: "alice",
       json: { dirname: ALICE },
     });
@@ -119,8 +117,8 @@ describe("moving and renaming", () => {
       sources: [`${ALICE}/documents/analyses/run-1/log.txt`],
       dest: ALICE,
     });
-    expect((await download(sim, `${ALICE}/log.txt`, "alice")).body).toBe("log");
-    const home = await call(sim, "PUT", `/data/${await idOf(sim, ALICE, "alice")}/name`, {
+    expect((await download(sim(), `${ALICE}/log.txt`, "alice")).body).toBe("log");
+    const home = await call(sim(), "PUT", `/data/${await idOf(sim(), ALICE, "alice")}/name`, {
       user: "alice",
       json: { filename: "elsewhere" },
     });
@@ -131,54 +129,55 @@ describe("moving and renaming", () => {
 describe("trash", () => {
   it("moves deleted entries to the trash and restores them to where they were, recreating folders", async () => {
     const file = `${ALICE}/analyses/run-1/output.tsv`;
-    const bytes = (await download(sim, file, "alice")).bytes;
-    const first = await call(sim, "POST", "/deleter", { user: "alice", json: { paths: [file] } });
+    const bytes = (await download(sim(), file, "alice")).bytes;
+    const first = await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [file] } });
     const fileInTrash = first.body["trash-paths"][file];
     expect(first.body.paths).toEqual([file]);
     expect(fileInTrash).toMatch(new RegExp(`^${TRASH}/output\\.tsv\\.[A-Za-z0-9]{7}$`));
     expect(onDisk(file)).toBe(false);
     expect(onDisk(fileInTrash)).toBe(true);
 
-    const folderId = await idOf(sim, `${ALICE}/analyses`, "alice");
-    const second = await call(sim, "DELETE", `/data/${folderId}`, { user: "alice" });
+    const folderId = await idOf(sim(), `${ALICE}/analyses`, "alice");
+    const second = await call(sim(), "DELETE", `/data/${folderId}`, { user: "alice" });
     const folderInTrash = second.body["trash-paths"][`${ALICE}/analyses`];
-    const trash = await listing(sim, TRASH, "alice");
+    const trash = await listing(sim(), TRASH, "alice");
     expect(trash.body.total).toBe(2);
 
-    const restored = await call(sim, "POST", "/restorer", { user: "alice", json: { paths: [fileInTrash] } });
+    const restored = await call(sim(), "POST", "/restorer", { user: "alice", json: { paths: [fileInTrash] } });
     expect(restored.body.restored).toEqual({ [fileInTrash]: { "restored-path": file, "partial-restore": false } });
-    expect((await download(sim, file, "alice")).bytes.equals(bytes)).toBe(true);
+    expect((await download(sim(), file, "alice")).bytes.equals(bytes)).toBe(true);
 
-    const clash = await call(sim, "POST", "/restorer", { user: "alice", json: {} });
+    const clash = await call(sim(), "POST", "/restorer", { user: "alice", json: {} });
     expect(clash.body.restored).toEqual({
       [folderInTrash]: { "restored-path": `${ALICE}/analyses.0`, "partial-restore": false },
     });
     expect(onDisk(`${ALICE}/analyses.0/run-1`)).toBe(true);
-    expect((await listing(sim, TRASH, "alice")).body.total).toBe(0);
+    expect((await listing(sim(), TRASH, "alice")).body.total).toBe(0);
   });
 
   it("deletes for good from the trash, empties it, and keeps home and trash folders", async () => {
-    const deleted = await call(sim, "POST", "/deleter", {
+    const deleted = await call(sim(), "POST", "/deleter", {
       user: "alice",
       json: { paths: [`${ALICE}/notes.txt`, `${ALICE}/sample.bin`] },
     });
     const [notes, sample] = [`${ALICE}/notes.txt`, `${ALICE}/sample.bin`].map(
       (path) => deleted.body["trash-paths"][path],
     );
-    const forGood = await call(sim, "POST", "/deleter", { user: "alice", json: { paths: [notes] } });
+    const forGood = await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [notes] } });
     expect(forGood.body["trash-paths"]).toEqual({});
     expect(onDisk(notes)).toBe(false);
-    const emptied = await call(sim, "DELETE", "/trash", { user: "alice" });
+    const emptied = await call(sim(), "DELETE", "/trash", { user: "alice" });
     expect(emptied.body).toEqual({ trash: TRASH, paths: [sample] });
     expect(onDisk(sample)).toBe(false);
-    const home = await call(sim, "POST", "/deleter", { user: "alice", json: { paths: [ALICE] } });
+    const home = await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [ALICE] } });
     expect(home).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_AUTHORIZED" } });
-    const contents = await call(sim, "DELETE", `/data/${await idOf(sim, `${ALICE}/analyses`, "alice")}/children`, {
+    const contents = await call(sim(), "DELETE", `/data/${await idOf(sim(), `${ALICE}/analyses`, "alice")}/children`, {
       user: "alice",
     });
     expect(contents.body.paths).toEqual([`${ALICE}/analyses/run-1`]);
     expect(
-      (await call(sim, "POST", "/restorer", { user: "alice", json: { paths: [`${ALICE}/measurements.csv`] } })).status,
+      (await call(sim(), "POST", "/restorer", { user: "alice", json: { paths: [`${ALICE}/measurements.csv`] } }))
+        .status,
     ).toBe(400);
   });
 });
@@ -186,9 +185,12 @@ describe("trash", () => {
 describe("reading contents", () => {
   it("reads chunks and pages of delimited files", async () => {
     const path = `${ALICE}/measurements.csv`;
-    const text = (await download(sim, path, "alice")).body as string;
-    const id = await idOf(sim, path, "alice");
-    const chunk = await call(sim, "GET", `/data/${id}/chunks`, { user: "alice", query: { position: "5", size: "12" } });
+    const text = (await download(sim(), path, "alice")).body as string;
+    const id = await idOf(sim(), path, "alice");
+    const chunk = await call(sim(), "GET", `/data/${id}/chunks`, {
+      user: "alice",
+      query: { position: "5", size: "12" },
+    });
     expect(chunk.body).toEqual({
       path,
       user: "alice",
@@ -199,14 +201,14 @@ describe("reading contents", () => {
     });
 
     const rows: string[] = [];
-    const first = await call(sim, "GET", `/data/${id}/chunks-tabular`, {
+    const first = await call(sim(), "GET", `/data/${id}/chunks-tabular`, {
       user: "alice",
       query: { separator: ",", page: "1", size: "30" },
     });
     const pages = Number(first.body["number-pages"]);
     expect(pages).toBeGreaterThan(1);
     for (let page = 1; page <= pages; page++) {
-      const answer = await call(sim, "GET", `/data/${id}/chunks-tabular`, {
+      const answer = await call(sim(), "GET", `/data/${id}/chunks-tabular`, {
         user: "alice",
         query: { separator: "%2C", page: String(page), size: "30" },
       });
@@ -214,17 +216,17 @@ describe("reading contents", () => {
       rows.push(...answer.body.csv.map((row: Record<string, string>) => Object.values(row).join(",")));
     }
     expect(rows).toEqual(text.trim().split("\n"));
-    const beyond = await call(sim, "GET", `/data/${id}/chunks-tabular`, {
+    const beyond = await call(sim(), "GET", `/data/${id}/chunks-tabular`, {
       user: "alice",
       query: { separator: ",", page: String(pages + 1), size: "30" },
     });
     expect(beyond.body.error_code).toBe("ERR_INVALID_PAGE");
-    const zero = await call(sim, "GET", `/data/${id}/chunks-tabular`, {
+    const zero = await call(sim(), "GET", `/data/${id}/chunks-tabular`, {
       user: "alice",
       query: { separator: ",", page: "0", size: "30" },
     });
     expect(zero.body.error_code).toBe("ERR_PAGE_NOT_POS");
-    const folder = await call(sim, "GET", `/data/${await idOf(sim, `${ALICE}/analyses`, "alice")}/chunks`, {
+    const folder = await call(sim(), "GET", `/data/${await idOf(sim(), `${ALICE}/analyses`, "alice")}/chunks`, {
       user: "alice",
       query: { position: "0", size: "1" },
     });
@@ -233,16 +235,16 @@ describe("reading contents", () => {
 
   it("gives manifests, with the anonymous URL once a file is anonymised", async () => {
     const path = `${ALICE}/notes.txt`;
-    const id = await idOf(sim, path, "alice");
-    expect((await call(sim, "GET", `/data/${id}/manifest`, { user: "alice" })).body).toEqual({
+    const id = await idOf(sim(), path, "alice");
+    expect((await call(sim(), "GET", `/data/${id}/manifest`, { user: "alice" })).body).toEqual({
       "content-type": "text/plain",
       infoType: "unknown",
       urls: [],
     });
-    const anonymised = await call(sim, "POST", "/anonymizer", { user: "alice", json: { paths: [path] } });
+    const anonymised = await call(sim(), "POST", "/anonymizer", { user: "alice", json: { paths: [path] } });
     const url = anonymised.body.paths[path];
     expect(url).toMatch(/^https:\/\/.+\/iplant\/home\/alice\/notes\.txt$/);
-    expect((await call(sim, "GET", `/data/${id}/manifest`, { user: "alice" })).body.urls).toEqual([
+    expect((await call(sim(), "GET", `/data/${id}/manifest`, { user: "alice" })).body.urls).toEqual([
       { label: "anonymous", url },
     ]);
   });
@@ -251,7 +253,7 @@ describe("reading contents", () => {
 describe("tickets", () => {
   it("creates, lists and deletes tickets for writeable paths", async () => {
     const path = `${ALICE}/notes.txt`;
-    const created = await call(sim, "POST", "/tickets", {
+    const created = await call(sim(), "POST", "/tickets", {
       user: "alice",
       query: { public: "true" },
       json: { paths: [path] },
@@ -260,30 +262,30 @@ describe("tickets", () => {
     const [ticket] = created.body.tickets;
     expect(ticket).toMatchObject({ path, "ticket-id": expect.any(String) });
     expect(ticket["download-url"]).toContain(ticket["ticket-id"]);
-    const listed = await call(sim, "POST", "/ticket-lister", { user: "alice", json: { paths: [path] } });
+    const listed = await call(sim(), "POST", "/ticket-lister", { user: "alice", json: { paths: [path] } });
     expect(listed.body).toEqual({ tickets: { [path]: [ticket] } });
 
-    const bobs = await call(sim, "POST", "/tickets", {
+    const bobs = await call(sim(), "POST", "/tickets", {
       user: "bob",
       query: { public: "false" },
       json: { paths: [`${ALICE}/for-bob.txt`] },
     });
     expect(bobs).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_WRITEABLE" } });
-    const bobDeletes = await call(sim, "POST", "/ticket-deleter", {
+    const bobDeletes = await call(sim(), "POST", "/ticket-deleter", {
       user: "bob",
       json: { tickets: [ticket["ticket-id"]] },
     });
     expect(bobDeletes.status).toBe(403);
 
-    const deleted = await call(sim, "POST", "/ticket-deleter", {
+    const deleted = await call(sim(), "POST", "/ticket-deleter", {
       user: "alice",
       json: { tickets: [ticket["ticket-id"]] },
     });
     expect(deleted.body).toEqual({ user: "alice", tickets: [ticket["ticket-id"]] });
     expect(
-      (await call(sim, "POST", "/ticket-lister", { user: "alice", json: { paths: [path] } })).body.tickets[path],
+      (await call(sim(), "POST", "/ticket-lister", { user: "alice", json: { paths: [path] } })).body.tickets[path],
     ).toEqual([]);
-    const again = await call(sim, "POST", "/ticket-deleter", {
+    const again = await call(sim(), "POST", "/ticket-deleter", {
       user: "alice",
       json: { tickets: [ticket["ticket-id"]] },
     });
@@ -293,78 +295,78 @@ describe("tickets", () => {
 
 describe("types and metadata", () => {
   it("sets file types for owners only", async () => {
-    expect((await call(sim, "GET", "/file-types")).body.types).toContain("csv");
-    const id = await idOf(sim, `${ALICE}/notes.txt`, "alice");
-    expect((await call(sim, "PUT", `/data/${id}/type`, { user: "alice", json: { type: "fasta" } })).body).toEqual({
+    expect((await call(sim(), "GET", "/file-types")).body.types).toContain("csv");
+    const id = await idOf(sim(), `${ALICE}/notes.txt`, "alice");
+    expect((await call(sim(), "PUT", `/data/${id}/type`, { user: "alice", json: { type: "fasta" } })).body).toEqual({
       path: `${ALICE}/notes.txt`,
       type: "fasta",
       user: "alice",
     });
-    const stat = await call(sim, "POST", "/stat-gatherer", { user: "alice", json: { ids: [id] } });
+    const stat = await call(sim(), "POST", "/stat-gatherer", { user: "alice", json: { ids: [id] } });
     expect(stat.body.ids[id].infoType).toBe("fasta");
-    expect((await call(sim, "PUT", `/data/${id}/type`, { user: "alice", json: { type: "" } })).body.type).toBe(
+    expect((await call(sim(), "PUT", `/data/${id}/type`, { user: "alice", json: { type: "" } })).body.type).toBe(
       "unknown",
     );
-    expect((await call(sim, "PUT", `/data/${id}/type`, { user: "alice", json: { type: "spreadsheet" } })).status).toBe(
-      400,
-    );
-    const forBob = await idOf(sim, `${ALICE}/for-bob.txt`, "bob");
     expect(
-      (await call(sim, "PUT", `/data/${forBob}/type`, { user: "bob", json: { type: "csv" } })).body.error_code,
+      (await call(sim(), "PUT", `/data/${id}/type`, { user: "alice", json: { type: "spreadsheet" } })).status,
+    ).toBe(400);
+    const forBob = await idOf(sim(), `${ALICE}/for-bob.txt`, "bob");
+    expect(
+      (await call(sim(), "PUT", `/data/${forBob}/type`, { user: "bob", json: { type: "csv" } })).body.error_code,
     ).toBe("ERR_NOT_OWNER");
-    const folder = await idOf(sim, `${ALICE}/documents`, "alice");
+    const folder = await idOf(sim(), `${ALICE}/documents`, "alice");
     expect(
-      (await call(sim, "PUT", `/data/${folder}/type`, { user: "alice", json: { type: "csv" } })).body.error_code,
+      (await call(sim(), "PUT", `/data/${folder}/type`, { user: "alice", json: { type: "csv" } })).body.error_code,
     ).toBe("ERR_NOT_A_FILE");
   });
 
   it("keeps AVUs per entry, refuses system ones, copies them and saves them to a file", async () => {
-    const id = await idOf(sim, `${ALICE}/notes.txt`, "alice");
+    const id = await idOf(sim(), `${ALICE}/notes.txt`, "alice");
     const avu = { attr: "colour", value: "blue", unit: "" };
-    await call(sim, "PUT", `/data/${id}/metadata`, {
+    await call(sim(), "PUT", `/data/${id}/metadata`, {
       user: "alice",
       json: { "irods-avus": [avu], avus: [{ attr: "t", value: "1" }] },
     });
-    await call(sim, "PATCH", `/data/${id}/metadata`, {
+    await call(sim(), "PATCH", `/data/${id}/metadata`, {
       user: "alice",
       json: { "irods-avus": [{ attr: "size", value: "L", unit: "" }] },
     });
-    const got = await call(sim, "GET", `/data/${id}/metadata`, { user: "alice" });
+    const got = await call(sim(), "GET", `/data/${id}/metadata`, { user: "alice" });
     expect(got.body).toEqual({
       path: `${ALICE}/notes.txt`,
       "irods-avus": [avu, { attr: "size", value: "L", unit: "" }],
       avus: [{ attr: "t", value: "1" }],
     });
-    const system = await call(sim, "PATCH", `/data/${id}/metadata`, {
+    const system = await call(sim(), "PATCH", `/data/${id}/metadata`, {
       user: "alice",
       json: { "irods-avus": [{ attr: "ipc-x", value: "1", unit: "" }] },
     });
     expect(system).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_AUTHORIZED" } });
-    const forBob = await idOf(sim, `${ALICE}/for-bob.txt`, "bob");
-    const bobWrites = await call(sim, "PUT", `/data/${forBob}/metadata`, {
+    const forBob = await idOf(sim(), `${ALICE}/for-bob.txt`, "bob");
+    const bobWrites = await call(sim(), "PUT", `/data/${forBob}/metadata`, {
       user: "bob",
       json: { "irods-avus": [avu] },
     });
     expect(bobWrites.body.error_code).toBe("ERR_NOT_WRITEABLE");
 
-    const target = await idOf(sim, `${ALICE}/measurements.csv`, "alice");
-    const copied = await call(sim, "POST", `/data/${id}/metadata/copy`, {
+    const target = await idOf(sim(), `${ALICE}/measurements.csv`, "alice");
+    const copied = await call(sim(), "POST", `/data/${id}/metadata/copy`, {
       user: "alice",
       json: { destination_ids: [target] },
     });
     expect(copied.body).toEqual({ user: "alice", src: `${ALICE}/notes.txt`, paths: [`${ALICE}/measurements.csv`] });
-    expect((await call(sim, "GET", `/data/${target}/metadata`, { user: "alice" })).body["irods-avus"]).toContainEqual(
+    expect((await call(sim(), "GET", `/data/${target}/metadata`, { user: "alice" })).body["irods-avus"]).toContainEqual(
       avu,
     );
 
-    const saved = await call(sim, "POST", `/data/${id}/metadata/save`, {
+    const saved = await call(sim(), "POST", `/data/${id}/metadata/save`, {
       user: "alice",
       json: { dest: `${ALICE}/documents/notes-metadata.json`, recursive: false },
     });
     expect(saved.body.file).toMatchObject({ path: `${ALICE}/documents/notes-metadata.json`, type: "file" });
-    const exported = (await download(sim, `${ALICE}/documents/notes-metadata.json`, "alice")).body;
+    const exported = (await download(sim(), `${ALICE}/documents/notes-metadata.json`, "alice")).body;
     expect(exported).toMatchObject({ id, path: `${ALICE}/notes.txt`, metadata: expect.arrayContaining([avu]) });
-    const again = await call(sim, "POST", `/data/${id}/metadata/save`, {
+    const again = await call(sim(), "POST", `/data/${id}/metadata/save`, {
       user: "alice",
       json: { dest: `${ALICE}/documents/notes-metadata.json`, recursive: false },
     });
@@ -372,9 +374,15 @@ describe("types and metadata", () => {
   });
 
   it("applies AVUs from a CSV file to the paths it names", async () => {
-    await upload(sim, ALICE, "alice", "batch.csv", `path,site,depth\nnotes.txt,north,3\n${ALICE}/sample.bin,south,9\n`);
-    const home = await idOf(sim, ALICE, "alice");
-    const parsed = await call(sim, "POST", `/data/${home}/metadata/csv-parser`, {
+    await upload(
+      sim(),
+      ALICE,
+      "alice",
+      "batch.csv",
+      `path,site,depth\nnotes.txt,north,3\n${ALICE}/sample.bin,south,9\n`,
+    );
+    const home = await idOf(sim(), ALICE, "alice");
+    const parsed = await call(sim(), "POST", `/data/${home}/metadata/csv-parser`, {
       user: "alice",
       query: { src: `${ALICE}/batch.csv` },
     });
@@ -394,56 +402,58 @@ describe("types and metadata", () => {
         ],
       },
     ]);
-    const notes = await idOf(sim, `${ALICE}/notes.txt`, "alice");
-    expect((await call(sim, "GET", `/data/${notes}/metadata`, { user: "alice" })).body.avus).toHaveLength(2);
+    const notes = await idOf(sim(), `${ALICE}/notes.txt`, "alice");
+    expect((await call(sim(), "GET", `/data/${notes}/metadata`, { user: "alice" })).body.avus).toHaveLength(2);
   });
 
   it("writes path lists and OAI-ORE files", async () => {
-    const list = await call(sim, "POST", "/path-list-creator", {
+    const list = await call(sim(), "POST", "/path-list-creator", {
       user: "alice",
       query: { dest: `${ALICE}/documents/inputs.list`, recursive: "true", "name-pattern": "\\.tsv$" },
       json: { paths: [`${ALICE}/analyses`, `${ALICE}/notes.txt`] },
     });
     expect(list.body.file).toMatchObject({ path: `${ALICE}/documents/inputs.list`, infoType: "ht-analysis-path-list" });
-    expect((await download(sim, `${ALICE}/documents/inputs.list`, "alice")).body).toBe(
+    expect((await download(sim(), `${ALICE}/documents/inputs.list`, "alice")).body).toBe(
       `# application/vnd.de.path-list+csv; version=1\n${ALICE}/analyses/run-1/output.tsv`,
     );
-    const none = await call(sim, "POST", "/path-list-creator", {
+    const none = await call(sim(), "POST", "/path-list-creator", {
       user: "alice",
       query: { dest: `${ALICE}/documents/none.list`, "name-pattern": "^nothing$" },
       json: { paths: [`${ALICE}/analyses`] },
     });
     expect(none).toMatchObject({ status: 404, body: { error_code: "ERR_NOT_FOUND" } });
 
-    const dataSet = await idOf(sim, `${ALICE}/analyses/run-1`, "alice");
-    const ore = await call(sim, "POST", `/data/${dataSet}/ore/save`, { user: "alice" });
+    const dataSet = await idOf(sim(), `${ALICE}/analyses/run-1`, "alice");
+    const ore = await call(sim(), "POST", `/data/${dataSet}/ore/save`, { user: "alice" });
     expect(ore.status).toBe(200);
-    const ids = (await listing(sim, `${ALICE}/curated_metadata/run-1`, "alice")).body.files.map(
+    const ids = (await listing(sim(), `${ALICE}/curated_metadata/run-1`, "alice")).body.files.map(
       (item: { name: string }) => item.name,
     );
     expect(ids).toEqual(["cyverse-metadata.xml", "ore.xml"]);
-    const xml = readFileSync(store(sim).disk.pathOf(`${ALICE}/curated_metadata/run-1/ore.xml`), "utf8");
-    expect(xml).toContain(await idOf(sim, `${ALICE}/analyses/run-1/output.tsv`, "alice"));
+    const xml = readFileSync(store(sim()).disk.pathOf(`${ALICE}/curated_metadata/run-1/ore.xml`), "utf8");
+    expect(xml).toContain(await idOf(sim(), `${ALICE}/analyses/run-1/output.tsv`, "alice"));
   });
 });
 
 describe("search and stat listings", () => {
   it("finds what the caller can read by name", async () => {
-    const plan = await call(sim, "GET", "/search", { user: "bob", query: { q: "PLAN" } });
+    const plan = await call(sim(), "GET", "/search", { user: "bob", query: { q: "PLAN" } });
     expect(plan.body).toMatchObject({ total: 1, hits: [{ path: `${ALICE}/shared-with-bob/plan.txt`, type: "file" }] });
-    const notes = await call(sim, "GET", "/search", { user: "bob", query: { q: "notes.txt" } });
+    const notes = await call(sim(), "GET", "/search", { user: "bob", query: { q: "notes.txt" } });
     expect(notes.body.hits.map((hit: { path: string }) => hit.path)).toEqual(["/iplant/home/bob/notes.txt"]);
-    const paged = await call(sim, "GET", "/search", { user: "alice", query: { q: "s", limit: "2", offset: "1" } });
+    const paged = await call(sim(), "GET", "/search", { user: "alice", query: { q: "s", limit: "2", offset: "1" } });
     expect(paged.body.hits).toHaveLength(2);
     expect(paged.body.total).toBeGreaterThan(3);
   });
 
   it("pages the stats of the ids the caller can read", async () => {
     const ids = await Promise.all(
-      [`${ALICE}/notes.txt`, `${ALICE}/documents`, `${ALICE}/measurements.csv`].map((path) => idOf(sim, path, "alice")),
+      [`${ALICE}/notes.txt`, `${ALICE}/documents`, `${ALICE}/measurements.csv`].map((path) =>
+        idOf(sim(), path, "alice"),
+      ),
     );
-    const bobsNotes = await idOf(sim, "/iplant/home/bob/notes.txt", "bob");
-    const listed = await call(sim, "POST", "/stat-lister", {
+    const bobsNotes = await idOf(sim(), "/iplant/home/bob/notes.txt", "bob");
+    const listed = await call(sim(), "POST", "/stat-lister", {
       user: "alice",
       query: { "sort-field": "name", "sort-dir": "DESC" },
       json: { ids: [...ids, bobsNotes] },
@@ -454,7 +464,7 @@ describe("search and stat listings", () => {
       `${ALICE}/notes.txt`,
       `${ALICE}/measurements.csv`,
     ]);
-    const stats = await call(sim, "POST", "/path-info", {
+    const stats = await call(sim(), "POST", "/path-info", {
       user: "alice",
       query: { "ignore-inaccessible": "true", "filter-include": "id,path,file-size" },
       json: { ids: [ids[0], bobsNotes] },

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { call, dataPathUrl, listing, type Sim, startFileInfo, upload } from "./file-info-client.js";
+import { describe, expect, it } from "vitest";
+import { call, dataPathUrl, listing, upload, useFileInfo } from "./file-info-client.js";
 
-let sim: Sim;
-beforeAll(async () => {
-  sim = await startFileInfo();
-});
-afterAll(() => sim.dispose());
-beforeEach(() => sim.reset());
+const sim = useFileInfo();
 
 const ALICE = "/iplant/home/alice";
 
@@ -33,11 +28,11 @@ function isSorted(items: Item[], key: (item: Item) => string | number, direction
 
 describe("paged folder listings", () => {
   it("sorts folders and files by every sort field in both directions, folders first", async () => {
-    await upload(sim, ALICE, "alice", "zebra.txt", "a much longer file than the others, to sort by size last");
+    await upload(sim(), ALICE, "alice", "zebra.txt", "a much longer file than the others, to sort by size last");
     const fileOrders = new Set<string>();
     for (const [field, key] of Object.entries(FIELDS)) {
       for (const direction of ["ASC", "DESC"] as const) {
-        const { status, body } = await listing(sim, ALICE, "alice", { "sort-field": field, "sort-dir": direction });
+        const { status, body } = await listing(sim(), ALICE, "alice", { "sort-field": field, "sort-dir": direction });
         expect(status).toBe(200);
         expect(body.files.length).toBeGreaterThan(3);
         expect(body.folders.length).toBeGreaterThan(1);
@@ -52,12 +47,12 @@ describe("paged folder listings", () => {
   });
 
   it("pages over folders then files with offset and limit, counting everything in total", async () => {
-    const whole = (await listing(sim, ALICE, "alice", { "sort-field": "datecreated" })).body;
+    const whole = (await listing(sim(), ALICE, "alice", { "sort-field": "datecreated" })).body;
     const everything = [...whole.folders, ...whole.files].map((item: Item) => item.path);
     const paged: string[] = [];
     for (let offset = 0; offset < everything.length; offset += 2) {
       const page = (
-        await listing(sim, ALICE, "alice", { "sort-field": "datecreated", limit: "2", offset: String(offset) })
+        await listing(sim(), ALICE, "alice", { "sort-field": "datecreated", limit: "2", offset: String(offset) })
       ).body;
       expect(page.total).toBe(everything.length);
       expect(page.folders.length + page.files.length).toBeLessThanOrEqual(2);
@@ -67,7 +62,7 @@ describe("paged folder listings", () => {
   });
 
   it("answers data-info's listing fields and filters by entity type, info type and bad names", async () => {
-    const { body } = await listing(sim, ALICE, "alice", {
+    const { body } = await listing(sim(), ALICE, "alice", {
       "bad-chars": "~",
       "bad-name": "notes.txt",
       "bad-path": `${ALICE}/documents`,
@@ -86,45 +81,45 @@ describe("paged folder listings", () => {
     expect(byName["notes.txt"]?.badName).toBe(true);
     expect(byName.documents?.badName).toBe(true);
 
-    const folders = (await listing(sim, ALICE, "alice", { "entity-type": "folder" })).body;
+    const folders = (await listing(sim(), ALICE, "alice", { "entity-type": "folder" })).body;
     expect(folders.files).toEqual([]);
     expect(folders.total).toBe(folders.folders.length);
-    const csv = (await listing(sim, ALICE, "alice", { "entity-type": "file", "info-type": "csv" })).body;
+    const csv = (await listing(sim(), ALICE, "alice", { "entity-type": "file", "info-type": "csv" })).body;
     expect(csv.files.map((item: Item) => item.name)).toEqual(["measurements.csv"]);
 
-    await upload(sim, ALICE, "alice", "README.md", "# about");
-    expect((await listing(sim, ALICE, "alice")).body.readme).toMatchObject({ path: `${ALICE}/README.md` });
+    await upload(sim(), ALICE, "alice", "README.md", "# about");
+    expect((await listing(sim(), ALICE, "alice")).body.readme).toMatchObject({ path: `${ALICE}/README.md` });
   });
 
   it("refuses listings without a limit and with unknown sort fields", async () => {
-    const noLimit = await call(sim, "GET", dataPathUrl(ALICE), { user: "alice" });
+    const noLimit = await call(sim(), "GET", dataPathUrl(ALICE), { user: "alice" });
     expect(noLimit).toMatchObject({ status: 400, body: { error_code: "ERR_MISSING_QUERY_PARAMETER" } });
-    const badSort = await listing(sim, ALICE, "alice", { "sort-field": "colour" });
+    const badSort = await listing(sim(), ALICE, "alice", { "sort-field": "colour" });
     expect(badSort).toMatchObject({ status: 400, body: { error_code: "ERR_BAD_QUERY_PARAMETER" } });
   });
 
   it("lists only what the caller can read, and shows shared items under the owner's home", async () => {
-    const home = (await listing(sim, "/iplant/home", "bob")).body;
+    const home = (await listing(sim(), "/iplant/home", "bob")).body;
     const homes = home.folders.map((item: Item) => item.path);
     expect(homes).toEqual(expect.arrayContaining(["/iplant/home/alice", "/iplant/home/bob", "/iplant/home/shared"]));
     expect(homes).not.toContain("/iplant/home/carol");
     expect(home.label).toBe("Shared With Me");
 
-    const alicesForBob = (await listing(sim, ALICE, "bob")).body;
+    const alicesForBob = (await listing(sim(), ALICE, "bob")).body;
     expect([...alicesForBob.folders, ...alicesForBob.files].map((item: Item) => item.name).sort()).toEqual([
       "for-bob.txt",
       "shared-with-bob",
     ]);
     expect(alicesForBob.files[0].permission).toBe("read");
-    const hidden = await listing(sim, `${ALICE}/analyses`, "bob");
+    const hidden = await listing(sim(), `${ALICE}/analyses`, "bob");
     expect(hidden).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_READABLE", path: `${ALICE}/analyses` } });
-    expect((await listing(sim, "/iplant/home/shared", "carol")).status).toBe(200);
+    expect((await listing(sim(), "/iplant/home/shared", "carol")).status).toBe(200);
   });
 });
 
 describe("navigation", () => {
   it("gives the caller's roots with their base paths", async () => {
-    const { status, body } = await call(sim, "GET", "/navigation/root", { user: "carol" });
+    const { status, body } = await call(sim(), "GET", "/navigation/root", { user: "carol" });
     expect(status).toBe(200);
     expect(body.roots.map((root: { path: string; label: string }) => [root.path, root.label])).toEqual([
       ["/iplant/home/carol", "carol"],
@@ -142,33 +137,33 @@ describe("navigation", () => {
 
   it("makes the caller's trash when it is missing, as data-info's root listing does", async () => {
     const trash = "/iplant/trash/home/de-irods/carol";
-    const data = sim.state.dataStore;
+    const data = sim().state.dataStore;
     data.remove(data.catalogue.at(trash) ?? expect.fail("carol has a trash folder"));
-    expect((await listing(sim, trash, "carol")).status).toBe(404);
-    const { body } = await call(sim, "GET", "/navigation/root", { user: "carol" });
+    expect((await listing(sim(), trash, "carol")).status).toBe(404);
+    const { body } = await call(sim(), "GET", "/navigation/root", { user: "carol" });
     expect(body.roots[3]).toMatchObject({ path: trash, permission: "own" });
-    expect((await listing(sim, trash, "carol")).body.total).toBe(0);
+    expect((await listing(sim(), trash, "carol")).body.total).toBe(0);
   });
 
   it("lists a folder's readable subfolders", async () => {
-    const { body } = await call(sim, "GET", "/navigation/path/iplant/home/alice", { user: "bob" });
+    const { body } = await call(sim(), "GET", "/navigation/path/iplant/home/alice", { user: "bob" });
     expect(body.folder).toMatchObject({ path: ALICE, permission: "read" });
     expect(body.folder.folders.map((folder: { path: string }) => folder.path)).toEqual([`${ALICE}/shared-with-bob`]);
-    const own = (await call(sim, "GET", "/navigation/path/iplant/home/alice", { user: "alice" })).body;
+    const own = (await call(sim(), "GET", "/navigation/path/iplant/home/alice", { user: "alice" })).body;
     expect(own.folder.folders.map((folder: { label: string }) => folder.label)).toEqual([
       "analyses",
       "documents",
       "shared-with-bob",
     ]);
-    const file = await call(sim, "GET", "/navigation/path/iplant/home/alice/notes.txt", { user: "alice" });
+    const file = await call(sim(), "GET", "/navigation/path/iplant/home/alice/notes.txt", { user: "alice" });
     expect(file).toMatchObject({ status: 400, body: { error_code: "ERR_NOT_A_FOLDER" } });
   });
 
   it("keeps answering the base paths bootstrap asks for", async () => {
-    const { status, body } = await call(sim, "GET", "/navigation/base-paths", { user: "alice" });
+    const { status, body } = await call(sim(), "GET", "/navigation/base-paths", { user: "alice" });
     expect(status).toBe(200);
     expect(body.user_home_path).toBe(ALICE);
-    expect((await call(sim, "GET", "/navigation/base-paths", { user: "mallory" })).body.error_code).toBe(
+    expect((await call(sim(), "GET", "/navigation/base-paths", { user: "mallory" })).body.error_code).toBe(
       "ERR_NOT_A_USER",
     );
   });

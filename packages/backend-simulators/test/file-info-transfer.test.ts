@@ -1,15 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { call, download, filesUnder, idOf, type Sim, startFileInfo, store, upload } from "./file-info-client.js";
+import { describe, expect, it } from "vitest";
+import { call, download, filesUnder, idOf, store, upload, useFileInfo } from "./file-info-client.js";
 
-let sim: Sim;
-beforeAll(async () => {
-  sim = await startFileInfo();
-});
-afterAll(() => sim.dispose());
-beforeEach(() => sim.reset());
+const sim = useFileInfo();
 
 const ALICE = "/iplant/home/alice";
 
@@ -17,7 +12,7 @@ describe("uploads and downloads", () => {
   it("stores an upload's bytes on disk and gives back identical bytes, under a non-ASCII name", async () => {
     const bytes = randomBytes(5 * 1024 * 1024);
     const name = "données-åß-日本.bin";
-    const uploaded = await upload(sim, ALICE, "alice", name, bytes);
+    const uploaded = await upload(sim(), ALICE, "alice", name, bytes);
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.file).toMatchObject({
       path: `${ALICE}/${name}`,
@@ -27,9 +22,9 @@ describe("uploads and downloads", () => {
       "file-size": bytes.length,
       md5: createHash("md5").update(bytes).digest("hex"),
     });
-    expect(readFileSync(store(sim).disk.pathOf(`${ALICE}/${name}`)).equals(bytes)).toBe(true);
+    expect(readFileSync(store(sim()).disk.pathOf(`${ALICE}/${name}`)).equals(bytes)).toBe(true);
 
-    const downloaded = await download(sim, `${ALICE}/${name}`, "alice");
+    const downloaded = await download(sim(), `${ALICE}/${name}`, "alice");
     expect(downloaded.status).toBe(200);
     expect(downloaded.bytes.equals(bytes)).toBe(true);
     expect(downloaded.headers.get("content-length")).toBe(String(bytes.length));
@@ -37,7 +32,7 @@ describe("uploads and downloads", () => {
     expect(downloaded.headers.get("content-disposition")).toBe(
       `inline; filename="donn_es-__-__.bin"; filename*=UTF-8''${encodeURIComponent(name)}`,
     );
-    const attached = await call(sim, "GET", `/data/path${ALICE}/${encodeURIComponent(name)}`, {
+    const attached = await call(sim(), "GET", `/data/path${ALICE}/${encodeURIComponent(name)}`, {
       user: "alice",
       query: { attachment: "true" },
     });
@@ -46,7 +41,7 @@ describe("uploads and downloads", () => {
 
   it("answers byte ranges with 206 and Content-Range, and 416 past the end", async () => {
     const path = `${ALICE}/sample.bin`;
-    const whole = (await download(sim, path, "alice")).bytes;
+    const whole = (await download(sim(), path, "alice")).bytes;
     expect(whole.length).toBeGreaterThan(100);
     const ranges: Array<[string, number, number]> = [
       ["bytes=10-19", 10, 19],
@@ -55,31 +50,31 @@ describe("uploads and downloads", () => {
       [`bytes=5-${whole.length + 100}`, 5, whole.length - 1],
     ];
     for (const [header, start, end] of ranges) {
-      const partial = await download(sim, path, "alice", { range: header });
+      const partial = await download(sim(), path, "alice", { range: header });
       expect(partial.status, header).toBe(206);
       expect(partial.headers.get("content-range")).toBe(`bytes ${start}-${end}/${whole.length}`);
       expect(partial.bytes.equals(whole.subarray(start, end + 1))).toBe(true);
     }
-    const beyond = await download(sim, path, "alice", { range: `bytes=${whole.length}-` });
+    const beyond = await download(sim(), path, "alice", { range: `bytes=${whole.length}-` });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get("content-range")).toBe(`bytes */${whole.length}`);
-    expect((await download(sim, path, "alice", { range: "bytes=0-1,4-5" })).status).toBe(200);
+    expect((await download(sim(), path, "alice", { range: "bytes=0-1,4-5" })).status).toBe(200);
   });
 
   it("overwrites a file's contents in place, keeping its id", async () => {
     const path = `${ALICE}/notes.txt`;
-    const id = await idOf(sim, path, "alice");
+    const id = await idOf(sim(), path, "alice");
     const form = new FormData();
     form.append("file", new Blob(["new contents"]), "whatever.txt");
-    const response = await fetch(`${sim.url}/data/${id}?user=alice`, { method: "PUT", body: form });
+    const response = await fetch(`${sim().url}/data/${id}?user=alice`, { method: "PUT", body: form });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { file: { id: string; path: string } }).file).toMatchObject({ id, path });
-    expect((await download(sim, path, "alice")).body).toBe("new contents");
+    expect((await download(sim(), path, "alice")).body).toBe("new contents");
 
     const bobForm = new FormData();
     bobForm.append("file", new Blob(["bob was here"]), "x.txt");
-    const forBob = await idOf(sim, `${ALICE}/for-bob.txt`, "alice");
-    const refused = await fetch(`${sim.url}/data/${forBob}?user=bob`, { method: "PUT", body: bobForm });
+    const forBob = await idOf(sim(), `${ALICE}/for-bob.txt`, "alice");
+    const refused = await fetch(`${sim().url}/data/${forBob}?user=bob`, { method: "PUT", body: bobForm });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error_code: "ERR_NOT_WRITEABLE" });
   });
@@ -91,7 +86,7 @@ describe("uploads and downloads", () => {
       return data;
     };
     const post = async (query: string) => {
-      const response = await fetch(`${sim.url}/data?${query}`, { method: "POST", body: form() });
+      const response = await fetch(`${sim().url}/data?${query}`, { method: "POST", body: form() });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
     expect(await post("user=alice")).toMatchObject({
@@ -114,13 +109,13 @@ describe("uploads and downloads", () => {
       status: 404,
       body: { error_code: "ERR_DOES_NOT_EXIST" },
     });
-    await upload(sim, ALICE, "alice", "x.txt", "first");
+    await upload(sim(), ALICE, "alice", "x.txt", "first");
     expect(await post(`user=alice&dest=${ALICE}`)).toMatchObject({
       status: 409,
       body: { error_code: "ERR_EXISTS", path: `${ALICE}/x.txt` },
     });
-    expect((await download(sim, `${ALICE}/x.txt`, "alice")).body).toBe("first");
-    expect(readdirSync(store(sim).disk.staging)).toEqual([]);
+    expect((await download(sim(), `${ALICE}/x.txt`, "alice")).body).toBe("first");
+    expect(readdirSync(store(sim()).disk.staging)).toEqual([]);
   });
 
   it("keeps an aborted upload out of sight and leaves no staging file behind", async () => {
@@ -129,7 +124,7 @@ describe("uploads and downloads", () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="partial.bin"\r\n` +
         "Content-Type: application/octet-stream\r\n\r\n",
     );
-    const { port } = new URL(sim.url);
+    const { port } = new URL(sim().url);
     const socket = connect(Number(port), "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
     socket.write(
@@ -138,19 +133,19 @@ describe("uploads and downloads", () => {
     );
     socket.write(head);
     socket.write(randomBytes(200_000));
-    const staging = store(sim).disk.staging;
+    const staging = store(sim()).disk.staging;
     for (let tries = 0; readdirSync(staging).length === 0 && tries < 100; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(readdirSync(staging)).toHaveLength(1);
-    expect(existsSync(store(sim).disk.pathOf(`${ALICE}/partial.bin`))).toBe(false);
+    expect(existsSync(store(sim()).disk.pathOf(`${ALICE}/partial.bin`))).toBe(false);
     socket.destroy();
     for (let tries = 0; readdirSync(staging).length > 0 && tries < 100; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(readdirSync(staging)).toEqual([]);
-    expect(filesUnder(store(sim).disk.tree).filter((path) => path.includes("partial"))).toEqual([]);
-    expect((await download(sim, `${ALICE}/partial.bin`, "alice")).status).toBe(404);
-    expect((await upload(sim, ALICE, "alice", "partial.bin", "complete")).status).toBe(200);
+    expect(filesUnder(store(sim()).disk.tree).filter((path) => path.includes("partial"))).toEqual([]);
+    expect((await download(sim(), `${ALICE}/partial.bin`, "alice")).status).toBe(404);
+    expect((await upload(sim(), ALICE, "alice", "partial.bin", "complete")).status).toBe(200);
   });
 });
