@@ -42,7 +42,7 @@ export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   await app.register(favorites);
   await app.register(entryTags);
   await app.register(sharing);
-  await app.register(coge);
+  await app.register(coge, { config });
   await app.register(permanentIdRequests, { config });
 };
 

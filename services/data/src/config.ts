@@ -19,6 +19,21 @@ export const Config = Type.Object({
     default: 2000,
     description: "how long a listing waits for its favorite flags before listing them all as false",
   }),
+  COGE_ACCOUNT: Type.String({
+    minLength: 1,
+    default: "coge",
+    description: "the data-store account CoGe reads and writes as; what CoGe must reach is shared with it",
+  }),
+  PERMANENT_ID_PUBLISH_FOLDER: Type.String({
+    pattern: "^/",
+    default: "/iplant/home/shared/commons_repo/curated",
+    description: "where curators publish folders that received a DOI",
+  }),
+  PERMANENT_ID_LANDING_PAGE_URL: Type.String({
+    pattern: "^https?://",
+    default: "https://datacommons.cyverse.org/browse",
+    description: "the landing pages' site: a DOI resolves to it followed by the folder's published path",
+  }),
   URL_IMPORT_APP_ID: Type.String({
     default: "1e8f719b-0452-4d39-a2f3-8714793ee3e6",
     description: "the app that imports a file from a URL into the data store",

@@ -1,10 +1,5 @@
-/**
- * Deployment facts of the CoGe integration, as the reference gateway's defaults have them. Candidates for
- * configuration once the data service's Config takes them.
- */
+/** Fixed facts of the CoGe integration, as the reference gateway has them (its account is configured: COGE_ACCOUNT). */
 
-/** The data-store account CoGe reads and writes as: whatever CoGe must reach is shared with it. */
-export const COGE_ACCOUNT = "coge";
 /** The folder in each user's home that CoGe exports FASTA files into. */
 export const COGE_DATA_FOLDER = "coge_data";
 

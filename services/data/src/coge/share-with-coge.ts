@@ -1,7 +1,6 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import { GatewayError, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
-import { COGE_ACCOUNT } from "./settings.js";
 
 interface Outcome {
   path: string;
@@ -30,18 +29,19 @@ function shareFailure(outcome: Outcome): GatewayError {
 }
 
 /**
- * Gives CoGe's account write access to the caller's paths (the caller must own them), as the file-info
+ * Gives CoGe's data-store account write access to the caller's paths (the caller must own them), as the file-info
  * backend's sharer does it; the first path that could not be shared fails the whole request.
  */
 export async function shareWithCoge(
   fileInfo: BackendClient,
   request: FastifyRequest,
+  account: string,
   paths: readonly string[],
 ): Promise<void> {
   const answer = await fileInfo.json<{ sharing?: Array<{ sharing?: Outcome[] }> }>(request, {
     method: "POST",
     path: "/sharer",
-    json: { sharing: [{ user: COGE_ACCOUNT, paths: paths.map((path) => ({ path, permission: "write" })) }] },
+    json: { sharing: [{ user: account, paths: paths.map((path) => ({ path, permission: "write" })) }] },
   });
   const failed = (answer.sharing ?? []).flatMap((entry) => entry.sharing ?? []).find((outcome) => !outcome.success);
   if (failed) throw shareFailure(failed);

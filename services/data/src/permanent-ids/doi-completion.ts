@@ -5,11 +5,21 @@ import { baseName, joinPath } from "../data-paths.js";
 import { dataciteRecord, type FolderMetadata, publicationAvus } from "./datacite-metadata.js";
 import { mintDoi } from "./doi-minting.js";
 import { readableFolders, type StoredRequest } from "./requests.js";
-import { LANDING_PAGE_BASE, MINTABLE_TYPE, PUBLISH_FOLDER } from "./settings.js";
+import { MINTABLE_TYPE } from "./settings.js";
+
+/** How a deployment publishes identified folders: the DOI prefix, the publish folder and the landing pages' site. */
+export interface Publishing {
+  prefix: string;
+  publishFolder: string;
+  landingPageUrl: string;
+}
 
 /** Where a published folder's DOI resolves to: its landing page under the publish folder. */
-const landingPage = (folderPath: string) =>
-  `${LANDING_PAGE_BASE}${joinPath(PUBLISH_FOLDER, baseName(folderPath)).split("/").map(encodeSegment).join("/")}`;
+const landingPage = (publishing: Publishing, folderPath: string) =>
+  `${publishing.landingPageUrl.replace(/\/+$/, "")}${joinPath(publishing.publishFolder, baseName(folderPath))
+    .split("/")
+    .map(encodeSegment)
+    .join("/")}`;
 
 /** What the requester reads in the completed request's history. */
 const completionComments = (folderPath: string, doi: string) =>
@@ -33,7 +43,7 @@ export async function mintForRequest<T>(
   backends: Backends,
   request: FastifyRequest,
   stored: StoredRequest,
-  prefix: string,
+  publishing: Publishing,
   recordCompletion: (completion: Completion) => Promise<T>,
 ): Promise<T> {
   const { fileInfo, metadata, datacite } = backends;
@@ -56,8 +66,9 @@ export async function mintForRequest<T>(
     throw badRequest("the request already has an identifier", "ERR_BAD_REQUEST", { permanent_id: stored.permanent_id });
   }
   const folderMetadata = await fileInfo.json<FolderMetadata>(request, { path: path`/data/${folder.id}/metadata` });
+  const { prefix } = publishing;
   const record = dataciteRecord(folderMetadata, MINTABLE_TYPE, prefix);
-  const doi = await mintDoi(datacite, request, { prefix, url: landingPage(folder.path), xml: record.xml });
+  const doi = await mintDoi(datacite, request, { prefix, url: landingPage(publishing, folder.path), xml: record.xml });
   try {
     await metadata.json(request, {
       method: "POST",

@@ -6,6 +6,7 @@ import { cogeJson } from "../coge/coge-answers.js";
 import { cogeDataFolder } from "../coge/coge-folder.js";
 import { GENOME_VIEWER_LOAD } from "../coge/settings.js";
 import { shareWithCoge } from "../coge/share-with-coge.js";
+import type { Config } from "../config.js";
 import { dataPath } from "../data-paths.js";
 import { BackendAnswer, commonErrors, PathList } from "../schemas.js";
 
@@ -33,7 +34,7 @@ const ExportAnswer = Type.Object(
  * caller's files for viewing. CoGe knows the caller from a gateway-signed token; what it must reach in the
  * data store is first shared with its account.
  */
-export const coge: FastifyPluginAsyncTypebox = async (app) => {
+export const coge: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const { coge: cogeBackend, fileInfo } = app.backends;
 
   app.get(
@@ -76,7 +77,7 @@ export const coge: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { notify = false, overwrite = false } = request.query;
       const folder = await cogeDataFolder(fileInfo, request);
-      await shareWithCoge(fileInfo, request, [folder]);
+      await shareWithCoge(fileInfo, request, config.COGE_ACCOUNT, [folder]);
       return cogeJson(cogeBackend, request, {
         method: "PUT",
         path: "/jobs",
@@ -110,7 +111,7 @@ export const coge: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const paths = [...new Set(request.body.paths.map((entry) => dataPath(entry, "paths")))];
-      await shareWithCoge(fileInfo, request, paths);
+      await shareWithCoge(fileInfo, request, config.COGE_ACCOUNT, paths);
       const loaded = await cogeJson<{ site_url?: unknown }>(cogeBackend, request, {
         method: "PUT",
         path: "/genomes",

@@ -41,6 +41,11 @@ type StatusBody = { status?: string; comments?: string; permanent_id?: string };
  * about changes, and mints DOIs through DataCite for curators.
  */
 export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const publishing = {
+    prefix: config.DATACITE_DOI_PREFIX,
+    publishFolder: config.PERMANENT_ID_PUBLISH_FOLDER,
+    landingPageUrl: config.PERMANENT_ID_LANDING_PAGE_URL,
+  };
   const { fileInfo, metadata, notifications } = app.backends;
 
   await app.register(async (scope) => {
@@ -212,7 +217,7 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
         const stored = await metadata.json<StoredRequest>(request, {
           path: path`/admin/permanent-id-requests/${requestId}`,
         });
-        return mintForRequest(app.backends, request, stored, config.DATACITE_DOI_PREFIX, (completion) =>
+        return mintForRequest(app.backends, request, stored, publishing, (completion) =>
           changeStatus(request, requestId, { status: COMPLETED_STATUS, ...completion }),
         );
       },
