@@ -3,7 +3,8 @@ import type { AuthUser } from "@de-gateway/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Dispatcher } from "undici";
 import { BackendResponseError } from "./backend-response-error.js";
-import { forwardedRequestHeaders, withoutHopByHop } from "./headers.js";
+import { startBackendTimer } from "./backend-timer.js";
+import { forwardedRequestHeaders, gatewayHeaders, withoutHopByHop } from "./headers.js";
 import type { Identity } from "./identity.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
 import { transportError } from "./transport-errors.js";
@@ -90,28 +91,33 @@ export class BackendClient {
       ? this.identity.params(serviceAccount(options.actAs))
       : this.identityOf(request, options.anonymous);
     const query = backendQuery("", this.identity.keys, identity, options.query);
-    const headers: Record<string, string> = { accept: "application/json", "x-request-id": request.id };
+    const headers: Record<string, string> = { accept: "application/json", ...gatewayHeaders(request) };
     let body: string | undefined;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers["content-type"] = "application/json";
     }
     const url = new URL(`${this.origin()}${options.path}${query ? `?${query}` : ""}`);
+    const method = options.method ?? "GET";
+    const timer = startBackendTimer(request, this.name, method);
     try {
       const response = await this.dispatcher.request({
         origin: url.origin,
         path: url.pathname + url.search,
-        method: options.method ?? "GET",
+        method,
         headers,
         body,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
       });
+      timer.answered(response.statusCode);
       const text = await response.body.text();
       return { status: response.statusCode, headers: response.headers, body: parseBody(text, response.headers) as T };
     } catch (error) {
       request.log.warn({ err: error, backend: this.name }, "backend call failed");
-      throw transportError(this.name, error);
+      const failure = transportError(this.name, error);
+      timer.failed(failure);
+      throw failure;
     }
   }
 
@@ -130,16 +136,24 @@ export class BackendClient {
    */
   forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions): FastifyReply {
     const query = backendQuery(rawQueryOf(request.url), this.identity.keys, this.identityOf(request), options.query);
+    const method = options.method ?? (request.method as HttpMethod);
+    const timer = startBackendTimer(request, this.name, method);
     return reply.from(`${this.origin()}${options.path}`, {
-      method: options.method ?? (request.method as HttpMethod),
+      method,
       timeout: this.timeoutMs,
       queryString: () => query,
-      rewriteRequestHeaders: (incoming) => forwardedRequestHeaders(incoming.headers, incoming.id),
+      rewriteRequestHeaders: () => forwardedRequestHeaders(request),
       rewriteHeaders: (headers) => withoutHopByHop(headers),
       retryDelay: () => null,
+      onResponse: (_request, answering, response) => {
+        timer.answered(response.statusCode);
+        answering.send(response.stream);
+      },
       onError: (failed, { error }) => {
         request.log.warn({ err: error, backend: this.name }, "backend forward failed");
-        failed.send(transportError(this.name, error));
+        const failure = transportError(this.name, error);
+        timer.failed(failure);
+        failed.send(failure);
       },
     });
   }
