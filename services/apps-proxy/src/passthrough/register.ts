@@ -1,4 +1,4 @@
-import { encodeSegment } from "@de-gateway/backend-clients";
+import { encodeSegment, PassedOnAnswer, PassedOnBody } from "@de-gateway/backend-clients";
 import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
@@ -8,8 +8,6 @@ import { accessOf, type PassthroughFamily, type PassthroughRow } from "./rows.js
 const PLACEHOLDER = /\{([^}]+)\}/g;
 const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
 
-const AnyBody = Type.Unknown({ description: "JSON document passed to the backend unchanged" });
-const AnyAnswer = Type.Unknown({ description: "the backend's answer, passed on unchanged (status, body, type)" });
 const transportErrors = { 502: ErrorBody, 504: ErrorBody };
 const accessErrors = { 401: ErrorBody, 403: ErrorBody };
 
@@ -48,8 +46,8 @@ export function registerPassthroughs(app: FastifyInstance, families: readonly Pa
           summary: row.summary,
           tags: [tag],
           ...(params ? { params } : {}),
-          ...(WITH_BODY.has(row.method) ? { body: AnyBody } : {}),
-          response: { "2xx": AnyAnswer, ...transportErrors, ...(open ? {} : accessErrors) },
+          ...(WITH_BODY.has(row.method) ? { body: PassedOnBody } : {}),
+          response: { "2xx": PassedOnAnswer, ...transportErrors, ...(open ? {} : accessErrors) },
           ...(open ? { security: [] } : {}),
         },
         handler: (request, reply) =>
