@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_PORTS, serviceEnvironmentFor } from "@de-gateway/backend-simulators";
 import type { TObject } from "typebox";
 import { describe, expect, it } from "vitest";
+import { documentSources, simulatorsEnvironment } from "../src/platform-environment.js";
 import { gatewayServices, root } from "../src/workspace.js";
 import {
   type ComposeService,
@@ -20,21 +20,7 @@ const configOf = async (name: string) =>
 const named = (name: string) => composeServices.find((service) => service.name === name) as ComposeService;
 const gatewayNames = gatewayServices.map(({ service }) => service);
 
-// What the simulators container offers, under its compose name; DE_JWT_PUBLIC_KEY is left out: the
-// simulated identity provider makes a new key pair at every start, so it cannot be written down here.
-const at = (port: number) => `http://simulators:${port}`;
-const platformEnvironment = serviceEnvironmentFor({
-  apps: at(DEFAULT_PORTS.apps),
-  metadata: at(DEFAULT_PORTS.metadata),
-  fileInfo: at(DEFAULT_PORTS.fileInfo),
-  groups: at(DEFAULT_PORTS.groups),
-  notifications: at(DEFAULT_PORTS.notifications),
-  preferences: at(DEFAULT_PORTS.preferences),
-  idp: at(DEFAULT_PORTS.idp),
-  smtp: `smtp://simulators:${DEFAULT_PORTS.smtp}`,
-  deJwtPublicKey: "",
-});
-delete platformEnvironment.DE_JWT_PUBLIC_KEY;
+const platformEnvironment = simulatorsEnvironment();
 
 describe("docker-compose", () => {
   it.each(["docker-compose.yml", ...includedComposeFiles])("%s is valid against the compose-spec schema", (file) => {
@@ -108,13 +94,7 @@ describe("docker-compose", () => {
   });
 
   it("merges the documents of every other service, as Traefik reaches them", () => {
-    const sources = String(named("docs").definition.environment?.OPENAPI_SOURCES).split(",");
-    expect(sources.sort()).toEqual(
-      gatewayServices
-        .filter(({ service }) => service !== "docs")
-        .map(({ service, port }) => `${service}=http://${service}:${port}`)
-        .sort(),
-    );
+    expect(named("docs").definition.environment?.OPENAPI_SOURCES).toBe(documentSources(gatewayServices));
   });
 
   it.each(gatewayNames)("gives %s the environment its config.ts requires, pointing at the simulators", async (name) => {
