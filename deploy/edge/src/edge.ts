@@ -29,7 +29,13 @@ function splitTarget(target: string): { rawPath: string; rawQuery: string } {
  */
 export async function buildEdge(options: EdgeOptions): Promise<Service> {
   const { table, entryPoint } = options.routing;
-  const app = await createService({ name: "edge", logLevel: options.logLevel ?? "info" });
+  // The edge is the public entrypoint: /openapi.json goes to the docs service, and /metrics is nobody's here.
+  const app = await createService({
+    name: "edge",
+    logLevel: options.logLevel ?? "info",
+    ownOpenApiRoute: false,
+    metrics: false,
+  });
   await app.register(replyFrom, {
     undici: { connections: 128, keepAliveTimeout: 10_000, connect: { timeout: 5_000 } },
     disableRequestLogging: true,

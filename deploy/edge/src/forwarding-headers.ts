@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { hostname } from "node:os";
+import { traceHeaders } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
 // Nothing in front of the edge is trusted (as Traefik without forwardedHeaders.trustedIPs): a client's own
@@ -17,7 +18,10 @@ const FORWARDING_HEADERS = [
 
 const SERVER = hostname();
 
-/** The request headers a service receives: the caller's Host (Traefik's passHostHeader), X-Forwarded-*, request id. */
+/**
+ * The request headers a service receives: the caller's Host (Traefik's passHostHeader), X-Forwarded-*, request
+ * id, and the trace continued from the edge's own span (the caller's trace id kept, or one made).
+ */
 export function forwardingHeaders(request: FastifyRequest, headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const forwarded: IncomingHttpHeaders = { ...headers };
   for (const name of FORWARDING_HEADERS) delete forwarded[name];
@@ -35,5 +39,6 @@ export function forwardingHeaders(request: FastifyRequest, headers: IncomingHttp
   forwarded["x-forwarded-port"] = String(request.socket.localPort ?? "");
   forwarded["x-forwarded-server"] = SERVER;
   forwarded["x-request-id"] = request.id;
-  return forwarded;
+  delete forwarded.tracestate;
+  return { ...forwarded, ...traceHeaders(request.trace) };
 }

@@ -12,14 +12,15 @@ let port: number;
 const upstreams: Array<Awaited<ReturnType<typeof startUpstream>>> = [];
 
 beforeAll(async () => {
-  const [groups, data, identity, apps, stopped] = await Promise.all([
+  const [groups, data, identity, apps, docs, stopped] = await Promise.all([
     startUpstream("groups"),
     startUpstream("data"),
     startUpstream("identity-session"),
     startUpstream("apps-proxy"),
+    startUpstream("docs"),
     startUpstream("notifications"),
   ]);
-  upstreams.push(groups, data, identity, apps);
+  upstreams.push(groups, data, identity, apps, docs);
   await stopped.app.close(); // its port now refuses connections
   const routing = loadEdgeRouting();
   const config = loadConfig(edgeConfigSchema(routing.services), {
@@ -27,6 +28,7 @@ beforeAll(async () => {
     UPSTREAM_DATA: `${data.origin}/`,
     UPSTREAM_IDENTITY_SESSION: identity.origin,
     UPSTREAM_APPS_PROXY: apps.origin,
+    UPSTREAM_DOCS: docs.origin,
     UPSTREAM_NOTIFICATIONS: stopped.origin,
     LOG_LEVEL: "silent",
     EDGE_UPSTREAM_TIMEOUT_MS: "500",
@@ -124,6 +126,27 @@ describe("local edge", () => {
     expect(answer.headers["x-request-id"]).toBe("trace-42");
     const generated = await send(port, "GET", "/teams");
     expect(received(generated).headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("continues the caller's trace from a span of its own, or starts one, like the request id", async () => {
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const answer = await send(port, "GET", "/teams", {
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, tracestate: "rojo=1" },
+    });
+    const headers = received(answer).headers;
+    expect(headers.traceparent).toMatch(new RegExp(`^00-${traceId}-(?!00f067aa0ba902b7)[0-9a-f]{16}-01$`));
+    expect(headers.tracestate).toBe("rojo=1");
+    const generated = received(await send(port, "GET", "/teams", { headers: { tracestate: "rojo=1" } })).headers;
+    expect(generated.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(generated.tracestate).toBeUndefined();
+  });
+
+  it("routes /openapi.json and /docs to the docs service, and answers /metrics with 404, as Traefik does", async () => {
+    expect(received(await send(port, "GET", "/openapi.json"))).toMatchObject({ service: "docs", url: "/openapi.json" });
+    expect(received(await send(port, "GET", "/docs"))).toMatchObject({ service: "docs", url: "/docs" });
+    const metrics = await send(port, "GET", "/metrics");
+    expect(metrics.status).toBe(404);
+    expect(metrics.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
   });
 
   it("sets X-Forwarded-* itself and drops the caller's", async () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_PORTS, serviceEnvironmentFor } from "@de-gateway/backend-simulators";
+import { serviceComponents } from "./components.js";
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 
@@ -9,11 +10,18 @@ async function simulatorKey(url: string, what: string): Promise<string> {
   return response.text();
 }
 
-/** What every service of the local stack is told about the simulators running on their default ports. */
+/** Where the docs service finds the documents it merges: every other service, on its routes.yml port. */
+export const documentSources = () =>
+  serviceComponents()
+    .filter(({ name }) => name !== "docs")
+    .map(({ name, port }) => `${name}=${local(port)}`)
+    .join(",");
+
+/** What every service of the local stack is told: the simulators on their default ports, the other services. */
 export async function serviceEnvironment(): Promise<Record<string, string>> {
   const idp = local(DEFAULT_PORTS.idp);
   const coge = local(DEFAULT_PORTS.coge);
-  return serviceEnvironmentFor({
+  const platform = serviceEnvironmentFor({
     apps: local(DEFAULT_PORTS.apps),
     metadata: local(DEFAULT_PORTS.metadata),
     fileInfo: local(DEFAULT_PORTS.fileInfo),
@@ -27,4 +35,5 @@ export async function serviceEnvironment(): Promise<Record<string, string>> {
     deJwtPublicKey: await simulatorKey(`${idp}/de-jwt-public-key`, "the identity provider's DE JWT key"),
     deJwtSigningKey: await simulatorKey(`${coge}/__sim/gateway-signing-key`, "the key CoGe trusts"),
   });
+  return { ...platform, OPENAPI_SOURCES: documentSources() };
 }

@@ -51,8 +51,13 @@ try {
   await fail((error as Error).message);
 }
 
+const servicePorts = serviceComponents()
+  .map(({ port }) => port)
+  .join(", ");
 process.stdout.write(`
   The gateway is up: http://localhost:${edgePort}/
+  API:        http://localhost:${edgePort}/openapi.json, to browse: http://localhost:${edgePort}/docs
+  Metrics:    http://127.0.0.1:<port>/metrics on each service's own port (${servicePorts}), not through the gateway
   Demo users: ${DEMO_USERS.map((user) => `${user.username}${user.groups.includes("de-admins") ? " (admin)" : ""}`).join(", ")}
   A token:    TOKEN=$(corepack pnpm --silent token alice)
               curl -H "Authorization: Bearer $TOKEN" http://localhost:${edgePort}/secured/bootstrap?ip-address=127.0.0.1

@@ -1,8 +1,10 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { DEFAULT_PORTS, type RecordedRequest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, requiredPorts } from "../src/components.js";
+import { REPO_ROOT, requiredPorts, serviceComponents } from "../src/components.js";
 import { busyPorts } from "../src/ports.js";
 
 /**
@@ -10,6 +12,10 @@ import { busyPorts } from "../src/ports.js";
  * edge on 8080, exercised over real HTTP.
  */
 const EDGE = "http://127.0.0.1:8080";
+const portOf = (service: string) => serviceComponents().find(({ name }) => name === service)?.port;
+const GROUPS_PORT = portOf("groups");
+const IDENTITY_PORT = portOf("identity-session");
+const GROUPS_SIMULATOR = `http://127.0.0.1:${DEFAULT_PORTS.groups}`;
 const STARTUP_MS = 120_000;
 let stack: ChildProcess;
 let output = "";
@@ -58,6 +64,14 @@ const withToken = (init: RequestInit = {}): RequestInit => ({
   headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
 });
 const json = { "content-type": "application/json" };
+/** The value of one sample of a Prometheus exposition, 0 when absent. */
+const sample = (text: string, series: string) =>
+  Number(
+    text
+      .split("\n")
+      .find((line) => line.startsWith(`${series} `))
+      ?.split(" ")[1] ?? 0,
+  );
 
 describe("pnpm start", () => {
   it("serves the welcome text and UUIDs through the edge", async () => {
@@ -111,6 +125,68 @@ describe("pnpm start", () => {
     expect(team.status).toBe(200);
     expect(await team.json()).toMatchObject({ name: "alice:stack-team", description: "e2e" });
     expect((await call("/teams/alice%3Astack-team/members", withToken())).status).toBe(200);
+  });
+
+  it("serves the merged API document of every service, and Swagger UI from its own files, through the edge", async () => {
+    const response = await call("/openapi.json");
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as {
+      "x-merge-problems"?: string[];
+      paths: Record<string, Record<string, { tags: string[]; security: unknown[] }>>;
+    };
+    expect(document).toMatchObject({ openapi: "3.1.0", info: { title: "DE API gateway" } });
+    expect(document["x-merge-problems"]).toBeUndefined();
+    expect(document.paths["/teams"]?.get?.tags).toEqual(["groups"]);
+    expect(document.paths["/secured/bootstrap"]?.get?.tags).toEqual(["identity-session"]);
+    expect(document.paths["/uuid"]?.get?.security).toEqual([]);
+    const page = await call("/docs");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await page.text();
+    for (const [, address] of html.matchAll(/\b(?:src|href)="([^"]+)"/g)) {
+      expect(address).toMatch(/^\/docs\//);
+      expect((await call(address as string)).status, address).toBe(200);
+    }
+  });
+
+  it("moves the serving service's request counter and backend histogram; /metrics is not public", async () => {
+    const groupsMetrics = async () => (await fetch(`http://127.0.0.1:${GROUPS_PORT}/metrics`)).text();
+    const served = 'gateway_http_requests_total{method="GET",route="/teams",status="200"}';
+    const backend = 'gateway_backend_request_duration_seconds_count{backend="groups",method="GET",status_class="2xx"}';
+    const before = await groupsMetrics();
+    expect((await call("/teams", withToken())).status).toBe(200);
+    const after = await groupsMetrics();
+    expect(sample(after, served) - sample(before, served)).toBe(1);
+    expect(sample(after, backend) - sample(before, backend)).toBeGreaterThanOrEqual(1);
+    expect(after).toContain("process_resident_memory_bytes");
+    const identityMetrics = await (await fetch(`http://127.0.0.1:${IDENTITY_PORT}/metrics`)).text();
+    expect(identityMetrics).not.toContain('route="/teams"');
+    const publicMetrics = await call("/metrics");
+    expect(publicMetrics.status).toBe(404);
+    expect(await publicMetrics.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+  });
+
+  it("hands the caller's trace id to the backend, and writes it in the service's log", async () => {
+    const traceId = randomBytes(16).toString("hex");
+    await fetch(`${GROUPS_SIMULATOR}/__sim/requests`, { method: "DELETE" });
+    const response = await call("/teams", withToken({ headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` } }));
+    expect(response.status).toBe(200);
+    const recorded = (await (await fetch(`${GROUPS_SIMULATOR}/__sim/requests`)).json()) as RecordedRequest[];
+    expect(recorded.length).toBeGreaterThan(0);
+    for (const request of recorded)
+      expect(request.headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    // The service writes its log line once the answer is sent; it reaches the stack's output a little later.
+    const logged = () =>
+      output
+        .split("\n")
+        .some(
+          (line) =>
+            line.startsWith("[groups] ") &&
+            line.includes(`"trace_id":"${traceId}"`) &&
+            line.includes("request completed"),
+        );
+    await expect.poll(logged, { timeout: 5_000 }).toBe(true);
   });
 
   it("stops every process on Ctrl-C and frees every port", async () => {

@@ -6,6 +6,7 @@ export const root = repoRoot();
 
 interface Manifest {
   name: string;
+  version: string;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 }

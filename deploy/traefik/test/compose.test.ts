@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_PORTS, serviceEnvironmentFor } from "@de-gateway/backend-simulators";
 import type { TObject } from "typebox";
 import { describe, expect, it } from "vitest";
+import { documentSources, simulatorsEnvironment } from "../src/platform-environment.js";
 import { gatewayServices, root } from "../src/workspace.js";
 import {
   type ComposeService,
@@ -15,24 +15,12 @@ import {
 } from "./compose-model.js";
 import { readDockerfile } from "./dockerfile-model.js";
 
+const configOf = async (name: string) =>
+  ((await import(join(root, "services", name, "src", "config.ts"))) as { Config: TObject }).Config;
 const named = (name: string) => composeServices.find((service) => service.name === name) as ComposeService;
 const gatewayNames = gatewayServices.map(({ service }) => service);
 
-// What the simulators container offers, under its compose name; DE_JWT_PUBLIC_KEY is left out: the
-// simulated identity provider makes a new key pair at every start, so it cannot be written down here.
-const at = (port: number) => `http://simulators:${port}`;
-const platformEnvironment = serviceEnvironmentFor({
-  apps: at(DEFAULT_PORTS.apps),
-  metadata: at(DEFAULT_PORTS.metadata),
-  fileInfo: at(DEFAULT_PORTS.fileInfo),
-  groups: at(DEFAULT_PORTS.groups),
-  notifications: at(DEFAULT_PORTS.notifications),
-  preferences: at(DEFAULT_PORTS.preferences),
-  idp: at(DEFAULT_PORTS.idp),
-  smtp: `smtp://simulators:${DEFAULT_PORTS.smtp}`,
-  deJwtPublicKey: "",
-});
-delete platformEnvironment.DE_JWT_PUBLIC_KEY;
+const platformEnvironment = simulatorsEnvironment();
 
 describe("docker-compose", () => {
   it.each(["docker-compose.yml", ...includedComposeFiles])("%s is valid against the compose-spec schema", (file) => {
@@ -45,7 +33,7 @@ describe("docker-compose", () => {
     for (const name of gatewayNames) expect(named(name)?.file).toBe(`services/${name}/compose.yml`);
   });
 
-  it("defines each service once: the six services, Traefik and the simulators", () => {
+  it("defines each service once: the gateway services, Traefik and the simulators", () => {
     const names = composeServices.map((service) => service.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual([...gatewayNames, "simulators", "traefik"].sort());
@@ -89,19 +77,28 @@ describe("docker-compose", () => {
     }
   });
 
-  it("starts Traefik after every service is healthy, and every service after the simulators", () => {
+  it("starts Traefik after every service is healthy, and every service using the platform after the simulators", async () => {
     for (const service of composeServices) {
       for (const [dependency, { condition }] of Object.entries(service.definition.depends_on ?? {})) {
         expect(condition, `${service.name} → ${dependency}`).toBe("service_healthy");
       }
     }
     expect(Object.keys(named("traefik").definition.depends_on ?? {}).sort()).toEqual([...gatewayNames].sort());
-    for (const name of gatewayNames)
-      expect(Object.keys(named(name).definition.depends_on ?? {})).toEqual(["simulators"]);
+    for (const name of gatewayNames) {
+      const usesPlatform = Object.keys((await configOf(name)).properties).some(
+        (variable) => variable in platformEnvironment,
+      );
+      // docs calls no backend: it asks the services for their documents when its own is requested.
+      expect(Object.keys(named(name).definition.depends_on ?? {}), name).toEqual(usesPlatform ? ["simulators"] : []);
+    }
+  });
+
+  it("merges the documents of every other service, as Traefik reaches them", () => {
+    expect(named("docs").definition.environment?.OPENAPI_SOURCES).toBe(documentSources(gatewayServices));
   });
 
   it.each(gatewayNames)("gives %s the environment its config.ts requires, pointing at the simulators", async (name) => {
-    const { Config } = (await import(join(root, "services", name, "src", "config.ts"))) as { Config: TObject };
+    const Config = await configOf(name);
     const environment = named(name).definition.environment ?? {};
     const settings = Object.keys(Config.properties);
     const unknown = Object.keys(environment).filter((variable) => !settings.includes(variable));

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { readCatalogue } from "@de-gateway/catalogue";
 import {
   compileRule,
+  OPERATOR_PATHS,
   type Router,
   RouteTable,
   readEntryPointSettings,
@@ -79,6 +80,13 @@ describe("Traefik dynamic configuration", () => {
       expect(loadBalancer?.servers).toEqual([{ url: `http://${service}:${port}` }]);
       expect(loadBalancer?.healthCheck.path).toBe("/readyz");
     }
+  });
+
+  it("routes none of the operator paths (/metrics, /healthz, /readyz) through the public entrypoint", () => {
+    const table = new RouteTable(allRouters);
+    for (const path of OPERATOR_PATHS) expect(table.match({ path, host: "localhost:8080" }), path).toBeUndefined();
+    expect(table.match({ path: "/openapi.json", host: "localhost:8080" })?.service).toBe("docs");
+    expect(table.match({ path: "/docs/assets/swagger-ui.css", host: "localhost:8080" })?.service).toBe("docs");
   });
 
   it("reaches the development tools only by their own host names", () => {

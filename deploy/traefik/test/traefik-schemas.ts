@@ -78,6 +78,19 @@ export const StaticConfigSchema = Type.Object(
       ),
     ),
     ping: Type.Object({ entryPoint: Name }, closed),
+    metrics: Type.Object(
+      {
+        prometheus: Type.Object(
+          {
+            entryPoint: Name,
+            addRoutersLabels: Type.Optional(Type.Boolean()),
+            addServicesLabels: Type.Optional(Type.Boolean()),
+          },
+          closed,
+        ),
+      },
+      closed,
+    ),
     providers: Type.Object(
       { file: Type.Object({ directory: Type.String({ pattern: "^/" }), watch: Type.Boolean() }, closed) },
       closed,

@@ -33,6 +33,15 @@ describe("Traefik static configuration", () => {
     expect(config.entryPoints[config.ping.entryPoint].address).not.toBe(":8080");
   });
 
+  it("serves its own Prometheus metrics on the unpublished entrypoint only", () => {
+    const metricsEntryPoint = config.metrics.prometheus.entryPoint;
+    expect(metricsEntryPoint).not.toBe(ENTRY_POINT);
+    expect(config.entryPoints[metricsEntryPoint].address).not.toBe(":8080");
+    expect(
+      traefik?.definition.ports?.some((port) => String(port).endsWith(config.entryPoints[metricsEntryPoint].address)),
+    ).toBe(false);
+  });
+
   it("reads the dynamic configuration from the folder docker-compose mounts read-only", () => {
     expect(traefik?.definition.volumes).toContain(`./deploy/traefik/dynamic:${config.providers.file.directory}:ro`);
     expect(traefik?.definition.volumes).toContain("./deploy/traefik/traefik.yml:/etc/traefik/traefik.yml:ro");

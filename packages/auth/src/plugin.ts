@@ -1,11 +1,9 @@
 import { GatewayError, notAuthorized } from "@de-gateway/service-kit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { type Access, accessOf, documentAccess } from "./access.js";
 import { type AuthUser, userFromClaims } from "./user.js";
 import { createVerifier, IdentityProviderUnavailable, type VerifierOptions } from "./verifier.js";
-
-/** Who may call a route: nobody needs a token (`none`), any signed-in user, or an administrator. */
-export type Access = "none" | "user" | "admin";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -23,12 +21,6 @@ export interface AuthOptions extends VerifierOptions {
 
 const DE_JWT_HEADER = "x-iplant-de-jwt";
 
-function accessOf(request: FastifyRequest): Access {
-  const declared = request.routeOptions.config.auth ?? "user";
-  // Administrative paths stay administrative even if a route forgets to say so.
-  return request.url.startsWith("/admin/") ? "admin" : declared;
-}
-
 const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   const verifier = createVerifier(options);
 
@@ -41,9 +33,10 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   }
 
   app.decorateRequest("user", null as unknown as AuthUser);
+  app.addHook("onRoute", documentAccess);
   app.addHook("onRequest", async (request) => {
     if (request.is404) return;
-    const access = accessOf(request);
+    const access = accessOf(request.url, request.routeOptions.config.auth);
     if (access === "none") return;
     let user: AuthUser | undefined;
     try {

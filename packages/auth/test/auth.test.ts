@@ -140,3 +140,15 @@ describe("identity provider outage", () => {
     }
   });
 });
+
+describe("access in the OpenAPI document", () => {
+  it("states each route's access, and no security requirement where no token is needed", () => {
+    const paths = service.app.swagger().paths ?? {};
+    const operation = (path: string) => paths[path]?.get as Record<string, unknown> | undefined;
+    expect(operation("/who")).toMatchObject({ "x-access": "user" });
+    expect(operation("/who")?.security).toBeUndefined();
+    expect(operation("/admin/who")).toMatchObject({ "x-access": "admin" });
+    expect(operation("/admin/forgot-to-say")).toMatchObject({ "x-access": "admin" });
+    expect(operation("/open")).toMatchObject({ "x-access": "none", security: [] });
+  });
+});

@@ -4,7 +4,8 @@ import type { AuthUser } from "@de-gateway/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Dispatcher } from "undici";
 import { BackendResponseError } from "./backend-response-error.js";
-import { forwardedRequestHeaders, withoutHopByHop } from "./headers.js";
+import { startBackendTimer } from "./backend-timer.js";
+import { forwardedRequestHeaders, gatewayHeaders, withoutHopByHop } from "./headers.js";
 import type { Identity } from "./identity.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
 import { transportError } from "./transport-errors.js";
@@ -147,24 +148,29 @@ export class BackendClient {
       accept: "application/json",
       ...options.headers,
       ...this.identityHeaders(caller),
-      "x-request-id": request.id,
+      ...gatewayHeaders(request),
     };
     const url = new URL(`${this.origin()}${options.path}${query ? `?${query}` : ""}`);
+    const method = options.method ?? "GET";
+    const timer = startBackendTimer(request, this.name, method);
     try {
       const response = await this.dispatcher.request({
         origin: url.origin,
         path: url.pathname + url.search,
-        method: options.method ?? "GET",
+        method,
         headers,
         body: options.body,
         headersTimeout: options.timeoutMs ?? this.timeoutMs,
         bodyTimeout: options.timeoutMs ?? this.timeoutMs,
         highWaterMark: STREAM_BUFFER_BYTES,
       });
+      timer.answered(response.statusCode);
       return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
       request.log.warn({ err: error, backend: this.name }, "backend call failed");
-      throw transportError(this.name, error);
+      const failure = transportError(this.name, error);
+      timer.failed(failure);
+      throw failure;
     }
   }
 
@@ -189,19 +195,24 @@ export class BackendClient {
     const caller = this.callerOf(request);
     const query = backendQuery(rawQueryOf(request.url), this.identity.keys, this.identityOf(caller), options.query);
     const identityHeaders = this.identityHeaders(caller);
+    const method = options.method ?? (request.method as HttpMethod);
+    const timer = startBackendTimer(request, this.name, method);
     return reply.from(`${this.origin()}${options.path}`, {
-      method: options.method ?? (request.method as HttpMethod),
+      method,
       timeout: this.timeoutMs,
       queryString: () => query,
-      rewriteRequestHeaders: (incoming) => ({
-        ...forwardedRequestHeaders(incoming.headers, incoming.id),
-        ...identityHeaders,
-      }),
+      rewriteRequestHeaders: () => ({ ...forwardedRequestHeaders(request), ...identityHeaders }),
       rewriteHeaders: (headers) => withoutHopByHop(headers),
       retryDelay: () => null,
+      onResponse: (_request, answering, response) => {
+        timer.answered(response.statusCode);
+        answering.send(response.stream);
+      },
       onError: (failed, { error }) => {
         request.log.warn({ err: error, backend: this.name }, "backend forward failed");
-        failed.send(transportError(this.name, error));
+        const failure = transportError(this.name, error);
+        timer.failed(failure);
+        failed.send(failure);
       },
     });
   }

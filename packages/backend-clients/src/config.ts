@@ -22,9 +22,10 @@ type UrlVariable<N extends BackendName> = (typeof BACKEND_URL_VARIABLES)[N];
  * credentials, and DOIs are minted under the account's prefix.
  */
 const ROLE_SETTINGS = {
-  DE_JWT_SIGNING_KEY: { role: "coge", schema: Type.Optional(Type.String({ minLength: 1 })) },
-  DATACITE_USER: { role: "datacite", schema: Type.String({ minLength: 1 }) },
-  DATACITE_PASSWORD: { role: "datacite", schema: Type.String({ minLength: 1 }) },
+  // Deployments take these from a secret (Kubernetes: the service's Secret, never its ConfigMap).
+  DE_JWT_SIGNING_KEY: { role: "coge", schema: Type.Optional(Type.String({ minLength: 1, secret: true })) },
+  DATACITE_USER: { role: "datacite", schema: Type.String({ minLength: 1, secret: true }) },
+  DATACITE_PASSWORD: { role: "datacite", schema: Type.String({ minLength: 1, secret: true }) },
   DATACITE_DOI_PREFIX: { role: "datacite", schema: Type.String({ pattern: "^10\\.[0-9]{4,9}$" }) },
 } as const satisfies Record<string, { role: BackendName; schema: TSchema }>;
 

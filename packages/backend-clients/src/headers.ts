@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { REQUEST_ID_HEADER } from "@de-gateway/service-kit";
+import { REQUEST_ID_HEADER, traceHeaders } from "@de-gateway/service-kit";
+import type { FastifyRequest } from "fastify";
 
 /** Request headers a backend may see. Never the caller's credentials. */
 const FORWARDED_REQUEST_HEADERS = [
@@ -24,8 +25,14 @@ const HOP_BY_HOP = new Set([
   "upgrade",
 ]);
 
-export function forwardedRequestHeaders(incoming: IncomingHttpHeaders, requestId: string): IncomingHttpHeaders {
-  const headers: IncomingHttpHeaders = { [REQUEST_ID_HEADER]: requestId };
+/** What every backend request carries: the request id and the trace, continued from this service's span. */
+export function gatewayHeaders(request: FastifyRequest): Record<string, string> {
+  return { [REQUEST_ID_HEADER]: request.id, ...traceHeaders(request.trace) };
+}
+
+export function forwardedRequestHeaders(request: FastifyRequest): IncomingHttpHeaders {
+  const incoming = request.headers;
+  const headers: IncomingHttpHeaders = gatewayHeaders(request);
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = incoming[name];
     if (value !== undefined) headers[name] = value;

@@ -27,7 +27,7 @@ export {
   userInPath,
   userParam,
 } from "./identity.js";
-export { streamRequestBodies } from "./passthrough.js";
+export { PassedOnAnswer, PassedOnBody, streamRequestBodies } from "./passthrough.js";
 export {
   accessOf,
   type PassthroughFamily,

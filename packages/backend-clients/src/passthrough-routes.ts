@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { type TSchema, Type } from "typebox";
 import type { HttpMethod } from "./client.js";
 import type { BackendName } from "./config.js";
+import { PassedOnAnswer, PassedOnBody } from "./passthrough.js";
 import { encodeSegment } from "./path.js";
 
 /**
@@ -44,8 +45,6 @@ export const accessOf = (row: PassthroughRow): Access =>
 const PLACEHOLDER = /\{([^}]+)\}/g;
 const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
 
-const AnyBody = Type.Unknown({ description: "JSON document passed to the backend unchanged" });
-const AnyAnswer = Type.Unknown({ description: "the backend's answer, passed on unchanged (status, body, type)" });
 const transportErrors = { 502: ErrorBody, 504: ErrorBody };
 const accessErrors = { 401: ErrorBody, 403: ErrorBody };
 
@@ -90,8 +89,8 @@ export function registerPassthroughs(
           summary: row.summary,
           tags: [tag],
           ...(params ? { params } : {}),
-          ...(WITH_BODY.has(row.method) ? { body: AnyBody } : {}),
-          response: { "2xx": AnyAnswer, ...transportErrors, ...(open ? {} : accessErrors) },
+          ...(WITH_BODY.has(row.method) ? { body: PassedOnBody } : {}),
+          response: { "2xx": PassedOnAnswer, ...transportErrors, ...(open ? {} : accessErrors) },
           ...(open ? { security: [] } : {}),
         },
         handler: (request, reply) =>

@@ -1,6 +1,14 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { GatewayError } from "@de-gateway/service-kit";
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+
+/** How a passthrough documents its body: a JSON document the backend takes as it is. */
+export const PassedOnBody = Type.Unknown({ description: "JSON document passed to the backend unchanged" });
+/** How a passthrough documents its answer: whatever the backend said. */
+export const PassedOnAnswer = Type.Unknown({
+  description: "the backend's answer, passed on unchanged (status, body, type)",
+});
 
 export const tooLarge = () => new GatewayError(413, "request body is larger than the service accepts");
 

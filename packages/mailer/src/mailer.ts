@@ -4,7 +4,8 @@ import { type Static, Type } from "typebox";
 
 /** Environment a service that sends mail reads. */
 export const MailConfig = {
-  SMTP_URL: Type.String({ pattern: "^smtps?://" }),
+  // May carry the relay's credentials (smtp://user:password@host): deployments take it from a secret.
+  SMTP_URL: Type.String({ pattern: "^smtps?://", secret: true }),
   MAIL_FROM: Type.String({ minLength: 3 }),
   MAIL_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10_000 }),
 };

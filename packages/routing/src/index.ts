@@ -23,6 +23,7 @@ export { defaultPriority, type Router, routersOf, ruleOf } from "./routers.js";
 export {
   loadRoutesFile,
   loadServiceRoutes,
+  OPERATOR_PATHS,
   parseRoutesFile,
   type RouteDeclaration,
   RoutesFileError,

@@ -45,6 +45,16 @@ export interface ServiceRoutes {
   file: string;
 }
 
+/**
+ * Paths every service answers for operators and probes (service-kit's skeleton): metrics, liveness, readiness.
+ * The public entrypoint must never route them, so no route may cover them.
+ */
+export const OPERATOR_PATHS = ["/metrics", "/healthz", "/readyz"] as const;
+
+/** Whether Traefik's rule for the route would match the path (PathPrefix compares plain strings). */
+const covers = (route: RouteDeclaration, path: string) =>
+  route.kind === "path" ? route.value === path : path.startsWith(route.value);
+
 export class RoutesFileError extends Error {
   override name = "RoutesFileError";
 }
@@ -78,6 +88,12 @@ export function parseRoutesFile(text: string, file: string): ServiceRoutes {
     const key = `${route.kind} ${route.value}`;
     if (seen.has(key)) throw new RoutesFileError(`${file}: ${route.kind} ${route.value} is declared twice`);
     seen.add(key);
+    const exposed = OPERATOR_PATHS.find((path) => covers(route, path));
+    if (exposed) {
+      throw new RoutesFileError(
+        `${file}: ${route.kind} ${route.value} would make ${exposed} public; every service answers it for operators only`,
+      );
+    }
   }
   return { service: document.service, port: document.port, routes, file };
 }

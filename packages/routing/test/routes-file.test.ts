@@ -59,6 +59,17 @@ describe("routes.yml", () => {
       "service: groups\nport: 3002\nroutes:\n  - path: /a\n  - path: /a\n",
       /path \/a is declared twice/,
     ],
+    [
+      "a prefix that would publish /metrics",
+      "service: groups\nport: 3002\nroutes:\n  - pathPrefix: /me\n",
+      /pathPrefix \/me would make \/metrics public/,
+    ],
+    ["the root prefix", "service: groups\nport: 3002\nroutes:\n  - pathPrefix: /\n", /would make \/metrics public/],
+    [
+      "an exact readiness path",
+      "service: groups\nport: 3002\nroutes:\n  - path: /readyz\n",
+      /path \/readyz would make \/readyz public/,
+    ],
   ])("rejects %s with a message naming the file", (_, text, message) => {
     expect(() => parseRoutesFile(text, "services/groups.yml")).toThrow(RoutesFileError);
     expect(() => parseRoutesFile(text, "services/groups.yml")).toThrow(message);

@@ -5,12 +5,15 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type RawServerDefault,
 } from "fastify";
 import { Type } from "typebox";
 import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody, errorCodeForStatus } from "./errors.js";
+import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
+import { type TraceContext, traceContextOf, traceLogBindings } from "./trace-context.js";
 import { installValidation } from "./validation.js";
 
 export type Service = FastifyInstance<
@@ -27,6 +30,15 @@ export interface ServiceOptions {
   logLevel?: string;
   /** Largest request body accepted, in bytes; larger bodies get 413. */
   bodyLimit?: number;
+  /**
+   * Answer GET /openapi.json with the service's own document (default). Off where that path means something
+   * else: the docs service answers it with the merged document, the local edge routes it there.
+   */
+  ownOpenApiRoute?: boolean;
+  /** Where log lines go (one JSON object each); standard output by default. */
+  logStream?: { write(line: string): void };
+  /** Count requests and answer GET /metrics (default). Off for the local edge, which is the public entrypoint itself. */
+  metrics?: boolean;
 }
 
 declare module "fastify" {
@@ -36,6 +48,10 @@ declare module "fastify" {
     /** Every route as registered (method, url, config), for catalogue and access checks. */
     registeredRoutes: RegisteredRoute[];
   }
+  interface FastifyRequest {
+    /** The request's W3C trace context: the caller's `traceparent` continued, or a new trace. */
+    readonly trace: TraceContext;
+  }
 }
 
 export interface RegisteredRoute {
@@ -44,15 +60,19 @@ export interface RegisteredRoute {
   auth: string | undefined;
 }
 
-/** The Fastify skeleton every service shares: logging, request ids, errors, health, OpenAPI. */
+/** The Fastify skeleton every service shares: logging with request ids and traces, errors, health, metrics, OpenAPI. */
 export async function createService(options: ServiceOptions): Promise<Service> {
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "info",
       name: options.name,
       redact: ["req.headers.authorization", 'req.headers["x-iplant-de-jwt"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestIdFor,
+    // Every log line of a request carries its trace, the "incoming request" line included.
+    childLoggerFactory: (logger, bindings, childOptions, raw) =>
+      logger.child({ ...bindings, ...traceLogBindings(traceContextOf(raw)) }, childOptions),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     return503OnClosing: true,
     // Path parameters carry ontology IRIs and qualified team names, longer than the default 100.
@@ -69,6 +89,11 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
   app.decorate("draining", false);
   app.decorate("registeredRoutes", [] as RegisteredRoute[]);
+  app.decorateRequest("trace", {
+    getter(this: FastifyRequest) {
+      return traceContextOf(this.raw);
+    },
+  });
   app.addHook("onRoute", (route) => {
     const auth = (route.config as { auth?: string } | undefined)?.auth;
     for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url, auth });
@@ -98,6 +123,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   });
 
   const internal = { auth: "none" as const };
+  if (options.metrics ?? true) installMetrics(app, internal);
   app.get(
     "/healthz",
     { config: internal, schema: { hide: true, response: { 200: Type.Object({ status: Type.String() }) } } },
@@ -114,7 +140,9 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       return { status: "ready" };
     },
   );
-  app.get("/openapi.json", { config: internal, schema: { hide: true } }, async () => app.swagger());
+  if (options.ownOpenApiRoute ?? true) {
+    app.get("/openapi.json", { config: internal, schema: { hide: true } }, async () => app.swagger());
+  }
 
   return app;
 }

@@ -13,5 +13,13 @@ export {
   notFound,
 } from "./errors.js";
 export { isJsonObject, type JsonObject } from "./json.js";
+export { METRICS_PATH, type ServiceMetrics, statusClass } from "./metrics.js";
 export { REQUEST_ID_HEADER } from "./request-id.js";
-export { type RunOptions, runService } from "./run-service.js";
+export { DEFAULT_GRACE_MS, type RunOptions, runService } from "./run-service.js";
+export {
+  TRACEPARENT_HEADER,
+  TRACESTATE_HEADER,
+  type TraceContext,
+  traceContextFor,
+  traceHeaders,
+} from "./trace-context.js";

@@ -3,6 +3,9 @@ import type { Static, TObject, TProperties } from "typebox";
 import { ConfigError, loadConfig } from "./config.js";
 import type { Service } from "./create-service.js";
 
+/** How long in-flight requests get to finish after SIGTERM/SIGINT, unless a service says otherwise. */
+export const DEFAULT_GRACE_MS = 10_000;
+
 export interface RunOptions<P extends TProperties> {
   name: string;
   configSchema: TObject<P>;
@@ -33,7 +36,7 @@ export async function runService<P extends TProperties>(options: RunOptions<P>):
   const HOST = settings[names.host] as string;
   const app = await options.build(config);
 
-  closeWithGrace({ delay: options.graceMs ?? 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: options.graceMs ?? DEFAULT_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "closing after an uncaught error");
     else app.log.info({ signal }, "draining");
     app.draining = true;

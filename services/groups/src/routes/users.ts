@@ -1,3 +1,4 @@
+import { PassedOnAnswer } from "@de-gateway/backend-clients";
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -54,7 +55,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
 
   app.get(
     "/subjects",
-    { schema: { summary: "Search users and groups (passthrough to the groups backend's subject search)" } },
+    {
+      schema: {
+        summary: "Search users and groups (passthrough to the groups backend's subject search)",
+        response: { "2xx": PassedOnAnswer },
+      },
+    },
     async (request, reply) => app.backends.groups.forward(request, reply, { path: "/subjects" }),
   );
 

@@ -1,8 +1,9 @@
-import { path, streamRequestBodies } from "@de-gateway/backend-clients";
+import { PassedOnAnswer, PassedOnBody, path, streamRequestBodies } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 
 const admin = { auth: "admin" as const };
+const passedOn = { "2xx": PassedOnAnswer };
 const UuidParams = Type.Object({ uuid: Type.String({ description: "System message id" }) });
 
 /** Administration of system messages: passthroughs to the notification backend's `/admin/system...`. */
@@ -12,17 +13,20 @@ export const adminSystemMessageRoutes: FastifyPluginAsyncTypebox = async (app) =
 
   app.put(
     "/admin/notifications/system",
-    { config: admin, schema: { summary: "Add a system message" } },
+    { config: admin, schema: { summary: "Add a system message", body: PassedOnBody, response: passedOn } },
     async (request, reply) => notifications.forward(request, reply, { path: "/admin/system" }),
   );
   app.get(
     "/admin/notifications/system",
-    { config: admin, schema: { summary: "List system messages (active-only, type, limit, offset)" } },
+    {
+      config: admin,
+      schema: { summary: "List system messages (active-only, type, limit, offset)", response: passedOn },
+    },
     async (request, reply) => notifications.forward(request, reply, { path: "/admin/system" }),
   );
   app.get(
     "/admin/notifications/system-types",
-    { config: admin, schema: { summary: "The system message types" } },
+    { config: admin, schema: { summary: "The system message types", response: passedOn } },
     async (request, reply) => notifications.forward(request, reply, { path: "/admin/system-types" }),
   );
   for (const [method, summary] of [
@@ -34,7 +38,7 @@ export const adminSystemMessageRoutes: FastifyPluginAsyncTypebox = async (app) =
       method,
       url: "/admin/notifications/system/:uuid",
       config: admin,
-      schema: { summary, params: UuidParams },
+      schema: { summary, params: UuidParams, ...(method === "POST" ? { body: PassedOnBody } : {}), response: passedOn },
       handler: async (request, reply) =>
         notifications.forward(request, reply, { path: path`/admin/system/${request.params.uuid}` }),
     });

@@ -1,0 +1,57 @@
+import { DEFAULT_PORTS } from "@de-gateway/backend-simulators";
+import { Deployment } from "kubernetes-models/apps/v1";
+import { Service } from "kubernetes-models/v1";
+import { imageOf, labelsOf, restrictedContainer, restrictedPod } from "./manifests.js";
+
+const NAME = "simulators";
+const labels = labelsOf(NAME);
+// Every simulator, the identity provider and the inbox speak HTTP; the SMTP catcher does not.
+const ports = Object.entries(DEFAULT_PORTS).map(([name, port]) => ({
+  name: name
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "-")
+    .slice(0, 15),
+  port,
+}));
+
+/**
+ * The stand-in backends, identity provider and SMTP catcher, one replica (their state is in memory), reached
+ * as `simulators:<port>` exactly as in docker-compose. A real deployment leaves them out (see deploy/README.md).
+ */
+export function simulatorsDeployment(version: string): Deployment {
+  return new Deployment({
+    metadata: { name: NAME, labels },
+    spec: {
+      replicas: 1,
+      strategy: { type: "Recreate" },
+      selector: { matchLabels: labels },
+      template: {
+        metadata: { labels },
+        spec: {
+          ...restrictedPod,
+          containers: [
+            {
+              name: NAME,
+              image: imageOf(NAME, version),
+              imagePullPolicy: "IfNotPresent",
+              ports: ports.map(({ name, port }) => ({ name, containerPort: port, protocol: "TCP" })),
+              readinessProbe: { httpGet: { path: "/__sim/healthz", port: DEFAULT_PORTS.idp }, periodSeconds: 5 },
+              resources: { requests: { cpu: "100m", memory: "128Mi" }, limits: { cpu: "1", memory: "512Mi" } },
+              ...restrictedContainer,
+            },
+          ],
+        },
+      },
+    },
+  });
+}
+
+export const simulatorsService = () =>
+  new Service({
+    metadata: { name: NAME, labels },
+    spec: {
+      type: "ClusterIP",
+      selector: labels,
+      ports: ports.map(({ name, port }) => ({ name, port, targetPort: port, protocol: "TCP" })),
+    },
+  });

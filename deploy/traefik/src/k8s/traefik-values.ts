@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TRAEFIK_STATIC_CONFIG } from "@de-gateway/routing";
+import { parse } from "yaml";
+import { ENTRY_POINT } from "../routers-file.js";
+import { NAMESPACE } from "./manifests.js";
+
+interface EntryPoint {
+  http?: { sanitizePath?: boolean; encodedCharacters?: Record<string, boolean> };
+  transport?: { lifeCycle?: { graceTimeOut?: string } };
+}
+
+/** The Traefik image docker-compose runs: `traefik:v3.7.9` → `v3.7.9`. */
+function composeTraefikTag(root: string): string {
+  const compose = parse(readFileSync(join(root, "docker-compose.yml"), "utf8")) as {
+    services: { traefik: { image: string } };
+  };
+  const [, tag] = compose.services.traefik.image.split(":");
+  if (!tag) throw new Error("docker-compose.yml: the traefik image has no tag");
+  return tag;
+}
+
+/**
+ * Values for Traefik's Helm chart (traefik/traefik), made from traefik.yml so that the cluster's entrypoint
+ * handles paths exactly as the compose stack's: the same `sanitizePath` and `encodedCharacters`, the same
+ * drain, the same image, access log on, metrics on the chart's unexposed `metrics` entrypoint, no dashboard.
+ */
+export function traefikHelmValues(root: string) {
+  const config = parse(readFileSync(join(root, TRAEFIK_STATIC_CONFIG), "utf8")) as {
+    entryPoints: Record<string, EntryPoint>;
+    metrics: { prometheus: { addRoutersLabels?: boolean } };
+  };
+  const web = config.entryPoints[ENTRY_POINT];
+  if (!web?.http) throw new Error(`${TRAEFIK_STATIC_CONFIG}: entrypoint ${ENTRY_POINT} has no http settings`);
+  return {
+    image: { tag: composeTraefikTag(root) },
+    deployment: { replicas: 2 },
+    podDisruptionBudget: { enabled: true, minAvailable: 1 },
+    providers: {
+      kubernetesCRD: { enabled: true, namespaces: [NAMESPACE] },
+      kubernetesIngress: { enabled: false },
+    },
+    ingressClass: { enabled: false },
+    ingressRoute: { dashboard: { enabled: false } },
+    ports: {
+      [ENTRY_POINT]: {
+        http: { sanitizePath: web.http.sanitizePath, encodedCharacters: web.http.encodedCharacters },
+        transport: { lifeCycle: { graceTimeOut: web.transport?.lifeCycle?.graceTimeOut } },
+      },
+      // Every IngressRoute is on the web entrypoint: terminate TLS in front of it, or route websecure as well.
+      websecure: { expose: { default: false } },
+    },
+    metrics: { prometheus: { entryPoint: "metrics", addRoutersLabels: config.metrics.prometheus.addRoutersLabels } },
+    accessLog: { enabled: true },
+    global: { checkNewVersion: false, sendAnonymousUsage: false },
+  };
+}

@@ -1,0 +1,33 @@
+import { DEFAULT_PORTS, serviceEnvironmentFor } from "@de-gateway/backend-simulators";
+import type { ServiceRoutes } from "@de-gateway/routing";
+import { composeUpstream } from "./routers-file.js";
+
+/**
+ * What a service in a container stack (compose or Kubernetes) is told about the simulators, reached as
+ * `simulators:<port>`. DE_JWT_PUBLIC_KEY (and the CoGe signing key) are left out: the simulators make new key
+ * pairs at every start, so they cannot be written down.
+ */
+export function simulatorsEnvironment(): Record<string, string> {
+  const at = (port: number) => `http://simulators:${port}`;
+  const { DE_JWT_PUBLIC_KEY: _unknowable, ...environment } = serviceEnvironmentFor({
+    apps: at(DEFAULT_PORTS.apps),
+    metadata: at(DEFAULT_PORTS.metadata),
+    fileInfo: at(DEFAULT_PORTS.fileInfo),
+    groups: at(DEFAULT_PORTS.groups),
+    notifications: at(DEFAULT_PORTS.notifications),
+    preferences: at(DEFAULT_PORTS.preferences),
+    coge: at(DEFAULT_PORTS.coge),
+    datacite: at(DEFAULT_PORTS.datacite),
+    idp: at(DEFAULT_PORTS.idp),
+    smtp: `smtp://simulators:${DEFAULT_PORTS.smtp}`,
+    deJwtPublicKey: "",
+  });
+  return environment;
+}
+
+/** The docs service's OPENAPI_SOURCES in a container stack: every other service, as Traefik reaches it. */
+export const documentSources = (services: readonly ServiceRoutes[]) =>
+  services
+    .filter(({ service }) => service !== "docs")
+    .map((service) => `${service.service}=${composeUpstream(service)}`)
+    .join(",");

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+
+export const TRACEPARENT_HEADER = "traceparent";
+export const TRACESTATE_HEADER = "tracestate";
+
+/** The W3C Trace Context of one request as the gateway handles it: the caller's trace, the gateway's own span. */
+export interface TraceContext {
+  traceId: string;
+  /** This service's span: the parent id the backends are given. */
+  spanId: string;
+  /** The caller's span, when the caller sent a valid `traceparent`. */
+  parentSpanId?: string;
+  flags: string;
+  /** The caller's `tracestate`, passed on untouched (only with a valid `traceparent`, as the spec says). */
+  tracestate?: string;
+}
+
+// version-traceid-parentid-flags; versions above 00 may append fields, 00 may not (W3C Trace Context §3.2).
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+const ALL_ZEROS = /^0+$/;
+// Vendors must pass on at least 512 characters of tracestate and may drop a longer one.
+const MAX_TRACESTATE = 512;
+const PRINTABLE = /^[\x20-\x7e]*$/;
+// Sampled: the gateway records no spans itself, but a backend that does should keep the trace it starts.
+const GENERATED_FLAGS = "01";
+
+const randomHex = (bytes: number) => randomBytes(bytes).toString("hex");
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(",") : value);
+
+function parseTraceparent(value: string | undefined) {
+  const match = value === undefined ? null : TRACEPARENT.exec(value.trim());
+  if (!match) return undefined;
+  const [, version, traceId = "", parentSpanId = "", flags = "", rest] = match;
+  if (version === "ff" || (version === "00" && rest !== undefined)) return undefined;
+  if (ALL_ZEROS.test(traceId) || ALL_ZEROS.test(parentSpanId)) return undefined;
+  return { traceId, parentSpanId, flags };
+}
+
+/** The trace context of a request: the caller's trace continued with a new span, or a new trace when none is valid. */
+export function traceContextFor(headers: IncomingMessage["headers"]): TraceContext {
+  const spanId = randomHex(8);
+  const parent = parseTraceparent(headerText(headers[TRACEPARENT_HEADER]));
+  if (!parent) return { traceId: randomHex(16), spanId, flags: GENERATED_FLAGS };
+  const tracestate = headerText(headers[TRACESTATE_HEADER])?.trim();
+  const keep = tracestate && tracestate.length <= MAX_TRACESTATE && PRINTABLE.test(tracestate);
+  return { ...parent, spanId, ...(keep ? { tracestate } : {}) };
+}
+
+/** The headers that carry the trace on to a backend: this service's span becomes the backend's parent. */
+export function traceHeaders(trace: TraceContext): Record<string, string> {
+  return {
+    [TRACEPARENT_HEADER]: `00-${trace.traceId}-${trace.spanId}-${trace.flags}`,
+    ...(trace.tracestate ? { [TRACESTATE_HEADER]: trace.tracestate } : {}),
+  };
+}
+
+/** What every log line of the request carries. */
+export function traceLogBindings(trace: TraceContext): Record<string, string> {
+  return {
+    trace_id: trace.traceId,
+    span_id: trace.spanId,
+    ...(trace.parentSpanId ? { parent_span_id: trace.parentSpanId } : {}),
+  };
+}
+
+const contexts = new WeakMap<IncomingMessage, TraceContext>();
+
+/** The request's trace context, made once: the logger is made before the request object, both need it. */
+export function traceContextOf(raw: IncomingMessage): TraceContext {
+  let trace = contexts.get(raw);
+  if (!trace) {
+    trace = traceContextFor(raw.headers);
+    contexts.set(raw, trace);
+  }
+  return trace;
+}
