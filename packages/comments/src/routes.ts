@@ -36,13 +36,17 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
   const commentIdOf = (params: unknown) => (params as { commentId: string }).commentId;
   const metadata = app.backends.metadata;
   const tags = [target.tag];
+  const publicPath = `${target.prefix}/:${target.param}/comments`;
+  const adminPublicPath = `/admin${target.backendPrefix}/:${target.param}/comments/:commentId`;
+  const backendPath = (targetId: string) => `${target.backendPrefix}/${encodeSegment(targetId)}/comments`;
+  const adminBackendPath = (targetId: string) => `/admin${backendPath(targetId)}`;
 
   await app.register(async (context) => {
     parseOnlyPostBodies(context);
     const scope = context.withTypeProvider<TypeBoxTypeProvider>();
 
     scope.post(
-      target.path,
+      publicPath,
       {
         schema: {
           summary: `Comment on a ${target.noun}`,
@@ -58,7 +62,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
         const { comment } = request.body;
         const posted = await metadata.json<Static<typeof CommentResponse>>(request, {
           method: "POST",
-          path: target.backendPath(targetId),
+          path: backendPath(targetId),
           query: postQuery,
           json: { comment },
         });
@@ -67,7 +71,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
     );
 
     scope.get(
-      target.path,
+      publicPath,
       {
         schema: {
           summary: `The comments on a ${target.noun}`,
@@ -79,12 +83,12 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
       async (request) => {
         const targetId = targetIdOf(request.params);
         await target.access(request, targetId);
-        return metadata.json<Static<typeof CommentList>>(request, { path: target.backendPath(targetId) });
+        return metadata.json<Static<typeof CommentList>>(request, { path: backendPath(targetId) });
       },
     );
 
     scope.patch(
-      `${target.path}/:commentId`,
+      `${publicPath}/:commentId`,
       {
         schema: {
           summary: `Retract or readmit a comment on a ${target.noun}`,
@@ -105,7 +109,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
       async (request) => {
         const targetId = targetIdOf(request.params);
         const { owned } = await target.access(request, targetId);
-        const base = owned ? target.adminBackendPath(targetId) : target.backendPath(targetId);
+        const base = owned ? adminBackendPath(targetId) : backendPath(targetId);
         await metadata.json(request, {
           method: "PATCH",
           path: `${base}/${encodeSegment(commentIdOf(request.params))}`,
@@ -119,7 +123,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
   await app.register(async (scope) => {
     streamRequestBodies(scope);
     scope.delete(
-      target.adminPath,
+      adminPublicPath,
       {
         config: { auth: "admin" },
         schema: {
@@ -131,7 +135,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
       },
       async (request, reply) => {
         const targetId = targetIdOf(request.params);
-        const path = `${target.adminBackendPath(targetId)}/${encodeSegment(commentIdOf(request.params))}`;
+        const path = `${adminBackendPath(targetId)}/${encodeSegment(commentIdOf(request.params))}`;
         return metadata.forward(request, reply, { path });
       },
     );

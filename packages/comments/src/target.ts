@@ -17,14 +17,14 @@ export interface CommentTarget {
   tag: string;
   /** The path parameter holding the target's UUID, e.g. `appId`. */
   param: string;
-  /** Public path of the target's comments, Fastify style: `/apps/:appId/comments`. */
-  path: string;
-  /** Public path of the administrative comment resource: `/admin/apps/:appId/comments/:commentId`. */
-  adminPath: string;
-  /** Metadata-backend path of the target's comments, e.g. `/apps/{id}/comments`. */
-  backendPath: (targetId: string) => string;
-  /** Its administrative variant, e.g. `/admin/apps/{id}/comments`. */
-  adminBackendPath: (targetId: string) => string;
+  /** Public prefix of the targets: comments are at `{prefix}/:{param}/comments`, e.g. `/apps`. */
+  prefix: string;
+  /**
+   * The metadata backend's prefix of the targets, e.g. `/filesystem/entry`: comments are at
+   * `{backendPrefix}/{id}/comments`; the administrative variants of both the public and the backend paths
+   * are under `/admin{backendPrefix}`.
+   */
+  backendPrefix: string;
   /**
    * Checks that the caller may see the target, throwing a 404 GatewayError when it does not exist or
    * is not accessible, and tells whether the caller owns it.

@@ -1,5 +1,5 @@
 import { AuthConfig, auth, authOptionsFrom } from "@de-gateway/auth";
-import { backendClients, backendSettings, backendUrlsFrom, path } from "@de-gateway/backend-clients";
+import { backendClients, backendSettings, backendUrlsFrom } from "@de-gateway/backend-clients";
 import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
 import { buildService, notFound, portSetting, ServerConfig } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -18,10 +18,8 @@ const entryTarget: CommentTarget = {
   noun: "file or folder",
   tag: "data-comments",
   param: "entryId",
-  path: "/secured/filesystem/entry/:entryId/comments",
-  adminPath: "/admin/filesystem/entry/:entryId/comments/:commentId",
-  backendPath: (id) => path`/filesystem/entry/${id}/comments`,
-  adminBackendPath: (id) => path`/admin/filesystem/entry/${id}/comments`,
+  prefix: "/secured/filesystem/entry",
+  backendPrefix: "/filesystem/entry",
   async access(request, id) {
     const item = ITEMS.get(id);
     if (!item) throw notFound(`no data item ${id}`);

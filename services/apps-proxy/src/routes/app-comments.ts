@@ -12,10 +12,8 @@ export const appComments: FastifyPluginAsync = async (app) => {
     noun: "app",
     tag: "app-comments",
     param: "appId",
-    path: "/apps/:appId/comments",
-    adminPath: "/admin/apps/:appId/comments/:commentId",
-    backendPath: (appId) => path`/apps/${appId}/comments`,
-    adminBackendPath: (appId) => path`/admin/apps/${appId}/comments`,
+    prefix: "/apps",
+    backendPrefix: "/apps",
     // The app must exist and be visible to the caller; its owner is its integrator, recognised by
     // e-mail address as the reference gateway does.
     async access(request, appId) {

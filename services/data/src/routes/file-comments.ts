@@ -1,4 +1,3 @@
-import { path } from "@de-gateway/backend-clients";
 import { type CommentTarget, commentRoutes } from "@de-gateway/comments";
 import { notFound } from "@de-gateway/service-kit";
 import type { FastifyPluginAsync } from "fastify";
@@ -10,10 +9,8 @@ export const fileComments: FastifyPluginAsync = async (app) => {
     noun: "file or folder",
     tag: "data-comments",
     param: "entryId",
-    path: "/secured/filesystem/entry/:entryId/comments",
-    adminPath: "/admin/filesystem/entry/:entryId/comments/:commentId",
-    backendPath: (entryId) => path`/filesystem/entry/${entryId}/comments`,
-    adminBackendPath: (entryId) => path`/admin/filesystem/entry/${entryId}/comments`,
+    prefix: "/secured/filesystem/entry",
+    backendPrefix: "/filesystem/entry",
     async access(request, entryId) {
       const entry = await readableEntry(app.backends.fileInfo, request, entryId);
       if (!entry) throw notFound(`file or folder ${entryId} not found`);
