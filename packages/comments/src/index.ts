@@ -1,4 +1,4 @@
 export { singleValuedQuery } from "./query-conflicts.js";
-export { commentRoutes } from "./routes.js";
+export { commentRoutes, commentsOn } from "./routes.js";
 export { Comment, CommentList, CommentRequest, CommentResponse, Uuid } from "./schemas.js";
 export type { CommentTarget, TargetAccess } from "./target.js";

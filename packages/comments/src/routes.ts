@@ -1,7 +1,7 @@
 import { encodeSegment, streamRequestBodies } from "@de-gateway/backend-clients";
 import { badRequest, ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
 import { singleValuedQuery } from "./query-conflicts.js";
 import { CommentList, CommentRequest, CommentResponse, RetractionQuery, Uuid } from "./schemas.js";
@@ -141,3 +141,10 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
     );
   });
 };
+
+/** The comment routes of one kind of target, as a plugin to register. */
+export const commentsOn =
+  (target: CommentTarget): FastifyPluginAsync =>
+  async (app) => {
+    await app.register(commentRoutes, { target });
+  };

@@ -1,31 +1,28 @@
 import { BackendResponseError, path } from "@de-gateway/backend-clients";
-import { type CommentTarget, commentRoutes } from "@de-gateway/comments";
+import { commentsOn } from "@de-gateway/comments";
 import { notFound } from "@de-gateway/service-kit";
-import type { FastifyPluginAsync } from "fastify";
 
 const sameAddress = (a: unknown, b: string) =>
   typeof a === "string" && a !== "" && b !== "" && a.toLowerCase() === b.toLowerCase();
 
-/** Comments on apps, kept by the metadata backend. */
-export const appComments: FastifyPluginAsync = async (app) => {
-  const target: CommentTarget = {
-    noun: "app",
-    tag: "app-comments",
-    param: "appId",
-    prefix: "/apps",
-    backendPrefix: "/apps",
-    // The app must exist and be visible to the caller; its owner is its integrator, recognised by
-    // e-mail address as the reference gateway does.
-    async access(request, appId) {
-      const answer = await app.backends.apps.call<{ integrator_email?: unknown }>(request, {
-        path: path`/apps/${appId}/details`,
-      });
-      if (answer.status === 403 || answer.status === 404) throw notFound(`app ${appId} not found`);
-      if (answer.status < 200 || answer.status >= 300) {
-        throw new BackendResponseError("apps", answer.status, answer.body);
-      }
-      return { owned: sameAddress(answer.body.integrator_email, request.user.email) };
-    },
-  };
-  await app.register(commentRoutes, { target });
-};
+/**
+ * Comments on apps, kept by the metadata backend. The app must exist and be visible to the caller; its owner is
+ * its integrator, recognised by e-mail address as the reference gateway does.
+ */
+export const appComments = commentsOn({
+  noun: "app",
+  tag: "app-comments",
+  param: "appId",
+  prefix: "/apps",
+  backendPrefix: "/apps",
+  async access(request, appId) {
+    const answer = await request.server.backends.apps.call<{ integrator_email?: unknown }>(request, {
+      path: path`/apps/${appId}/details`,
+    });
+    if (answer.status === 403 || answer.status === 404) throw notFound(`app ${appId} not found`);
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new BackendResponseError("apps", answer.status, answer.body);
+    }
+    return { owned: sameAddress(answer.body.integrator_email, request.user.email) };
+  },
+});

@@ -1,21 +1,17 @@
-import { type CommentTarget, commentRoutes } from "@de-gateway/comments";
+import { commentsOn } from "@de-gateway/comments";
 import { notFound } from "@de-gateway/service-kit";
-import type { FastifyPluginAsync } from "fastify";
 import { dataType, readableEntry } from "../data-items.js";
 
 /** Comments on files and folders, kept by the metadata backend; whoever owns the entry may retract any of them. */
-export const fileComments: FastifyPluginAsync = async (app) => {
-  const target: CommentTarget = {
-    noun: "file or folder",
-    tag: "data-comments",
-    param: "entryId",
-    prefix: "/secured/filesystem/entry",
-    backendPrefix: "/filesystem/entry",
-    async access(request, entryId) {
-      const entry = await readableEntry(app.backends.fileInfo, request, entryId);
-      if (!entry) throw notFound(`file or folder ${entryId} not found`);
-      return { owned: entry.permission === "own", postQuery: { "data-type": dataType(entry) } };
-    },
-  };
-  await app.register(commentRoutes, { target });
-};
+export const fileComments = commentsOn({
+  noun: "file or folder",
+  tag: "data-comments",
+  param: "entryId",
+  prefix: "/secured/filesystem/entry",
+  backendPrefix: "/filesystem/entry",
+  async access(request, entryId) {
+    const entry = await readableEntry(request.server.backends.fileInfo, request, entryId);
+    if (!entry) throw notFound(`file or folder ${entryId} not found`);
+    return { owned: entry.permission === "own", postQuery: { "data-type": dataType(entry) } };
+  },
+});
