@@ -1,0 +1,12 @@
+/** Ports of `pnpm start` and docker-compose. Tests use ephemeral ports instead. */
+export const DEFAULT_PORTS = {
+  apps: 4001,
+  metadata: 4002,
+  fileInfo: 4003,
+  groups: 4004,
+  notifications: 4005,
+  preferences: 4006,
+  idp: 4007,
+  inbox: 4008,
+  smtp: 2525,
+} as const;
