@@ -25,7 +25,8 @@ export function launch(component: Component, program: string, env: Record<string
   return { component, child };
 }
 
-function answers(component: Component): Promise<boolean> {
+/** Whether the component answers its readiness path with 200 right now. */
+export function answers(component: Component): Promise<boolean> {
   return fetch(`http://127.0.0.1:${component.port}${component.readyPath}`)
     .then((response) => response.ok)
     .catch(() => false);

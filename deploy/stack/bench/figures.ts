@@ -1,0 +1,26 @@
+/** Median and spread of a figure measured several times in one run. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function spreadOf(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return { median, min: sorted[0] as number, max: sorted[sorted.length - 1] as number };
+}
+
+export const formatSpread = (spread: Spread, digits: number, unit = ""): string =>
+  `${spread.median.toFixed(digits)}${unit} [${spread.min.toFixed(digits)}–${spread.max.toFixed(digits)}]`;
+
+/**
+ * Prints one figure of the suite on one line, with its target and whether it was met. A missed target
+ * makes the bench exit 1 (after every figure is printed), so `pnpm bench` reports it.
+ */
+export function printFigure(id: string, text: string, target: string, met: boolean): void {
+  console.log(`figure ${id}: ${text}; target ${target}: ${met ? "met" : "MISSED"}`);
+  if (!met) process.exitCode = 1;
+}
