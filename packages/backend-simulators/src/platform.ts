@@ -120,6 +120,12 @@ export class SimulatedPlatform {
     return { authorization: `Bearer ${await this.token(username)}` };
   }
 
+  /** The identity provider rotates its bearer signing key: tokens signed before stop verifying once keys are refetched. */
+  async rotateSigningKey(): Promise<void> {
+    this.idp.state.keys = (await this.idp.state.keys).rotated();
+    await this.idp.state.keys;
+  }
+
   async deJwt(username: string): Promise<string> {
     const user = demoUser(username);
     if (!user) throw new Error(`no demo user ${username}`);
