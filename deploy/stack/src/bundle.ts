@@ -1,6 +1,6 @@
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type BuildOptions, build, version } from "esbuild";
+import { type BuildOptions, build, stop, version } from "esbuild";
 import { BUNDLE_DIR, bundlePath } from "./bundle-paths.js";
 import { REPO_ROOT } from "./components.js";
 
@@ -67,6 +67,7 @@ export async function bundle(entries: Record<string, string>): Promise<Record<st
 
   await rm(BUNDLE_DIR, { recursive: true, force: true });
   const { metafile } = await build({ ...options, metafile: true });
+  await stop(); // esbuild's helper process would otherwise stay for as long as the stack runs
   const inputs = await Promise.all(
     Object.keys(metafile.inputs).map(async (file) => [file, await fingerprint(file)] as const),
   );
