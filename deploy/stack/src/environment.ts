@@ -1,21 +1,22 @@
-import { DEFAULT_PORTS, serviceEnvironmentFor } from "@de-gateway/backend-simulators";
+import { SERVICE_ENVIRONMENT_LINE } from "@de-gateway/backend-simulators/ports";
+import type { LineSink } from "./logs.js";
 
-const local = (port: number) => `http://127.0.0.1:${port}`;
-
-/** What every service of the local stack is told about the simulators running on their default ports. */
-export async function serviceEnvironment(): Promise<Record<string, string>> {
-  const idp = local(DEFAULT_PORTS.idp);
-  const response = await fetch(`${idp}/de-jwt-public-key`);
-  if (!response.ok) throw new Error(`the identity provider did not give its DE JWT key (${response.status})`);
-  return serviceEnvironmentFor({
-    apps: local(DEFAULT_PORTS.apps),
-    metadata: local(DEFAULT_PORTS.metadata),
-    fileInfo: local(DEFAULT_PORTS.fileInfo),
-    groups: local(DEFAULT_PORTS.groups),
-    notifications: local(DEFAULT_PORTS.notifications),
-    preferences: local(DEFAULT_PORTS.preferences),
-    idp,
-    smtp: `smtp://127.0.0.1:${DEFAULT_PORTS.smtp}`,
-    deJwtPublicKey: await response.text(),
+/**
+ * What every service of the local stack is told about the simulators (URLs, identity provider, DE JWT key),
+ * as the simulators' process prints it when started with SIM_PRINT_ENVIRONMENT=1. `sink` takes that process's
+ * output: the environment line is kept, every other line is passed on to `others`.
+ */
+export function simulatorEnvironment(others?: LineSink): {
+  sink: LineSink;
+  environment: Promise<Record<string, string>>;
+} {
+  let resolve: (environment: Record<string, string>) => void = () => {};
+  const environment = new Promise<Record<string, string>>((done) => {
+    resolve = done;
   });
+  const sink: LineSink = (name, line) => {
+    if (line.startsWith(SERVICE_ENVIRONMENT_LINE)) resolve(JSON.parse(line.slice(SERVICE_ENVIRONMENT_LINE.length)));
+    else others?.(name, line);
+  };
+  return { sink, environment };
 }

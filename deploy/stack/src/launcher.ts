@@ -1,4 +1,4 @@
-import { DEMO_USERS } from "@de-gateway/backend-simulators";
+import { DEFAULT_PORTS } from "@de-gateway/backend-simulators/ports";
 import { prettyLines } from "./logs.js";
 import { Stack, StackError } from "./stack.js";
 
@@ -16,6 +16,13 @@ function fail(message: string): Promise<never> {
   return shutdown(1);
 }
 
+/** The demo users as the identity provider lists them (loading the simulators' code here would slow the start). */
+async function demoUsers(): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${DEFAULT_PORTS.idp}/users`);
+  const users = (await response.json()) as Array<{ username: string; groups: string[] }>;
+  return users.map((user) => `${user.username}${user.groups.includes("de-admins") ? " (admin)" : ""}`).join(", ");
+}
+
 async function main(): Promise<void> {
   try {
     await stack.start();
@@ -31,7 +38,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`
   The gateway is up: http://localhost:${edgePort}/
-  Demo users: ${DEMO_USERS.map((user) => `${user.username}${user.groups.includes("de-admins") ? " (admin)" : ""}`).join(", ")}
+  Demo users: ${await demoUsers()}
   A token:    TOKEN=$(corepack pnpm --silent token alice)
               curl -H "Authorization: Bearer $TOKEN" http://localhost:${edgePort}/secured/bootstrap?ip-address=127.0.0.1
   Mail sent by the gateway: http://localhost:4008/messages

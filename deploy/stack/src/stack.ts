@@ -1,9 +1,9 @@
 import { bundlePath } from "./bundle-paths.js";
 import { type Component, edgeComponent, requiredPorts, serviceComponents, simulatorComponent } from "./components.js";
-import { serviceEnvironment } from "./environment.js";
+import { simulatorEnvironment } from "./environment.js";
 import type { LineSink } from "./logs.js";
 import { busyPorts } from "./ports.js";
-import { launch, type Running, stopAll, waitUntilReady } from "./processes.js";
+import { failedStart, launch, type Running, stopAll, waitUntilReady } from "./processes.js";
 
 export interface StackOptions {
   edgePort: number;
@@ -43,14 +43,19 @@ export class Stack {
           "Stop whatever holds them (an earlier 'pnpm start'?) and try again; the edge port can be changed with EDGE_PORT.",
       );
     }
-    const simulators = this.launch(simulatorComponent(), { SIM_HOST: "127.0.0.1", LOG_LEVEL: "warn" });
+    const { sink, environment } = simulatorEnvironment(this.options.output);
+    const simulators = this.launch(
+      simulatorComponent(),
+      { SIM_HOST: "127.0.0.1", LOG_LEVEL: "warn", SIM_PRINT_ENVIRONMENT: "1" },
+      sink,
+    );
     const edge = this.launch(edgeComponent(edgePort), {
       EDGE_PORT: String(edgePort),
       EDGE_HOST: "127.0.0.1",
       LOG_LEVEL: logLevel,
     });
     await this.ready(simulators);
-    const env = await serviceEnvironment();
+    const env = await Promise.race([environment, failedStart(simulators)]);
     const services = serviceComponents().map((service) =>
       this.launch(service, { ...env, PORT: String(service.port), HOST: "127.0.0.1", LOG_LEVEL: logLevel }),
     );
@@ -62,9 +67,9 @@ export class Stack {
     await stopAll(this.running);
   }
 
-  private launch(component: Component, env: Record<string, string>): Running {
+  private launch(component: Component, env: Record<string, string>, output = this.options.output): Running {
     if (this.stopping) throw new StackError("the stack is stopping");
-    const entry = launch(component, bundlePath(component.name), env, this.options.output);
+    const entry = launch(component, bundlePath(component.name), env, output);
     this.running.push(entry);
     return entry;
   }

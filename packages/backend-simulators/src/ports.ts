@@ -10,3 +10,6 @@ export const DEFAULT_PORTS = {
   inbox: 4008,
   smtp: 2525,
 } as const;
+
+/** Starts the line on which the simulators' command, given SIM_PRINT_ENVIRONMENT=1, prints the services' environment as JSON. */
+export const SERVICE_ENVIRONMENT_LINE = "service environment: ";
