@@ -11,7 +11,7 @@ import { Type } from "typebox";
 import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody, errorCodeForStatus } from "./errors.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
-import { OneLinePerRequest } from "./request-log.js";
+import { RequestLog, type RequestLogPolicy } from "./request-log.js";
 import { installValidation } from "./validation.js";
 
 export type Service = FastifyInstance<
@@ -28,6 +28,8 @@ export interface ServiceOptions {
   logLevel?: string;
   /** Largest request body accepted, in bytes; larger bodies get 413. */
   bodyLimit?: number;
+  /** Which requests are logged once answered (default: every request). */
+  requestLog?: RequestLogPolicy;
 }
 
 declare module "fastify" {
@@ -53,7 +55,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       name: options.name,
       redact: ["req.headers.authorization", 'req.headers["x-iplant-de-jwt"]'],
     },
-    logController: new OneLinePerRequest(),
+    logController: new RequestLog(options.requestLog ?? "every request"),
     genReqId: requestIdFor,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     return503OnClosing: true,

@@ -14,4 +14,5 @@ export {
 } from "./errors.js";
 export { isJsonObject, type JsonObject } from "./json.js";
 export { REQUEST_ID_HEADER } from "./request-id.js";
+export type { RequestLogPolicy } from "./request-log.js";
 export { type RunOptions, runService } from "./run-service.js";

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
+import { RequestLog } from "../src/request-log.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/slow-server.ts", import.meta.url));
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -55,5 +57,34 @@ describe("request logging", () => {
     } finally {
       child.kill("SIGKILL");
     }
+  });
+});
+
+describe("the failures-only request log (the edge's)", () => {
+  function answered(statusCode: number) {
+    const lines: Array<[string, string]> = [];
+    const log = {
+      info: (_entry: unknown, message: string) => lines.push(["info", message]),
+      error: (_entry: unknown, message: string) => lines.push(["error", message]),
+    };
+    const reply = { statusCode, elapsedTime: 1.5, log } as unknown as FastifyReply;
+    return { lines, reply, request: {} as FastifyRequest };
+  }
+
+  it("leaves out answered requests that succeeded", () => {
+    const { lines, reply, request } = answered(200);
+    new RequestLog("failures").requestCompleted(null, request, reply);
+    expect(lines).toEqual([]);
+  });
+
+  it("logs 4xx and 5xx answers and errored requests", () => {
+    for (const status of [404, 502]) {
+      const { lines, reply, request } = answered(status);
+      new RequestLog("failures").requestCompleted(null, request, reply);
+      expect(lines).toEqual([["info", "request completed"]]);
+    }
+    const { lines, reply, request } = answered(200);
+    new RequestLog("failures").requestCompleted(new Error("socket hang up"), request, reply);
+    expect(lines).toEqual([["error", "request errored"]]);
   });
 });
