@@ -75,7 +75,6 @@ export async function readinessFigure(): Promise<void> {
   printFigure(
     "6 pnpm start readiness (launch until every service, the simulators and the edge answer)",
     `${compiled.toFixed(1)} s; ${compiling.toFixed(1)} s when it compiles first (after a change)`,
-    `< ${TARGET_SECONDS} s`,
-    compiled < TARGET_SECONDS && compiling < TARGET_SECONDS,
+    { target: `< ${TARGET_SECONDS} s`, met: compiled < TARGET_SECONDS && compiling < TARGET_SECONDS },
   );
 }
