@@ -30,11 +30,14 @@ function splitTarget(target: string): { rawPath: string; rawQuery: string } {
 export async function buildEdge(options: EdgeOptions): Promise<Service> {
   const { table, entryPoint } = options.routing;
   // The edge is the public entrypoint: /openapi.json goes to the docs service, and /metrics is nobody's here.
+  // A request a service answers is logged there, with the same request id; the edge logs what it refuses or
+  // cannot forward (and what comes back failed), which halves the logging cost of the path.
   const app = await createService({
     name: "edge",
     logLevel: options.logLevel ?? "info",
     ownOpenApiRoute: false,
     metrics: false,
+    requestLog: "failures",
   });
   await app.register(replyFrom, {
     undici: { connections: 128, keepAliveTimeout: 10_000, connect: { timeout: 5_000 } },

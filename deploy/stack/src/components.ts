@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_PORTS } from "@de-gateway/backend-simulators";
+import { DEFAULT_PORTS } from "@de-gateway/backend-simulators/ports";
+import { repoRoot } from "@de-gateway/routing/repo";
 import { parse } from "yaml";
 
-export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+// Found by walking up, so that it holds in the compiled launcher too (see bundle.ts).
+export const REPO_ROOT = repoRoot(dirname(fileURLToPath(import.meta.url)));
 
 /** A process of the local stack: where it runs, what it runs, the port it must get. */
 export interface Component {
@@ -12,8 +14,8 @@ export interface Component {
   cwd: string;
   entry: string;
   port: number;
-  /** Path answered with 200 once the component is ready; without one, an open port is enough. */
-  readyPath?: string;
+  /** Path answered with 200 once the component is ready. */
+  readyPath: string;
 }
 
 export function serviceComponents(root: string = REPO_ROOT): Component[] {
@@ -39,7 +41,13 @@ export function simulatorComponent(root: string = REPO_ROOT): Component {
 }
 
 export function edgeComponent(port: number, root: string = REPO_ROOT): Component {
-  return { name: "edge", cwd: join(root, "deploy", "edge"), entry: "src/server.ts", port };
+  return { name: "edge", cwd: join(root, "deploy", "edge"), entry: "src/server.ts", port, readyPath: "/healthz" };
+}
+
+/** The TypeScript entry file of every process of the stack, by name (ports play no part in it). */
+export function stackEntries(root: string = REPO_ROOT): Record<string, string> {
+  const components = [simulatorComponent(root), ...serviceComponents(root), edgeComponent(0, root)];
+  return Object.fromEntries(components.map((component) => [component.name, join(component.cwd, component.entry)]));
 }
 
 /** Every port the stack needs, with who needs it, for the pre-flight check. */

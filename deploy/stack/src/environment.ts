@@ -1,39 +1,30 @@
-import { DEFAULT_PORTS, serviceEnvironmentFor } from "@de-gateway/backend-simulators";
+import { SERVICE_ENVIRONMENT_LINE } from "@de-gateway/backend-simulators/ports";
 import { serviceComponents } from "./components.js";
-
-const local = (port: number) => `http://127.0.0.1:${port}`;
-
-/** A key the simulators made at start, which the services must be given. */
-async function simulatorKey(url: string, what: string): Promise<string> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`the simulators did not give ${what} (${response.status})`);
-  return response.text();
-}
+import type { LineSink } from "./logs.js";
 
 /** Where the docs service finds the documents it merges: every other service, on its routes.yml port. */
 export const documentSources = () =>
   serviceComponents()
     .filter(({ name }) => name !== "docs")
-    .map(({ name, port }) => `${name}=${local(port)}`)
+    .map(({ name, port }) => `${name}=http://127.0.0.1:${port}`)
     .join(",");
 
-/** What every service of the local stack is told: the simulators on their default ports, the other services. */
-export async function serviceEnvironment(): Promise<Record<string, string>> {
-  const idp = local(DEFAULT_PORTS.idp);
-  const coge = local(DEFAULT_PORTS.coge);
-  const platform = serviceEnvironmentFor({
-    apps: local(DEFAULT_PORTS.apps),
-    metadata: local(DEFAULT_PORTS.metadata),
-    fileInfo: local(DEFAULT_PORTS.fileInfo),
-    groups: local(DEFAULT_PORTS.groups),
-    notifications: local(DEFAULT_PORTS.notifications),
-    preferences: local(DEFAULT_PORTS.preferences),
-    coge,
-    datacite: local(DEFAULT_PORTS.datacite),
-    idp,
-    smtp: `smtp://127.0.0.1:${DEFAULT_PORTS.smtp}`,
-    deJwtPublicKey: await simulatorKey(`${idp}/de-jwt-public-key`, "the identity provider's DE JWT key"),
-    deJwtSigningKey: await simulatorKey(`${coge}/__sim/gateway-signing-key`, "the key CoGe trusts"),
+/**
+ * What every service of the local stack is told about the simulators (URLs, identity provider, DE JWT key),
+ * as the simulators' process prints it when started with SIM_PRINT_ENVIRONMENT=1. `sink` takes that process's
+ * output: the environment line is kept, every other line is passed on to `others`.
+ */
+export function simulatorEnvironment(others?: LineSink): {
+  sink: LineSink;
+  environment: Promise<Record<string, string>>;
+} {
+  let resolve: (environment: Record<string, string>) => void = () => {};
+  const environment = new Promise<Record<string, string>>((done) => {
+    resolve = done;
   });
-  return { ...platform, OPENAPI_SOURCES: documentSources() };
+  const sink: LineSink = (name, line) => {
+    if (line.startsWith(SERVICE_ENVIRONMENT_LINE)) resolve(JSON.parse(line.slice(SERVICE_ENVIRONMENT_LINE.length)));
+    else others?.(name, line);
+  };
+  return { sink, environment };
 }

@@ -1,41 +1,35 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { connect } from "node:net";
 import { createInterface } from "node:readline";
 import type { Component } from "./components.js";
+import type { LineSink } from "./logs.js";
 
 export interface Running {
   component: Component;
   child: ChildProcess;
 }
 
-/** Starts a component's TypeScript entry with tsx, its output prefixed with its name. */
-export function launch(component: Component, env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", component.entry], {
+/**
+ * Runs a component's compiled program (see bundle.ts) in its own process. Its output goes line by line
+ * to `output`, or nowhere without one; the processes log JSON lines as they do in containers.
+ */
+export function launch(component: Component, program: string, env: Record<string, string>, output?: LineSink): Running {
+  const child = spawn(process.execPath, ["--enable-source-maps", program], {
     cwd: component.cwd,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", output ? "pipe" : "ignore", output ? "pipe" : "ignore"],
   });
   for (const stream of [child.stdout, child.stderr]) {
-    if (!stream) continue;
-    createInterface({ input: stream }).on("line", (line) => process.stdout.write(`[${component.name}] ${line}\n`));
+    if (!stream || !output) continue;
+    createInterface({ input: stream }).on("line", (line) => output(component.name, line));
   }
   return { component, child };
 }
 
-function answers(component: Component): Promise<boolean> {
-  if (component.readyPath) {
-    return fetch(`http://127.0.0.1:${component.port}${component.readyPath}`)
-      .then((response) => response.ok)
-      .catch(() => false);
-  }
-  return new Promise((resolve) => {
-    const socket = connect(component.port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
+/** Whether the component answers its readiness path with 200 right now. */
+export function answers(component: Component): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${component.port}${component.readyPath}`)
+    .then((response) => response.ok)
+    .catch(() => false);
 }
 
 /** Waits until the component answers, fails early if its process exits, gives up after `timeoutMs`. */
@@ -44,9 +38,18 @@ export async function waitUntilReady({ component, child }: Running, timeoutMs = 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${component.name} exited with code ${child.exitCode} while starting`);
     if (await answers(component)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${component.name} did not become ready on port ${component.port} within ${timeoutMs / 1000}s`);
+}
+
+/** Rejects when the process ends: for waiting on something it should produce while starting. */
+export function failedStart({ component, child }: Running): Promise<never> {
+  return new Promise((_resolve, reject) =>
+    child.once("exit", (code, signal) =>
+      reject(new Error(`${component.name} exited (${signal ?? `code ${code}`}) while starting`)),
+    ),
+  );
 }
 
 /** SIGTERM to every child still running, SIGKILL to those still there after `graceMs`. */

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { DEFAULT_PORTS, type RecordedRequest } from "@de-gateway/backend-simulators";
@@ -49,7 +50,7 @@ beforeAll(async () => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ["--conditions=source", "--import", "tsx", "src/token-cli.ts", "alice"],
-    { cwd: `${REPO_ROOT}packages/backend-simulators` },
+    { cwd: join(REPO_ROOT, "packages", "backend-simulators") },
   );
   token = stdout.trim();
 }, STARTUP_MS + 30_000);
@@ -79,6 +80,14 @@ describe("pnpm start", () => {
     expect(welcome.status).toBe(200);
     expect(welcome.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await (await call("/uuid")).text()).toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}$/);
+  });
+
+  it("prints the services' logs readably, one line per entry, named by process", async () => {
+    await call("/uuid");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = output.split("\n");
+    expect(lines.some((line) => /^\[identity-session\] \[[\d:.]+\] INFO: request completed/.test(line))).toBe(true);
+    expect(lines.filter((line) => /^\[[\w-]+\] \{"level"/.test(line))).toEqual([]);
   });
 
   it("answers 401 JSON without a token and mints one with the token command", async () => {

@@ -141,7 +141,7 @@ describe.each(gatewayServices)("the $service service on Kubernetes", ({ service,
     const secret = (readYaml<Kustomization>(`${K8S_DIR}/kustomization.yaml`).secretGenerator ?? []).find(
       ({ name }) => name === `${service}-secrets`,
     );
-    const secretVariables = (secret?.literals ?? []).map((literal) => literal.split("=")[0]);
+    const secretVariables = (secret?.literals ?? []).map((literal) => literal.split("=")[0] as string);
     const declaredSecret = settings.filter((variable) => (config.properties[variable] as { secret?: boolean }).secret);
     expect(secretVariables.filter((variable) => !declaredSecret.includes(variable))).toEqual([]);
     // An optional secret the stack cannot write down (a key made at start) is left to the operator.

@@ -1,5 +1,6 @@
 import { DEMO_USERS } from "./demo-users.js";
 import { SimulatedPlatform } from "./platform.js";
+import { SERVICE_ENVIRONMENT_LINE } from "./ports.js";
 
 /** Runs every simulator on its default port until SIGINT/SIGTERM (used by `pnpm start` and docker-compose). */
 async function main(): Promise<void> {
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const env = await platform.env();
+  // `pnpm start` learns what to tell the services from this line instead of loading the simulators itself.
+  if (process.env.SIM_PRINT_ENVIRONMENT === "1")
+    process.stdout.write(`${SERVICE_ENVIRONMENT_LINE}${JSON.stringify(env)}\n`);
   process.stdout.write(
     `simulators ready: apps ${env.APPS_URL}, idp ${platform.idp.url}, smtp ${env.SMTP_URL}, inbox ${platform.smtp.inbox.url}/messages\n` +
       `demo users: ${DEMO_USERS.map((user) => user.username).join(", ")}\n`,

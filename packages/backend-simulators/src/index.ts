@@ -10,7 +10,6 @@ export { Simulator, type SimulatorOptions } from "./framework/simulator.js";
 export { registeredRoutesOf, type ServiceUnderTest, startServiceUnderTest } from "./harness.js";
 export { DEV_AUDIENCE, DEV_ISSUER, type MintOptions } from "./idp/index.js";
 export {
-  DEFAULT_PORTS,
   MAIL_FROM_ADDRESS,
   type PlatformEndpoints,
   type PlatformOptions,
@@ -19,4 +18,5 @@ export {
   serviceEnvironmentFor,
   TOOL_REQUEST_ADDRESS,
 } from "./platform.js";
+export { DEFAULT_PORTS } from "./ports.js";
 export type { CaughtMail } from "./smtp/index.js";

@@ -8,23 +8,9 @@ import { createGroupsSimulator } from "./groups/index.js";
 import { createIdentityProvider, DEV_AUDIENCE, DEV_ISSUER, type MintOptions } from "./idp/index.js";
 import { createMetadataSimulator } from "./metadata/index.js";
 import { createNotificationsSimulator } from "./notifications/index.js";
+import { DEFAULT_PORTS } from "./ports.js";
 import { createPreferencesSimulator } from "./preferences/index.js";
 import { SmtpCatcher } from "./smtp/index.js";
-
-/** Ports of `pnpm start` and docker-compose. Tests use ephemeral ports instead. */
-export const DEFAULT_PORTS = {
-  apps: 4001,
-  metadata: 4002,
-  fileInfo: 4003,
-  groups: 4004,
-  notifications: 4005,
-  preferences: 4006,
-  idp: 4007,
-  inbox: 4008,
-  coge: 4009,
-  datacite: 4010,
-  smtp: 2525,
-} as const;
 
 export const SUPPORT_ADDRESS = "support@platform.example.org";
 export const TOOL_REQUEST_ADDRESS = "tool-requests@platform.example.org";
@@ -175,6 +161,12 @@ export class SimulatedPlatform {
   /** `{authorization: "Bearer …"}` for app.inject(). */
   async authHeader(username: string): Promise<{ authorization: string }> {
     return { authorization: `Bearer ${await this.token(username)}` };
+  }
+
+  /** The identity provider rotates its bearer signing key: tokens signed before stop verifying once keys are refetched. */
+  async rotateSigningKey(): Promise<void> {
+    this.idp.state.keys = (await this.idp.state.keys).rotated();
+    await this.idp.state.keys;
   }
 
   async deJwt(username: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_PORTS } from "./platform.js";
+import { DEFAULT_PORTS } from "./ports.js";
 
 /** `pnpm token <user> [--de-jwt]`: asks the running development identity provider for a token. */
 const { positionals, values } = parseArgs({

@@ -13,6 +13,7 @@ import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody, errorCodeForStatus } from "./errors.js";
 import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
+import { RequestLog, type RequestLogPolicy } from "./request-log.js";
 import { type TraceContext, traceContextOf, traceLogBindings } from "./trace-context.js";
 import { installValidation } from "./validation.js";
 
@@ -39,6 +40,8 @@ export interface ServiceOptions {
   logStream?: { write(line: string): void };
   /** Count requests and answer GET /metrics (default). Off for the local edge, which is the public entrypoint itself. */
   metrics?: boolean;
+  /** Which requests are logged once answered (default: every request). */
+  requestLog?: RequestLogPolicy;
 }
 
 declare module "fastify" {
@@ -69,8 +72,9 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       redact: ["req.headers.authorization", 'req.headers["x-iplant-de-jwt"]'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    logController: new RequestLog(options.requestLog ?? "every request"),
     genReqId: requestIdFor,
-    // Every log line of a request carries its trace, the "incoming request" line included.
+    // Every log line of a request carries its trace.
     childLoggerFactory: (logger, bindings, childOptions, raw) =>
       logger.child({ ...bindings, ...traceLogBindings(traceContextOf(raw)) }, childOptions),
     bodyLimit: options.bodyLimit ?? 1_048_576,
@@ -98,12 +102,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     const auth = (route.config as { auth?: string } | undefined)?.auth;
     for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url, auth });
   });
-  app.addHook("onRequest", async (request, reply) => {
+  // Hooks on every request take a callback: an async hook costs a promise and a microtask per request.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   // While draining, answers close their connection so that shutdown does not wait on idle keep-alives.
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (app.draining) reply.header("connection", "close");
+    done(null, payload);
   });
   installErrorHandling(app);
   installValidation(app);

@@ -4,7 +4,7 @@
  *
  * Starts the simulators and the service on ephemeral loopback ports, delays the apps, file-info and preferences
  * simulators by 100 ms each, times each backend call the gateway makes and the bootstrap itself over the same
- * HTTP path (median of a bounded number of requests), prints the ratio and exits 1 when it exceeds 1.1.
+ * HTTP path (median of a bounded number of requests), prints the ratio on one line and exits 1 when it exceeds 1.1.
  */
 import type { AddressInfo } from "node:net";
 import { SimulatedPlatform } from "@de-gateway/backend-simulators";
@@ -91,14 +91,15 @@ try {
     bootstrap: bootstrapProbe,
   });
 
-  const slowestMs = Math.max(...Object.values(backendMs));
+  const [slowestName, slowestMs] = Object.entries(backendMs).reduce((a, b) => (b[1] > a[1] ? b : a));
   const ratio = totalMs / slowestMs;
-  for (const [name, ms] of Object.entries(backendMs)) console.log(`  ${name}: ${ms.toFixed(1)} ms`);
-  console.log(`  backends delayed by ${DELAY_MS} ms; medians of ${REQUESTS} rounds after ${WARMUP} warm-up rounds`);
+  const met = ratio <= TARGET_RATIO;
   console.log(
-    `bootstrap: total ${totalMs.toFixed(1)} ms / slowest backend ${slowestMs.toFixed(1)} ms = ratio ${ratio.toFixed(3)}`,
+    `figure 4 bootstrap fan-out (${Object.keys(backendMs).length} backend calls, each delayed ${DELAY_MS} ms; medians of ${REQUESTS} rounds): ` +
+      `total ${totalMs.toFixed(1)} ms / slowest backend (${slowestName}) ${slowestMs.toFixed(1)} ms = ${ratio.toFixed(3)} x; ` +
+      `target <= ${TARGET_RATIO} x: ${met ? "met" : "MISSED"}`,
   );
-  if (ratio > TARGET_RATIO) {
+  if (!met) {
     console.error(`bootstrap is slower than ${TARGET_RATIO} x the slowest backend: are the calls still concurrent?`);
     process.exitCode = 1;
   }

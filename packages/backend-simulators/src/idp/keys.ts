@@ -13,6 +13,8 @@ export interface MintOptions {
 /** Signing keys of the development identity provider: one for bearer tokens, one for X-Iplant-De-Jwt. */
 export class SigningKeys {
   private constructor(
+    /** Counts bearer keys: 1 at start, one more per rotation; the key's `kid` is `dev-<generation>`. */
+    private readonly generation: number,
     private readonly bearerKey: CryptoKey,
     readonly jwk: JWK,
     private readonly deJwtKey: CryptoKey,
@@ -20,10 +22,19 @@ export class SigningKeys {
   ) {}
 
   static async generate(): Promise<SigningKeys> {
-    const bearer = await generateKeyPair("RS256", { extractable: true });
     const deJwt = await generateKeyPair("RS256", { extractable: true });
-    const jwk = { ...(await exportJWK(bearer.publicKey)), kid: "dev-1", alg: "RS256", use: "sig" };
-    return new SigningKeys(bearer.privateKey, jwk, deJwt.privateKey, await exportSPKI(deJwt.publicKey));
+    return SigningKeys.withBearerKey(1, deJwt.privateKey, await exportSPKI(deJwt.publicKey));
+  }
+
+  private static async withBearerKey(generation: number, deJwtKey: CryptoKey, deJwtPem: string): Promise<SigningKeys> {
+    const bearer = await generateKeyPair("RS256", { extractable: true });
+    const jwk = { ...(await exportJWK(bearer.publicKey)), kid: `dev-${generation}`, alg: "RS256", use: "sig" };
+    return new SigningKeys(generation, bearer.privateKey, jwk, deJwtKey, deJwtPem);
+  }
+
+  /** A key rotation: a new bearer signing key under a new `kid`, the only one published from then on. */
+  rotated(): Promise<SigningKeys> {
+    return SigningKeys.withBearerKey(this.generation + 1, this.deJwtKey, this.deJwtPublicKeyPem);
   }
 
   /** A bearer token shaped like a Keycloak access token. */
@@ -37,7 +48,7 @@ export class SigningKeys {
       groups: user.groups,
       realm_access: { roles: user.groups },
     })
-      .setProtectedHeader({ alg: "RS256", kid: "dev-1", typ: "JWT" })
+      .setProtectedHeader({ alg: "RS256", kid: `dev-${this.generation}`, typ: "JWT" })
       .setSubject(user.username)
       .setIssuer(options.issuer ?? DEV_ISSUER)
       .setAudience(options.audience ?? DEV_AUDIENCE)

@@ -1,0 +1,114 @@
+import { DEFAULT_PORTS, demoUser } from "@de-gateway/backend-simulators";
+import { bundle } from "../src/bundle.js";
+import { serviceComponents, stackEntries } from "../src/components.js";
+import { Stack } from "../src/stack.js";
+import { formatSpread, printFigure } from "./figures.js";
+import { type Comparison, sideBySide, type Target } from "./side-by-side.js";
+
+const EDGE_PORT = Number(process.env.EDGE_PORT ?? 8080);
+const local = (port: number) => `http://127.0.0.1:${port}`;
+
+function servicePort(name: string): number {
+  const service = serviceComponents().find((component) => component.name === name);
+  if (!service) throw new Error(`no service ${name}`);
+  return service.port;
+}
+
+async function bearerFor(username: string): Promise<Record<string, string>> {
+  const response = await fetch(`${local(DEFAULT_PORTS.idp)}/token/${username}`);
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
+
+/** One request of each target must give the same JSON, or the comparison would compare different work. */
+async function sameAnswer(direct: Target, through: Target): Promise<void> {
+  const answers = await Promise.all(
+    [direct, through].map(async (target) => {
+      const { url, ...init } = target;
+      const response = await fetch(url, init);
+      return { status: response.status, body: await response.text() };
+    }),
+  );
+  const [a, b] = answers;
+  if (a?.status !== 200 || JSON.stringify(a) !== JSON.stringify(b)) {
+    throw new Error(`${through.url} and ${direct.url} answer differently: ${JSON.stringify(answers).slice(0, 500)}`);
+  }
+}
+
+/** The simulators record every request for tests; emptied between runs so that the record does not grow. */
+const forgetRecordedRequests = async () => {
+  await Promise.all(
+    [DEFAULT_PORTS.apps, DEFAULT_PORTS.preferences].map((port) =>
+      fetch(`${local(port)}/__sim/requests`, { method: "DELETE" }),
+    ),
+  );
+};
+
+async function compare(direct: Target, through: Target): Promise<Comparison> {
+  await sameAnswer(direct, through);
+  return sideBySide(direct, through, undefined, forgetRecordedRequests);
+}
+
+const describe = (comparison: Comparison, viaName: string) =>
+  `${formatSpread(comparison.ratio, 2, " x")} direct req/s, p99 added ${formatSpread(comparison.p99AddedMs, 1, " ms")} ` +
+  `(direct ${comparison.direct.median.toFixed(0)} req/s, ${viaName} ${comparison.through.median.toFixed(0)} req/s)`;
+
+/**
+ * Figures 1 to 3: the stack as `pnpm start` runs it (compiled processes, services logging JSON at info as in
+ * containers, their output dropped), loaded with 10 connections on loopback.
+ */
+export async function hopFigures(): Promise<void> {
+  await bundle(stackEntries());
+  const stack = new Stack({ edgePort: EDGE_PORT });
+  try {
+    await stack.start();
+    const alice = demoUser("alice");
+    if (!alice) throw new Error("no demo user alice");
+    const bearer = await bearerFor("alice");
+    const appsIdentity = new URLSearchParams({
+      user: alice.username,
+      email: alice.email,
+      "first-name": alice.firstName,
+      "last-name": alice.lastName,
+    });
+    const genomesDirect: Target = { url: `${local(DEFAULT_PORTS.apps)}/reference-genomes?${appsIdentity}` };
+    const genomesVia = (port: number): Target => ({ url: `${local(port)}/reference-genomes`, headers: bearer });
+
+    const hop = await compare(genomesDirect, genomesVia(servicePort("apps-proxy")));
+    printFigure(
+      "1 passthrough hop (GET /reference-genomes, apps-proxy vs the apps simulator)",
+      describe(hop, "apps-proxy"),
+      { target: ">= 0.50 x and p99 added <= 5 ms", met: hop.ratio.median >= 0.5 && hop.p99AddedMs.median <= 5 },
+    );
+
+    const full = await compare(genomesDirect, genomesVia(EDGE_PORT));
+    printFigure(
+      "2 full path (GET /reference-genomes, edge + apps-proxy vs the apps simulator)",
+      describe(full, "edge"),
+      { target: ">= 0.33 x", met: full.ratio.median >= 0.33 },
+    );
+
+    const session = JSON.stringify({ windows: ["data", "apps", "analyses"], active: "apps", at: [120, 80] });
+    const json = { "content-type": "application/json" };
+    const custom = await compare(
+      {
+        url: `${local(DEFAULT_PORTS.preferences)}/sessions/${alice.username}`,
+        method: "PUT",
+        headers: json,
+        body: session,
+      },
+      {
+        url: `${local(servicePort("identity-session"))}/secured/sessions`,
+        method: "POST",
+        headers: { ...json, ...bearer },
+        body: session,
+      },
+    );
+    printFigure(
+      "3 custom handler (POST /secured/sessions, identity-session vs PUT to the preferences simulator)",
+      describe(custom, "identity-session"),
+    );
+  } finally {
+    await stack.stop();
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * `pnpm bench` figures measured on the running stack: 6 (start-up readiness), then 1 to 3 (service hops).
+ * Each figure is one line, a ratio measured side by side in this run; see docs/performance.md.
+ */
+import { hopFigures } from "./hops.js";
+import { readinessFigure } from "./readiness.js";
+
+await readinessFigure();
+await hopFigures();

@@ -1,0 +1,77 @@
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type BuildOptions, build, stop, version } from "esbuild";
+import { BUNDLE_DIR, bundlePath } from "./bundle-paths.js";
+import { REPO_ROOT } from "./components.js";
+
+// Code bundled from CommonJS packages calls require() for Node's own modules, which ES modules lack.
+const REQUIRE_SHIM =
+  'import { createRequire as __stackCreateRequire } from "node:module"; const require = __stackCreateRequire(import.meta.url);';
+
+/** Written after each build: what it was built from, to skip the next build when nothing changed. */
+const STAMP_FILE = join(BUNDLE_DIR, "inputs.json");
+// Rewritten by every `pnpm install`, so a changed dependency is a changed input too.
+const INSTALL_STATE = join(REPO_ROOT, "node_modules", ".modules.yaml");
+
+interface Stamp {
+  settings: string;
+  inputs: Record<string, string>;
+}
+
+async function fingerprint(file: string): Promise<string> {
+  const { mtimeMs, size } = await stat(join(REPO_ROOT, file));
+  return `${mtimeMs}:${size}`;
+}
+
+async function unchangedSince(settings: string): Promise<boolean> {
+  try {
+    const stamp = JSON.parse(await readFile(STAMP_FILE, "utf8")) as Stamp;
+    if (stamp.settings !== settings) return false;
+    const files = Object.keys(stamp.inputs);
+    const now = await Promise.all(files.map(fingerprint));
+    return files.every((file, index) => stamp.inputs[file] === now[index]);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Compiles every process of the stack, with everything it imports, in one esbuild run: TypeScript is
+ * transpiled once instead of in each process at launch, code shared by several processes lands in common
+ * chunks, and a process then loads a handful of files instead of hundreds. Workspace packages are taken
+ * from their sources (the `source` export condition), as tests and type checks take them. Skipped when
+ * no input (source, dependency, setting) changed since the last build.
+ */
+export async function bundle(entries: Record<string, string>): Promise<Record<string, string>> {
+  const options: BuildOptions = {
+    absWorkingDir: REPO_ROOT,
+    entryPoints: entries,
+    outdir: BUNDLE_DIR,
+    outExtension: { ".js": ".mjs" },
+    chunkNames: "chunks/[name]-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    conditions: ["source"],
+    sourcemap: "linked",
+    sourcesContent: false,
+    legalComments: "none",
+    banner: { js: REQUIRE_SHIM },
+    logLevel: "warning",
+  };
+  const programs = Object.fromEntries(Object.keys(entries).map((name) => [name, bundlePath(name)]));
+  const settings = JSON.stringify({ version, options, install: await stat(INSTALL_STATE).then((s) => s.mtimeMs) });
+  if (await unchangedSince(settings)) return programs;
+
+  await rm(BUNDLE_DIR, { recursive: true, force: true });
+  const { metafile } = await build({ ...options, metafile: true });
+  await stop(); // esbuild's helper process would otherwise stay for as long as the stack runs
+  const inputs = await Promise.all(
+    Object.keys(metafile.inputs).map(async (file) => [file, await fingerprint(file)] as const),
+  );
+  const stamp: Stamp = { settings, inputs: Object.fromEntries(inputs) };
+  await writeFile(STAMP_FILE, JSON.stringify(stamp));
+  return programs;
+}

@@ -1,0 +1,84 @@
+import { bundlePath } from "./bundle-paths.js";
+import { type Component, edgeComponent, requiredPorts, serviceComponents, simulatorComponent } from "./components.js";
+import { documentSources, simulatorEnvironment } from "./environment.js";
+import type { LineSink } from "./logs.js";
+import { busyPorts } from "./ports.js";
+import { failedStart, launch, type Running, stopAll, waitUntilReady } from "./processes.js";
+
+export interface StackOptions {
+  edgePort: number;
+  /** Where the processes' output goes; dropped without one. */
+  output?: LineSink;
+  /** LOG_LEVEL of the services and the edge. */
+  logLevel?: string;
+}
+
+/** A failure to start the stack that the user can act on (a port in use, a process that exits). */
+export class StackError extends Error {}
+
+/**
+ * The local platform as processes: the simulators, every service and the edge, each running its compiled
+ * program (see bundle.ts, which must have run first).
+ */
+export class Stack {
+  readonly running: Running[] = [];
+  private stopping = false;
+
+  constructor(private readonly options: StackOptions) {}
+
+  get stopped(): boolean {
+    return this.stopping;
+  }
+
+  /**
+   * Starts the simulators and, alongside them, the edge (it needs nothing else to start); then every service,
+   * configured for the simulators. Resolves once all of them answer.
+   */
+  async start(): Promise<void> {
+    const { edgePort, logLevel = "info" } = this.options;
+    const busy = await busyPorts(requiredPorts(edgePort));
+    if (busy.length > 0) {
+      throw new StackError(
+        `these ports are already in use: ${busy.map(({ port, owner }) => `${port} (${owner})`).join(", ")}. ` +
+          "Stop whatever holds them (an earlier 'pnpm start'?) and try again; the edge port can be changed with EDGE_PORT.",
+      );
+    }
+    const { sink, environment } = simulatorEnvironment(this.options.output);
+    const simulators = this.launch(
+      simulatorComponent(),
+      { SIM_HOST: "127.0.0.1", LOG_LEVEL: "warn", SIM_PRINT_ENVIRONMENT: "1" },
+      sink,
+    );
+    const edge = this.launch(edgeComponent(edgePort), {
+      EDGE_PORT: String(edgePort),
+      EDGE_HOST: "127.0.0.1",
+      LOG_LEVEL: logLevel,
+    });
+    await this.ready(simulators);
+    const env = { ...(await Promise.race([environment, failedStart(simulators)])), OPENAPI_SOURCES: documentSources() };
+    const services = serviceComponents().map((service) =>
+      this.launch(service, { ...env, PORT: String(service.port), HOST: "127.0.0.1", LOG_LEVEL: logLevel }),
+    );
+    await Promise.all([edge, ...services].map((entry) => this.ready(entry)));
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await stopAll(this.running);
+  }
+
+  private launch(component: Component, env: Record<string, string>, output = this.options.output): Running {
+    if (this.stopping) throw new StackError("the stack is stopping");
+    const entry = launch(component, bundlePath(component.name), env, output);
+    this.running.push(entry);
+    return entry;
+  }
+
+  private async ready(entry: Running): Promise<void> {
+    try {
+      await waitUntilReady(entry);
+    } catch (error) {
+      throw new StackError((error as Error).message);
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import { buildService, portSetting, ServerConfig, type Service } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { base64url, generateKeyPair, SignJWT } from "jose";
+import { type Static, Type } from "typebox";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AuthConfig, type AuthOptions, auth, authOptionsFrom } from "../src/index.js";
+
+const Config = Type.Object({ ...portSetting(0), ...ServerConfig, ...AuthConfig });
+type Config = Static<typeof Config>;
+
+const REFUSED = {
+  error_code: "ERR_NOT_AUTHORIZED",
+  reason: "the authentication token is missing, malformed, expired or not trusted",
+};
+
+/** The auth plugin on a one-route service, with `extra` options (signing-key timings) on top of the config's. */
+function serviceWith(extra: Partial<AuthOptions> = {}) {
+  const plugin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+    await app.register(auth, { ...authOptionsFrom(config), ...extra });
+    app.get("/who", async (request) => request.user);
+  };
+  return startServiceUnderTest(
+    Config,
+    (config: Config): Promise<Service> => buildService("cache-fixture", plugin, config),
+  );
+}
+
+let service: ServiceUnderTest | undefined;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await service?.close();
+  service = undefined;
+});
+
+const who = (target: ServiceUnderTest, headers: Record<string, string>) =>
+  target.app.inject({ method: "GET", url: "/who", headers });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe("verified tokens are remembered", () => {
+  it("checks a token's signature once, not on every request", async () => {
+    service = await serviceWith();
+    const token = await service.platform.token("alice");
+    const signatureChecks = vi.spyOn(crypto.subtle, "verify");
+    for (let request = 0; request < 5; request++) {
+      const response = await who(service, bearer(token));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ username: "alice", email: "alice@example.org", isAdmin: false });
+    }
+    expect(signatureChecks).toHaveBeenCalledTimes(1);
+    await who(service, bearer(await service.platform.token("bob")));
+    expect(signatureChecks).toHaveBeenCalledTimes(2);
+  });
+
+  it("remembers service-signed X-Iplant-De-Jwt tokens the same way", async () => {
+    service = await serviceWith();
+    const token = await service.platform.deJwt("bob");
+    const signatureChecks = vi.spyOn(crypto.subtle, "verify");
+    for (let request = 0; request < 3; request++) {
+      expect((await who(service, { "x-iplant-de-jwt": token })).json()).toMatchObject({ username: "bob" });
+    }
+    expect(signatureChecks).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses a token that expires while remembered, with the answer an expired token gets", async () => {
+    service = await serviceWith();
+    const token = await service.platform.token("alice", { expiresInSeconds: 2 });
+    expect((await who(service, bearer(token))).statusCode).toBe(200);
+    const { exp } = JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString()) as { exp: number };
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 20));
+    const late = await who(service, bearer(token));
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual(REFUSED);
+    const expired = await who(service, bearer(await service.platform.token("alice", { expiresInSeconds: -60 })));
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual(late.json());
+  });
+
+  it("refuses forged, tampered, wrong-audience and wrong-issuer tokens exactly as before, after a valid one is remembered", async () => {
+    service = await serviceWith();
+    const valid = await service.platform.token("alice");
+    expect((await who(service, bearer(valid))).statusCode).toBe(200);
+    const [header, payload] = valid.split(".") as [string, string, string];
+
+    const { privateKey } = await generateKeyPair("RS256");
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
+    const forged = await new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: "dev-1" }).sign(privateKey);
+    const tampered = `${header}.${base64url.encode(JSON.stringify({ ...claims, groups: ["de-admins"] }))}.${valid.split(".")[2]}`;
+    const others = await Promise.all([
+      service.platform.token("alice", { audience: "another-api" }),
+      service.platform.token("alice", { issuer: "https://elsewhere.example.org" }),
+    ]);
+    for (const token of [forged, tampered, ...others]) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await who(service, bearer(token));
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(REFUSED);
+      }
+    }
+    expect((await who(service, bearer(valid))).statusCode).toBe(200);
+  });
+});
+
+describe("a key rotation of the identity provider", () => {
+  it("drops remembered tokens as soon as the rotated keys are fetched", async () => {
+    service = await serviceWith({ signingKeys: { maxAgeMs: 10 * 60_000, cooldownMs: 0 } });
+    const before = await service.platform.token("alice");
+    expect((await who(service, bearer(before))).statusCode).toBe(200);
+
+    await service.platform.rotateSigningKey();
+    // A token under the new key makes the gateway fetch the keys again, and so learn of the rotation.
+    const after = await service.platform.token("alice");
+    expect((await who(service, bearer(after))).statusCode).toBe(200);
+
+    const stale = await who(service, bearer(before));
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual(REFUSED);
+    expect((await who(service, bearer(after))).statusCode).toBe(200);
+  });
+
+  it("answers for a remembered token no longer than the signing keys' maximum age", async () => {
+    service = await serviceWith({ signingKeys: { maxAgeMs: 300, cooldownMs: 0 } });
+    const before = await service.platform.token("alice");
+    expect((await who(service, bearer(before))).statusCode).toBe(200);
+    await service.platform.rotateSigningKey();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await who(service, bearer(before))).statusCode).toBe(401);
+  });
+
+  it("still answers 502 for a remembered token once the keys are due and the identity provider is down", async () => {
+    service = await serviceWith({ signingKeys: { maxAgeMs: 300, cooldownMs: 0 } });
+    const token = await service.platform.token("alice");
+    expect((await who(service, bearer(token))).statusCode).toBe(200);
+    await service.platform.idp.stop();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const response = await who(service, bearer(token));
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+  });
+});

@@ -1,0 +1,17 @@
+/** Ports of `pnpm start` and docker-compose. Tests use ephemeral ports instead. */
+export const DEFAULT_PORTS = {
+  apps: 4001,
+  metadata: 4002,
+  fileInfo: 4003,
+  groups: 4004,
+  notifications: 4005,
+  preferences: 4006,
+  idp: 4007,
+  inbox: 4008,
+  coge: 4009,
+  datacite: 4010,
+  smtp: 2525,
+} as const;
+
+/** Starts the line on which the simulators' command, given SIM_PRINT_ENVIRONMENT=1, prints the services' environment as JSON. */
+export const SERVICE_ENVIRONMENT_LINE = "service environment: ";

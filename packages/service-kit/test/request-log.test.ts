@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { describe, expect, it } from "vitest";
+import { RequestLog } from "../src/request-log.js";
+
+const fixture = fileURLToPath(new URL("./fixtures/slow-server.ts", import.meta.url));
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+
+/** The fixture service as a process at LOG_LEVEL=info, its stdout (JSON lines, as in containers) collected. */
+function runLogging(): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", fixture], {
+    cwd: packageDir,
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: "0", GREETING: "hi" },
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return Object.assign(child, { output: () => output });
+}
+
+async function until<T>(find: () => T | undefined, what: string, output: () => string): Promise<T> {
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    const found = find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no ${what} in: ${output()}`);
+}
+
+describe("request logging", () => {
+  it("writes one JSON line per request, once answered, with method, url, status and time", async () => {
+    const child = runLogging();
+    try {
+      const port = await until(() => /listening (\d+)/.exec(child.output())?.[1], "port", child.output);
+      await fetch(`http://127.0.0.1:${port}/slow`);
+      await fetch(`http://127.0.0.1:${port}/nowhere`);
+      const entries = () =>
+        child
+          .output()
+          .split("\n")
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((entry) => entry.reqId !== undefined);
+      await until(() => (entries().length >= 2 ? true : undefined), "two request lines", child.output);
+      const lines = entries();
+      expect(lines).toHaveLength(2);
+      expect(lines.map((entry) => entry.msg)).toEqual(["request completed", "request completed"]);
+      expect(lines[0]).toMatchObject({
+        level: 30,
+        req: { method: "GET", url: "/slow", remoteAddress: "127.0.0.1" },
+        res: { statusCode: 200 },
+      });
+      expect(lines[0]?.responseTime).toBeGreaterThanOrEqual(500);
+      expect(lines[1]).toMatchObject({ req: { method: "GET", url: "/nowhere" }, res: { statusCode: 404 } });
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+});
+
+describe("the failures-only request log (the edge's)", () => {
+  function answered(statusCode: number) {
+    const lines: Array<[string, string]> = [];
+    const log = {
+      info: (_entry: unknown, message: string) => lines.push(["info", message]),
+      error: (_entry: unknown, message: string) => lines.push(["error", message]),
+    };
+    const reply = { statusCode, elapsedTime: 1.5, log } as unknown as FastifyReply;
+    return { lines, reply, request: {} as FastifyRequest };
+  }
+
+  it("leaves out answered requests that succeeded", () => {
+    const { lines, reply, request } = answered(200);
+    new RequestLog("failures").requestCompleted(null, request, reply);
+    expect(lines).toEqual([]);
+  });
+
+  it("logs 4xx and 5xx answers and errored requests", () => {
+    for (const status of [404, 502]) {
+      const { lines, reply, request } = answered(status);
+      new RequestLog("failures").requestCompleted(null, request, reply);
+      expect(lines).toEqual([["info", "request completed"]]);
+    }
+    const { lines, reply, request } = answered(200);
+    new RequestLog("failures").requestCompleted(new Error("socket hang up"), request, reply);
+    expect(lines).toEqual([["error", "request errored"]]);
+  });
+});
