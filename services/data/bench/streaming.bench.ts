@@ -3,20 +3,17 @@
  * simulator: prints throughput as a ratio to direct (target >= 0.8) and the service's peak RSS growth during
  * each transfer (target < 64 MiB), one `figure 5 …` line each (docs/performance.md), exit code 1 on a miss.
  *
- * The simulators and the load run in this process; the service runs as a process of its own (as in
- * `pnpm start`), so that its memory is measured alone, from /proc/<pid>/status while the transfer runs.
+ * The simulators run in this process, the service as a process of its own (as in `pnpm start`, so that its memory
+ * is measured alone, from /proc/<pid>/status while the transfer runs), and each transfer's client in a process of
+ * its own (transfer-client.ts), as real clients are, for the direct transfer and the one through the service alike.
  */
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { SimulatedPlatform } from "@de-gateway/backend-simulators";
-import { request } from "undici";
+import { SIZE } from "./transfer-size.js";
 
-const SIZE = 1024 ** 3;
-const CHUNK = Buffer.alloc(1024 * 1024, 0x5a);
 const MIB = 1024 * 1024;
 const TARGET_RATIO = 0.8;
 const TARGET_RSS_MIB = 64;
@@ -30,58 +27,49 @@ const freePort = () =>
     });
   });
 
-/** A 1 GiB multipart upload of one file part, produced as it is sent. */
-function multipartUpload(name: string): { body: Readable; contentType: string } {
-  const boundary = `----bench-${randomUUID()}`;
-  async function* parts() {
-    yield Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    );
-    for (let sent = 0; sent < SIZE; sent += CHUNK.length) yield CHUNK;
-    yield Buffer.from(`\r\n--${boundary}--\r\n`);
-  }
-  return { body: Readable.from(parts()), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 const rssOf = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Number(match?.[1] ?? 0) * 1024;
 };
 
+const client = fileURLToPath(new URL("./transfer-client.ts", import.meta.url));
+
+/** Runs one transfer in a client process of its own; resolves with the duration the client measured. */
+function transfer(
+  mode: "upload" | "download",
+  url: string,
+  headers: Record<string, string>,
+  name = "",
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", client, mode, url, JSON.stringify(headers), name], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.once("exit", (code) => {
+      if (code === 0) resolve((JSON.parse(output) as { seconds: number }).seconds);
+      else reject(new Error(`the ${mode} of ${url} failed`));
+    });
+  });
+}
+
 /** Runs a transfer while sampling the service's RSS; returns its duration and the RSS growth it caused. */
-async function measured(pid: number, transfer: () => Promise<void>) {
+async function measured(pid: number, run: () => Promise<number>) {
   const baseline = rssOf(pid);
   let peak = baseline;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
   }, 25);
-  const start = performance.now();
   try {
-    await transfer();
+    const seconds = await run();
+    peak = Math.max(peak, rssOf(pid));
+    return { seconds, growthMiB: (peak - baseline) / MIB };
   } finally {
     clearInterval(sampler);
   }
-  peak = Math.max(peak, rssOf(pid));
-  return { seconds: (performance.now() - start) / 1000, growthMiB: (peak - baseline) / MIB };
-}
-
-async function upload(url: string, headers: Record<string, string>, name: string) {
-  const form = multipartUpload(name);
-  const answer = await request(url, {
-    method: "POST",
-    headers: { ...headers, "content-type": form.contentType },
-    body: form.body,
-  });
-  const text = await answer.body.text();
-  if (answer.statusCode !== 200) throw new Error(`upload to ${url} answered ${answer.statusCode}: ${text}`);
-}
-
-async function download(url: string, headers: Record<string, string>) {
-  const answer = await request(url, { headers });
-  let received = 0;
-  for await (const chunk of answer.body) received += (chunk as Buffer).length;
-  if (answer.statusCode !== 200 || received !== SIZE)
-    throw new Error(`download ${url}: ${answer.statusCode}, ${received} bytes`);
 }
 
 async function waitUntilUp(url: string) {
@@ -122,20 +110,23 @@ try {
     );
   };
 
-  // Warm both paths up with a small transfer so that start-up costs are not measured.
-  await download(direct(`/data/path/iplant/home/alice/notes.txt`), {}).catch(() => {});
-
   const directUp = await measured(pid, () =>
-    upload(direct(`/data?dest=${encodeURIComponent(HOME)}`), {}, "direct.bin"),
+    transfer("upload", direct(`/data?dest=${encodeURIComponent(HOME)}`), {}, "direct.bin"),
   );
   const serviceUp = await measured(pid, () =>
-    upload(`${gateway}/secured/fileio/upload?dest=${encodeURIComponent(HOME)}`, auth, "through-data.bin"),
+    transfer("upload", `${gateway}/secured/fileio/upload?dest=${encodeURIComponent(HOME)}`, auth, "through-data.bin"),
   );
   report("upload", directUp, serviceUp);
 
-  const directDown = await measured(pid, () => download(direct("/data/path/iplant/home/alice/direct.bin"), {}));
+  const directDown = await measured(pid, () =>
+    transfer("download", direct("/data/path/iplant/home/alice/direct.bin"), {}),
+  );
   const serviceDown = await measured(pid, () =>
-    download(`${gateway}/secured/fileio/download?path=${encodeURIComponent(`${HOME}/through-data.bin`)}`, auth),
+    transfer(
+      "download",
+      `${gateway}/secured/fileio/download?path=${encodeURIComponent(`${HOME}/through-data.bin`)}`,
+      auth,
+    ),
   );
   report("download", directDown, serviceDown);
   for (const line of lines) process.stdout.write(`${line}\n`);

@@ -44,7 +44,7 @@ export const uploads: FastifyPluginAsyncTypebox = async (app) => {
     // Without a file size limit it would be the JSON body limit. Names in raw UTF-8 are decoded as UTF-8.
     limits: { files: 1, fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 4096 },
     // Reading ahead in larger steps keeps a big upload flowing on to the backend.
-    fileHwm: 1024 * 1024,
+    fileHwm: 256 * 1024,
   });
   const fileInfo = app.backends.fileInfo;
 
