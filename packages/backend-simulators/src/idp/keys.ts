@@ -10,6 +10,12 @@ export interface MintOptions {
   audience?: string;
 }
 
+async function bearerKeyPair(generation: number): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
+  const pair = await generateKeyPair("RS256", { extractable: true });
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid: `dev-${generation}`, alg: "RS256", use: "sig" };
+  return { privateKey: pair.privateKey, jwk };
+}
+
 /** Signing keys of the development identity provider: one for bearer tokens, one for X-Iplant-De-Jwt. */
 export class SigningKeys {
   private constructor(
@@ -17,13 +23,29 @@ export class SigningKeys {
     readonly jwk: JWK,
     private readonly deJwtKey: CryptoKey,
     readonly deJwtPublicKeyPem: string,
+    /** Public keys of earlier generations, still published so that tokens they signed keep verifying. */
+    private readonly retired: readonly JWK[] = [],
   ) {}
 
   static async generate(): Promise<SigningKeys> {
-    const bearer = await generateKeyPair("RS256", { extractable: true });
+    const bearer = await bearerKeyPair(1);
     const deJwt = await generateKeyPair("RS256", { extractable: true });
-    const jwk = { ...(await exportJWK(bearer.publicKey)), kid: "dev-1", alg: "RS256", use: "sig" };
-    return new SigningKeys(bearer.privateKey, jwk, deJwt.privateKey, await exportSPKI(deJwt.publicKey));
+    return new SigningKeys(bearer.privateKey, bearer.jwk, deJwt.privateKey, await exportSPKI(deJwt.publicKey));
+  }
+
+  /** The JWKS: the current bearer key first, then the retired ones. */
+  get published(): JWK[] {
+    return [this.jwk, ...this.retired];
+  }
+
+  /**
+   * A key rotation as Keycloak does it: a new bearer key (next `kid`) signs from now on, the old one stays
+   * published as a passive key. The X-Iplant-De-Jwt key is not rotated.
+   */
+  async rotated(): Promise<SigningKeys> {
+    const generation = this.retired.length + 2;
+    const bearer = await bearerKeyPair(generation);
+    return new SigningKeys(bearer.privateKey, bearer.jwk, this.deJwtKey, this.deJwtPublicKeyPem, this.published);
   }
 
   /** A bearer token shaped like a Keycloak access token. */
@@ -37,7 +59,7 @@ export class SigningKeys {
       groups: user.groups,
       realm_access: { roles: user.groups },
     })
-      .setProtectedHeader({ alg: "RS256", kid: "dev-1", typ: "JWT" })
+      .setProtectedHeader({ alg: "RS256", kid: this.jwk.kid, typ: "JWT" })
       .setSubject(user.username)
       .setIssuer(options.issuer ?? DEV_ISSUER)
       .setAudience(options.audience ?? DEV_AUDIENCE)
