@@ -14,6 +14,8 @@ export interface Component {
   port: number;
   /** Path answered with 200 once the component is ready; without one, an open port is enough. */
   readyPath?: string;
+  /** Node options besides the TypeScript loader, e.g. `--expose-gc`. */
+  nodeArgs?: string[];
 }
 
 export function serviceComponents(root: string = REPO_ROOT): Component[] {

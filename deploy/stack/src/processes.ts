@@ -10,7 +10,8 @@ export interface Running {
 
 /** Starts a component's TypeScript entry with tsx, its output prefixed with its name. */
 export function launch(component: Component, env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", component.entry], {
+  const nodeArgs = ["--conditions=source", "--import", "tsx", ...(component.nodeArgs ?? [])];
+  const child = spawn(process.execPath, [...nodeArgs, component.entry], {
     cwd: component.cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
