@@ -37,6 +37,24 @@ describe("simulator controls", () => {
     expect((await fetch(url(prefs, "/searches/alice"))).status).toBe(404);
   });
 
+  it("lists the requests a fault held, hung ones included, until reset", async () => {
+    platform.preferences.faults.set({ mode: "hang", method: "POST" });
+    const hung = fetch(url(platform.preferences.url, "/sessions/alice"), {
+      method: "POST",
+      headers: { "x-request-id": "held-1", "content-type": "application/json" },
+      body: "{}",
+      signal: AbortSignal.timeout(300),
+    });
+    await expect(hung).rejects.toThrow();
+    expect((await fetch(url(platform.preferences.url, "/sessions/alice"))).status).toBe(404);
+    platform.preferences.faults.clear();
+    const faulted = await (await fetch(url(platform.preferences.url, "/__sim/faulted"))).json();
+    expect(faulted).toEqual([{ mode: "hang", method: "POST", path: "/sessions/alice", requestId: "held-1" }]);
+    expect(platform.preferences.recorder.to("POST", "/sessions/alice")).toEqual([]);
+    platform.preferences.reset();
+    expect(platform.preferences.faults.applied).toEqual([]);
+  });
+
   it("records what it received, except its own control calls", async () => {
     await fetch(url(platform.preferences.url, "/sessions/bob?user=bob&x=1&x=2"), {
       method: "PUT",

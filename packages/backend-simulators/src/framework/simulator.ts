@@ -63,6 +63,7 @@ export class Simulator<State = unknown> {
       this.faults.clear();
       return {};
     });
+    app.get("/__sim/faulted", async () => this.faults.applied);
     app.post("/__sim/reset", async () => {
       this.reset();
       return {};
@@ -95,6 +96,7 @@ export class Simulator<State = unknown> {
     this.state = this.makeState();
     this.releaseState(previous);
     this.faults.clear();
+    this.faults.forget();
     this.recorder.clear();
   }
 
