@@ -57,6 +57,18 @@ export class Tally {
   otherFailure = 0;
   /** Non-2xx answers whose body is not `{error_code, reason}`. */
   withoutErrorModel = 0;
+  /** Requests the client itself broke off (aborted uploads): sent, never meant to be answered. */
+  abandoned = 0;
+
+  addAbandoned(): void {
+    this.sent += 1;
+    this.abandoned += 1;
+  }
+
+  /** An answer seen outside the load generator (a download, an upload). */
+  addAnswer(route: string, status: number): void {
+    this.add({ route, id: "", sentAt: 0, endedAt: 0, status });
+  }
 
   add(outcome: Outcome): void {
     this.sent += 1;

@@ -99,8 +99,11 @@ it("leaves no partial file and no open file after 200 uploads broken off at rand
   await afterwards.body.dump();
   const leftBehind = leftovers();
   const backendFiles = backendOpenFiles();
+  const tally = new Tally();
+  for (let index = 0; index < ABORTED_UPLOADS; index++) tally.addAbandoned();
+  tally.addAnswer("upload after the aborts", afterwardsStatus);
   printFigures("aborted uploads", {
-    tally: Tally.of([]),
+    tally,
     more: {
       aborted: ABORTED_UPLOADS,
       "most-in-staging-at-once": busiestStaging,
@@ -145,8 +148,11 @@ it("does not buffer a download its clients read slowly: RSS stays flat", async (
   const whole = await request(`${service.url}${path}`, { headers: { authorization: target.authorization } });
   let wholeBytes = 0;
   for await (const chunk of whole.body) wholeBytes += (chunk as Buffer).length;
+  const tally = new Tally();
+  for (const reader of readers) tally.addAnswer("slow download", reader.status);
+  tally.addAnswer("whole download", whole.statusCode);
   printFigures("slow downloads", {
-    tally: Tally.of([]),
+    tally,
     memoryGrowth: highest - before,
     more: {
       readers: SLOW_READERS,
