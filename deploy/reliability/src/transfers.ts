@@ -1,10 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Dispatcher, request } from "undici";
 
 const CHUNK = 64 * 1024;
+
+/** Longest wait for the answer to a whole upload. */
+const ANSWER_TIMEOUT_MS = 20_000;
+
+/** How long a client keeps sending into a connection that takes nothing. */
+const STALLED_MS = 1_000;
+
+/** Whether the socket drained within `ms`. */
+function drained(socket: Socket, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      socket.off("drain", onDrain);
+      resolve(false);
+    }, ms);
+    const onDrain = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    socket.once("drain", onDrain);
+  });
+}
 
 /** `size` bytes of a repeating pattern, produced a chunk at a time. */
 function* patternChunks(size: number): Generator<Buffer> {
@@ -51,6 +72,8 @@ export async function upload(target: UploadTarget, name: string, size: number): 
       "content-length": String(form.length),
     },
     body: Readable.from(form.chunks()),
+    headersTimeout: ANSWER_TIMEOUT_MS,
+    bodyTimeout: ANSWER_TIMEOUT_MS,
   });
 }
 
@@ -79,7 +102,8 @@ export async function abortedUpload(
     if (left <= 0 || socket.destroyed) break;
     const part = chunk.subarray(0, left);
     left -= part.length;
-    if (!socket.write(part)) await new Promise((resolve) => socket.once("drain", resolve));
+    // A server that stops reading does not keep this client: it gives up as it would anyway.
+    if (!socket.write(part) && !(await drained(socket, STALLED_MS))) break;
   }
   await sleep(lingerMs);
   socket.destroy();

@@ -11,7 +11,7 @@ import { now, sleep } from "../src/timing.js";
  * after a warm-up; with a forced garbage collection before each reading, heap and RSS stay within 20 MiB of
  * their values after the warm-up, and no handle is left behind.
  */
-const WARM_UP = 20_000;
+const WARM_UP = 10_000;
 const REQUESTS = 200_000;
 const MEMORY_TARGET = 20 * 1024 * 1024;
 /** Handles that may come and go at rest (a kept-alive backend connection's timer, the probe's own socket). */
