@@ -15,13 +15,15 @@ const orNone = (value: number | undefined, unit: string) =>
   value === undefined ? "n/a" : `${value.toFixed(0)}${unit}`;
 
 /** The one line a scenario prints: the same figures for every scenario, then its own. */
-export function figuresLine(scenario: string, { tally, recoveryMs, memoryGrowth, more = {} }: ScenarioFigures): string {
+function figuresLine(scenario: string, { tally, recoveryMs, memoryGrowth, more = {} }: ScenarioFigures): string {
   const common = [
     `sent=${tally.sent}`,
     `2xx=${tally.ok}`,
     `502=${tally.badGateway}`,
     `504=${tally.gatewayTimeout}`,
     `5xx-other=${tally.otherServerError}`,
+    `other-answers=${tally.otherAnswer}`,
+    `without-error-model=${tally.withoutErrorModel}`,
     `resets=${tally.resets}`,
     `refused=${tally.refused}`,
     `recovery=${orNone(recoveryMs, "ms")}`,

@@ -13,7 +13,7 @@ export interface Outcome {
   failure?: string;
 }
 
-export type FailureKind = "refused" | "reset" | "timeout" | "other";
+type FailureKind = "refused" | "reset" | "timeout" | "other";
 
 const RESETS = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
 const TIMEOUTS = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"]);
@@ -22,7 +22,7 @@ const TIMEOUTS = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UN
  * A refused connection means the request never reached a server; a reset means a connection broke with the
  * request on it (the request is lost: the caller cannot know whether it was carried out).
  */
-export function failureKind(code: string): FailureKind {
+function failureKind(code: string): FailureKind {
   if (code === "ECONNREFUSED") return "refused";
   if (RESETS.has(code)) return "reset";
   if (TIMEOUTS.has(code)) return "timeout";
@@ -40,7 +40,6 @@ export function errorCodes(error: unknown): string[] {
 }
 
 export const latency = (outcome: Outcome) => outcome.endedAt - outcome.sentAt;
-export const succeeded = (outcome: Outcome) => outcome.status !== undefined && outcome.status < 300;
 
 /** Counts over outcomes, kept as they come so that long runs need not hold every outcome. */
 export class Tally {

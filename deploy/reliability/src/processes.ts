@@ -14,7 +14,7 @@ import {
 import { PROBE_MODULE } from "./probe-client.js";
 
 /** A free port on loopback, as the kernel hands one out. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -75,7 +75,7 @@ export interface ServiceStart {
 }
 
 /** The environment a service gets against the simulators, quiet unless something goes really wrong. */
-export async function platformEnvironment(platform: SimulatedPlatform): Promise<Record<string, string>> {
+async function platformEnvironment(platform: SimulatedPlatform): Promise<Record<string, string>> {
   return { ...(await platform.env()), HOST: "127.0.0.1", LOG_LEVEL: "error" };
 }
 
