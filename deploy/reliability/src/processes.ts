@@ -45,8 +45,14 @@ export interface GatewayProcess {
 
 async function start(component: Component, env: Record<string, string>): Promise<GatewayProcess> {
   const running = launch(component, env);
+  // Should the test process end without its teardown (a worker torn down), the service goes with it.
+  const orphanGuard = () => running.child.kill("SIGKILL");
+  process.once("exit", orphanGuard);
   const exited = new Promise<Exit>((resolve) =>
-    running.child.once("exit", (code, signal) => resolve({ code, signal, at: performance.now() })),
+    running.child.once("exit", (code, signal) => {
+      process.off("exit", orphanGuard);
+      resolve({ code, signal, at: performance.now() });
+    }),
   );
   try {
     await waitUntilReady(running);
