@@ -1,7 +1,10 @@
-// Sums the vitest JSON reports of every workspace package that has a test script and prints
-// "N passed, N failed". A package whose report is missing counts as a failure: its run crashed.
+// Sums the vitest JSON reports of every workspace package that has a test script (unit tests, or the
+// reliability suite's test:reliability) and prints "N passed, N failed". A package whose report is missing
+// counts as a failure: its run crashed.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+
+const TEST_SCRIPTS = ["test", "test:reliability"];
 
 let passed = 0;
 let failed = 0;
@@ -11,7 +14,9 @@ for (const group of ["packages", "services", "deploy"]) {
   for (const name of readdirSync(group)) {
     const dir = join(group, name);
     const manifest = join(dir, "package.json");
-    if (!existsSync(manifest) || !JSON.parse(readFileSync(manifest, "utf8")).scripts?.test) continue;
+    if (!existsSync(manifest)) continue;
+    const scripts = JSON.parse(readFileSync(manifest, "utf8")).scripts ?? {};
+    if (!TEST_SCRIPTS.some((script) => scripts[script])) continue;
     const report = join(dir, ".vitest", "report.json");
     if (!existsSync(report)) {
       missing.push(dir);

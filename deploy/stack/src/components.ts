@@ -14,8 +14,10 @@ export interface Component {
   cwd: string;
   entry: string;
   port: number;
-  /** Path answered with 200 once the component is ready. */
-  readyPath: string;
+  /** Path answered with 200 once the component is ready; without one, an open port is enough. */
+  readyPath?: string;
+  /** Node options for its process, e.g. `--expose-gc`, or the TypeScript loader to run its entry from source. */
+  nodeArgs?: string[];
 }
 
 export function serviceComponents(root: string = REPO_ROOT): Component[] {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { connect } from "node:net";
 import { createInterface } from "node:readline";
 import type { Component } from "./components.js";
 import type { LineSink } from "./logs.js";
@@ -9,11 +10,12 @@ export interface Running {
 }
 
 /**
- * Runs a component's compiled program (see bundle.ts) in its own process. Its output goes line by line
- * to `output`, or nowhere without one; the processes log JSON lines as they do in containers.
+ * Runs a component's program in its own process: its compiled program (see bundle.ts), or its TypeScript entry
+ * with the loader among the component's `nodeArgs`. Its output goes line by line to `output`, or nowhere without
+ * one; the processes log JSON lines as they do in containers.
  */
 export function launch(component: Component, program: string, env: Record<string, string>, output?: LineSink): Running {
-  const child = spawn(process.execPath, ["--enable-source-maps", program], {
+  const child = spawn(process.execPath, ["--enable-source-maps", ...(component.nodeArgs ?? []), program], {
     cwd: component.cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", output ? "pipe" : "ignore", output ? "pipe" : "ignore"],
@@ -25,11 +27,21 @@ export function launch(component: Component, program: string, env: Record<string
   return { component, child };
 }
 
-/** Whether the component answers its readiness path with 200 right now. */
+/** Whether the component answers its readiness path with 200 right now (without one: whether its port is open). */
 export function answers(component: Component): Promise<boolean> {
-  return fetch(`http://127.0.0.1:${component.port}${component.readyPath}`)
-    .then((response) => response.ok)
-    .catch(() => false);
+  if (component.readyPath) {
+    return fetch(`http://127.0.0.1:${component.port}${component.readyPath}`)
+      .then((response) => response.ok)
+      .catch(() => false);
+  }
+  return new Promise((resolve) => {
+    const socket = connect(component.port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }
 
 /** Waits until the component answers, fails early if its process exits, gives up after `timeoutMs`. */

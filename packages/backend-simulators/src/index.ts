@@ -8,7 +8,7 @@ export { defineModule, moduleSimulator, type SimulatorModule } from "./framework
 export type { RecordedRequest } from "./framework/recorder.js";
 export { Simulator, type SimulatorOptions } from "./framework/simulator.js";
 export { registeredRoutesOf, type ServiceUnderTest, startServiceUnderTest } from "./harness.js";
-export { DEV_AUDIENCE, DEV_ISSUER, type MintOptions } from "./idp/index.js";
+export { DEV_AUDIENCE, DEV_ISSUER, type MintOptions, rotateKeys } from "./idp/index.js";
 export {
   MAIL_FROM_ADDRESS,
   type PlatformEndpoints,

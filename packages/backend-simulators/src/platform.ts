@@ -5,7 +5,7 @@ import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoUser } from "./demo-users.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { createGroupsSimulator } from "./groups/index.js";
-import { createIdentityProvider, DEV_AUDIENCE, DEV_ISSUER, type MintOptions } from "./idp/index.js";
+import { createIdentityProvider, DEV_AUDIENCE, DEV_ISSUER, type MintOptions, rotateKeys } from "./idp/index.js";
 import { createMetadataSimulator } from "./metadata/index.js";
 import { createNotificationsSimulator } from "./notifications/index.js";
 import { DEFAULT_PORTS } from "./ports.js";
@@ -163,10 +163,12 @@ export class SimulatedPlatform {
     return { authorization: `Bearer ${await this.token(username)}` };
   }
 
-  /** The identity provider rotates its bearer signing key: tokens signed before stop verifying once keys are refetched. */
-  async rotateSigningKey(): Promise<void> {
-    this.idp.state.keys = (await this.idp.state.keys).rotated();
-    await this.idp.state.keys;
+  /**
+   * The identity provider rotates its bearer signing key and withdraws the old one: tokens signed before stop
+   * verifying once the keys are fetched again. Resolves with the new key's id.
+   */
+  rotateSigningKey(): Promise<string> {
+    return rotateKeys(this.idp, { keepOld: false });
   }
 
   async deJwt(username: string): Promise<string> {

@@ -1,5 +1,7 @@
+import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SimulatedPlatform } from "../src/index.js";
+import { createIdentityProvider } from "../src/idp/index.js";
+import { DEV_AUDIENCE, DEV_ISSUER, demoUser, rotateKeys, SimulatedPlatform } from "../src/index.js";
 
 let platform: SimulatedPlatform;
 beforeAll(async () => {
@@ -33,6 +35,24 @@ describe("simulator controls", () => {
 
     await fetch(url(prefs, "/__sim/fault"), { method: "DELETE" });
     expect((await fetch(url(prefs, "/searches/alice"))).status).toBe(404);
+  });
+
+  it("lists the requests a fault held, hung ones included, until reset", async () => {
+    platform.preferences.faults.set({ mode: "hang", method: "POST" });
+    const hung = fetch(url(platform.preferences.url, "/sessions/alice"), {
+      method: "POST",
+      headers: { "x-request-id": "held-1", "content-type": "application/json" },
+      body: "{}",
+      signal: AbortSignal.timeout(300),
+    });
+    await expect(hung).rejects.toThrow();
+    expect((await fetch(url(platform.preferences.url, "/sessions/alice"))).status).toBe(404);
+    platform.preferences.faults.clear();
+    const faulted = await (await fetch(url(platform.preferences.url, "/__sim/faulted"))).json();
+    expect(faulted).toEqual([{ mode: "hang", method: "POST", path: "/sessions/alice", requestId: "held-1" }]);
+    expect(platform.preferences.recorder.to("POST", "/sessions/alice")).toEqual([]);
+    platform.preferences.reset();
+    expect(platform.preferences.faults.applied).toEqual([]);
   });
 
   it("records what it received, except its own control calls", async () => {
@@ -87,5 +107,30 @@ describe("development identity provider", () => {
     const jwks = (await (await fetch(url(platform.idp.url, "/.well-known/jwks.json"))).json()) as { keys: unknown[] };
     expect(jwks.keys).toEqual([expect.objectContaining({ kty: "RSA", kid: "dev-1", alg: "RS256" })]);
     expect((await fetch(url(platform.idp.url, "/token/mallory"))).status).toBe(404);
+  });
+});
+
+describe("identity provider key rotation", () => {
+  it("signs with a new key after a rotation and keeps publishing the old one", async () => {
+    const idp = await createIdentityProvider().start();
+    try {
+      const alice = demoUser("alice");
+      if (!alice) throw new Error("no demo user alice");
+      const before = await (await idp.state.keys).mint(alice);
+      const rotation = await fetch(url(idp.url, "/__sim/rotate-keys"), { method: "POST" });
+      expect(await rotation.json()).toEqual({ kid: "dev-2" });
+      const after = await (await idp.state.keys).mint(alice);
+      expect(decodeProtectedHeader(after).kid).toBe("dev-2");
+
+      const jwks = (await (await fetch(url(idp.url, "/.well-known/jwks.json"))).json()) as JSONWebKeySet;
+      expect(jwks.keys.map((key) => key.kid)).toEqual(["dev-2", "dev-1"]);
+      const keySet = createLocalJWKSet(jwks);
+      const verified = { issuer: DEV_ISSUER, audience: DEV_AUDIENCE };
+      expect((await jwtVerify(after, keySet, verified)).payload.sub).toBe("alice");
+      expect((await jwtVerify(before, keySet, verified)).payload.sub).toBe("alice");
+      expect(await rotateKeys(idp)).toBe("dev-3");
+    } finally {
+      await idp.stop();
+    }
   });
 });

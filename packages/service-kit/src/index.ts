@@ -16,7 +16,7 @@ export { isJsonObject, type JsonObject } from "./json.js";
 export { METRICS_PATH, type ServiceMetrics, statusClass } from "./metrics.js";
 export { REQUEST_ID_HEADER } from "./request-id.js";
 export type { RequestLogPolicy } from "./request-log.js";
-export { DEFAULT_GRACE_MS, type RunOptions, runService } from "./run-service.js";
+export { DEFAULT_DRAIN_DELAY_MS, DEFAULT_GRACE_MS, type RunOptions, runService } from "./run-service.js";
 export {
   TRACEPARENT_HEADER,
   TRACESTATE_HEADER,

@@ -70,3 +70,22 @@ describe("runService", () => {
     expect(await exitOf(child)).toBe(0);
   });
 });
+
+describe("runService's drain on SIGTERM", () => {
+  it("answers /readyz 503 at once and serves new connections for DRAIN_DELAY_MS before closing the port", async () => {
+    const child = run({ PORT: "0", GREETING: "draining", DRAIN_DELAY_MS: "1500" });
+    const exited = exitOf(child);
+    const port = await listeningPort(child);
+    const signalled = Date.now();
+    child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const readiness = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toMatchObject({ error_code: "ERR_UNAVAILABLE" });
+    const served = await fetch(`http://127.0.0.1:${port}/slow`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("connection")).toBe("close");
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+  });
+});

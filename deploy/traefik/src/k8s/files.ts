@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { loadServiceRoutes, routersOf } from "@de-gateway/routing";
-import { DEFAULT_GRACE_MS } from "@de-gateway/service-kit";
+import { DEFAULT_DRAIN_DELAY_MS, DEFAULT_GRACE_MS } from "@de-gateway/service-kit";
 import { stringify } from "yaml";
 import { ENTRY_POINT } from "../routers-file.js";
 import { packageIn } from "../workspace.js";
@@ -70,7 +70,7 @@ export async function generatedKubernetesFiles(root: string): Promise<Map<string
       routes,
       version: packageIn(`services/${routes.service}`).manifest.version,
       environment: serviceEnvironment(routes, config, services),
-      drainSeconds: DEFAULT_GRACE_MS / 1000,
+      drainSeconds: (DEFAULT_DRAIN_DELAY_MS + DEFAULT_GRACE_MS) / 1000,
     };
     const manifests = serviceFiles(workload, routers);
     const from = [`From services/${routes.service}/routes.yml and services/${routes.service}/src/config.ts.`];

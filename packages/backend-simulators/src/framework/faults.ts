@@ -18,15 +18,34 @@ export const FaultSchema = Type.Object({
   method: Type.Optional(Type.String()),
 });
 
+/** A request a fault was applied to. */
+export interface FaultedRequest {
+  mode: Fault["mode"];
+  method: string;
+  path: string;
+  /** Its `x-request-id`, which the gateway sets to the id of the request it was serving. */
+  requestId: string | undefined;
+}
+
 export class Faults {
   private current: Fault[] = [];
+  /**
+   * Every request a fault was applied to, newest last. A hung request never reaches the recorder, so this is
+   * where a test sees what arrived while a backend hung (a retried POST arriving twice, for one).
+   */
+  readonly applied: FaultedRequest[] = [];
 
   set(...faults: Fault[]): void {
     this.current = faults;
   }
 
+  /** Removes the faults; what they were applied to stays listed until `forget()`. */
   clear(): void {
     this.current = [];
+  }
+
+  forget(): void {
+    this.applied.length = 0;
   }
 
   matching(method: string, url: string): Fault | undefined {
@@ -46,6 +65,13 @@ export function installFaults(app: FastifyInstance, faults: Faults): void {
     if (request.url.startsWith("/__sim/")) return;
     const fault = faults.matching(request.method, request.url);
     if (!fault) return;
+    const requestId = request.headers["x-request-id"];
+    faults.applied.push({
+      mode: fault.mode,
+      method: request.method,
+      path: request.url.split("?")[0] ?? request.url,
+      requestId: typeof requestId === "string" ? requestId : undefined,
+    });
     switch (fault.mode) {
       case "delay":
         await sleep(fault.delayMs ?? 100);

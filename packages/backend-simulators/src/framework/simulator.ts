@@ -65,6 +65,7 @@ export class Simulator<State = unknown> {
       this.faults.clear();
       return {};
     });
+    app.get("/__sim/faulted", async () => this.faults.applied);
     app.post("/__sim/reset", async () => {
       this.reset();
       return {};
@@ -97,6 +98,7 @@ export class Simulator<State = unknown> {
     this.state = this.makeState();
     this.releaseState(previous);
     this.faults.clear();
+    this.faults.forget();
     this.recorder.clear();
   }
 

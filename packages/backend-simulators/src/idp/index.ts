@@ -20,7 +20,8 @@ export function createIdentityProvider(options: SimulatorOptions = {}): Identity
     "idp",
     () => ({ keys: SigningKeys.generate() }),
     (app, sim) => {
-      app.get("/.well-known/jwks.json", async () => ({ keys: [(await sim.state.keys).jwk] }));
+      app.get("/.well-known/jwks.json", async () => ({ keys: (await sim.state.keys).published }));
+      app.post("/__sim/rotate-keys", async () => ({ kid: await rotateKeys(sim) }));
       app.get("/.well-known/openid-configuration", async () => ({
         issuer: DEV_ISSUER,
         jwks_uri: `${sim.url}/.well-known/jwks.json`,
@@ -52,6 +53,13 @@ export function createIdentityProvider(options: SimulatorOptions = {}): Identity
     },
     options,
   );
+}
+
+/** Rotates the bearer signing key (see `SigningKeys.rotated`); resolves to the new key's `kid`. */
+export async function rotateKeys(idp: IdentityProvider, options: { keepOld?: boolean } = {}): Promise<string> {
+  const next = (await idp.state.keys).rotated(options);
+  idp.state.keys = next;
+  return String((await next).jwk.kid);
 }
 
 export const DEV_AUTH = { issuer: DEV_ISSUER, audience: DEV_AUDIENCE };

@@ -10,31 +10,44 @@ export interface MintOptions {
   audience?: string;
 }
 
+async function bearerKeyPair(generation: number): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
+  const pair = await generateKeyPair("RS256", { extractable: true });
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid: `dev-${generation}`, alg: "RS256", use: "sig" };
+  return { privateKey: pair.privateKey, jwk };
+}
+
 /** Signing keys of the development identity provider: one for bearer tokens, one for X-Iplant-De-Jwt. */
 export class SigningKeys {
   private constructor(
-    /** Counts bearer keys: 1 at start, one more per rotation; the key's `kid` is `dev-<generation>`. */
-    private readonly generation: number,
     private readonly bearerKey: CryptoKey,
     readonly jwk: JWK,
     private readonly deJwtKey: CryptoKey,
     readonly deJwtPublicKeyPem: string,
+    /** Public keys of earlier generations, still published so that tokens they signed keep verifying. */
+    private readonly retired: readonly JWK[] = [],
   ) {}
 
   static async generate(): Promise<SigningKeys> {
+    const bearer = await bearerKeyPair(1);
     const deJwt = await generateKeyPair("RS256", { extractable: true });
-    return SigningKeys.withBearerKey(1, deJwt.privateKey, await exportSPKI(deJwt.publicKey));
+    return new SigningKeys(bearer.privateKey, bearer.jwk, deJwt.privateKey, await exportSPKI(deJwt.publicKey));
   }
 
-  private static async withBearerKey(generation: number, deJwtKey: CryptoKey, deJwtPem: string): Promise<SigningKeys> {
-    const bearer = await generateKeyPair("RS256", { extractable: true });
-    const jwk = { ...(await exportJWK(bearer.publicKey)), kid: `dev-${generation}`, alg: "RS256", use: "sig" };
-    return new SigningKeys(generation, bearer.privateKey, jwk, deJwtKey, deJwtPem);
+  /** The JWKS: the current bearer key first, then the retired ones. */
+  get published(): JWK[] {
+    return [this.jwk, ...this.retired];
   }
 
-  /** A key rotation: a new bearer signing key under a new `kid`, the only one published from then on. */
-  rotated(): Promise<SigningKeys> {
-    return SigningKeys.withBearerKey(this.generation + 1, this.deJwtKey, this.deJwtPublicKeyPem);
+  /**
+   * A key rotation as Keycloak does it: a new bearer key (next `kid`) signs from now on, the old one stays
+   * published as a passive key, or is withdrawn at once with `keepOld: false` (tokens it signed stop verifying
+   * once the keys are fetched again). The X-Iplant-De-Jwt key is not rotated.
+   */
+  async rotated({ keepOld = true }: { keepOld?: boolean } = {}): Promise<SigningKeys> {
+    const generation = Number(String(this.jwk.kid).replace(/^dev-/, "")) + 1;
+    const bearer = await bearerKeyPair(generation);
+    const retired = keepOld ? this.published : [];
+    return new SigningKeys(bearer.privateKey, bearer.jwk, this.deJwtKey, this.deJwtPublicKeyPem, retired);
   }
 
   /** A bearer token shaped like a Keycloak access token. */
@@ -48,7 +61,7 @@ export class SigningKeys {
       groups: user.groups,
       realm_access: { roles: user.groups },
     })
-      .setProtectedHeader({ alg: "RS256", kid: `dev-${this.generation}`, typ: "JWT" })
+      .setProtectedHeader({ alg: "RS256", kid: this.jwk.kid, typ: "JWT" })
       .setSubject(user.username)
       .setIssuer(options.issuer ?? DEV_ISSUER)
       .setAudience(options.audience ?? DEV_AUDIENCE)

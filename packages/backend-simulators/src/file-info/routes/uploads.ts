@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createWriteStream, rmSync } from "node:fs";
 import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Problem } from "../../apps/problems.js";
@@ -37,10 +37,14 @@ async function staged(store: DataStore, part: MultipartFile): Promise<StagedFile
       done(null, chunk);
     },
   });
+  const staging = createWriteStream(stagingPath);
   try {
-    await pipeline(part.file, measure, createWriteStream(stagingPath));
+    await pipeline(part.file, measure, staging);
     if (part.file.truncated) throw new Problem(413, "ERR_REQUEST_TOO_LARGE", "the file is larger than allowed");
   } catch (error) {
+    // A client gone before the file was even opened: the open still completes (creating the file) after
+    // the pipeline has failed, so the file is removed once it is closed, not before.
+    await finished(staging).catch(() => {});
     rmSync(stagingPath, { force: true });
     throw error;
   }
