@@ -107,3 +107,9 @@ export const StatRecord = Type.Object(
 );
 
 export const BackendAnswer = (description: string) => Type.Unknown({ description });
+
+/** Route config of the file-info backend's convention: a request that fails the route's schema is ERR_BAD_OR_MISSING_FIELD. */
+export const fieldCodes = { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" };
+
+/** Responses of a route that answers with the backend's JSON, described, plus the common errors. */
+export const answered = (description: string) => ({ 200: BackendAnswer(description), ...commonErrors });

@@ -7,10 +7,9 @@ import { statOf, uuidOf } from "../data-items.js";
 import { baseName, dataPath, parentOf } from "../data-paths.js";
 import { entryName } from "../file-record.js";
 import { countPaths, refuseTooMany } from "../path-limit.js";
-import { commonErrors, PathBody, PathList, PathText, StatRecord } from "../schemas.js";
+import { commonErrors, fieldCodes, PathBody, PathList, PathText, StatRecord } from "../schemas.js";
 
 const MoveAnswer = Type.Object({ dest: Type.String(), sources: Type.Array(Type.String()) });
-const fieldCodes = { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" };
 const errors = { 409: ErrorBody, ...commonErrors };
 
 /** Creating folders, moving and renaming entries. */

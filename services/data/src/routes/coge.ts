@@ -8,12 +8,11 @@ import { GENOME_VIEWER_LOAD } from "../coge/settings.js";
 import { shareWithCoge } from "../coge/share-with-coge.js";
 import type { Config } from "../config.js";
 import { dataPath } from "../data-paths.js";
-import { BackendAnswer, commonErrors, PathList } from "../schemas.js";
+import { BackendAnswer, commonErrors, fieldCodes, PathList } from "../schemas.js";
 
 /** CoGe refuses shorter search terms; the gateway says so first. */
 const MINIMUM_TERM_LENGTH = 3;
 
-const fieldCodes = { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" };
 const TAGS = ["coge"];
 
 const GenomeParams = Type.Object({ genomeId: Type.Integer({ minimum: 1, description: "the CoGe genome's id" }) });

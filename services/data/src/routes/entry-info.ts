@@ -4,10 +4,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { uuidOf } from "../data-items.js";
 import { dataPath } from "../data-paths.js";
-import { BackendAnswer, commonErrors, PathQuery, PathsBody, PathText, UuidText } from "../schemas.js";
+import { answered, fieldCodes, PathQuery, PathsBody, PathText, UuidText } from "../schemas.js";
 
-const fieldCodes = { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" };
-const answered = (description: string) => ({ 200: BackendAnswer(description), ...commonErrors });
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 
 /** What is there and what the caller may do with it: existence, stat, permissions, manifests and file chunks. */

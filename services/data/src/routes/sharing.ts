@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { dataPath } from "../data-paths.js";
-import { commonErrors, PathText } from "../schemas.js";
+import { commonErrors, fieldCodes, PathText } from "../schemas.js";
 import { outcomeNotice, type SharingNotice, sendNotices, shareNotices } from "../sharing-notices.js";
 
 const Subject = Type.Object(
@@ -65,7 +65,6 @@ const unresolvable = {
  */
 export const sharing: FastifyPluginAsyncTypebox = async (app) => {
   const { fileInfo, notifications } = app.backends;
-  const fieldCodes = { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" };
 
   type Recipient = { user?: string; subject?: { id: string; source_id: string } };
   type Kind = { endpoint: "/sharer" | "/unsharer"; key: "sharing" | "unshare"; action: "share" | "unshare" };

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { dataPath } from "../data-paths.js";
-import { BackendAnswer, commonErrors, PathsBody } from "../schemas.js";
-
-const fieldCodes = { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" };
-const answered = (description: string) => ({ 200: BackendAnswer(description), ...commonErrors });
+import { answered, fieldCodes, PathsBody } from "../schemas.js";
 
 /** Tickets (links that open a file or folder to whoever holds them) and anonymous read access. */
 export const tickets: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,10 +2,7 @@ import { path } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { uuidOf } from "../data-items.js";
 import { dataPath } from "../data-paths.js";
-import { BackendAnswer, commonErrors, PathBody, PathsBody } from "../schemas.js";
-
-const fieldCodes = { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" };
-const answered = (description: string) => ({ 200: BackendAnswer(description), ...commonErrors });
+import { answered, fieldCodes, PathBody, PathsBody } from "../schemas.js";
 
 /** Deleting moves entries to the caller's trash; restoring puts them back where they were; the trash can be emptied. */
 export const trash: FastifyPluginAsyncTypebox = async (app) => {
