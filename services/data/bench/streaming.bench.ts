@@ -2,22 +2,37 @@
  * 1 GiB through the data service, both ways, against the same transfer made directly with the file-info
  * simulator: prints throughput as a ratio to direct (target >= 0.8) and the service's peak RSS growth during
  * each transfer (target < 64 MiB), one `figure 5 …` line each (docs/performance.md), exit code 1 on a miss.
+ * Each line also gives the ratio of a bare TCP relay put where the service is (tcp-relay.ts): what any hop
+ * costs on this machine, the floor for the service.
  *
  * The simulators run in this process, the service as a process of its own (as in `pnpm start`, so that its memory
  * is measured alone, from /proc/<pid>/status while the transfer runs), and each transfer's client in a process of
- * its own (transfer-client.ts), as real clients are, for the direct transfer and the one through the service alike.
+ * its own (transfer-client.ts), as real clients are, for every route alike.
+ *
+ * A small transfer on each route warms it up first. Then every round uploads and downloads a file on each route
+ * and deletes it, the routes taking turns at going first (a transfer right after another runs on a busier disk
+ * cache and machine); a figure is the median of its rounds' ratios, and the largest RSS growth of any round.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { SimulatedPlatform } from "@de-gateway/backend-simulators";
-import { SIZE } from "./transfer-size.js";
 
 const MIB = 1024 * 1024;
+const SIZE = 1024 * MIB;
+const WARM_UP_SIZE = 32 * MIB;
+const ROUNDS = 5;
 const TARGET_RATIO = 0.8;
 const TARGET_RSS_MIB = 64;
 const HOME = "/iplant/home/alice";
+const DIRECTIONS = ["upload", "download"] as const;
+const ROUTES = ["direct", "service", "relay"] as const;
+
+type Direction = (typeof DIRECTIONS)[number];
+type Route = (typeof ROUTES)[number];
+type Measured = { seconds: number; growthMiB: number };
+type Transfers = Record<Direction, (name: string, size: number) => Promise<number>>;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -32,19 +47,15 @@ const rssOf = (pid: number) => {
   return Number(match?.[1] ?? 0) * 1024;
 };
 
-const client = fileURLToPath(new URL("./transfer-client.ts", import.meta.url));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+const benchFile = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 /** Runs one transfer in a client process of its own; resolves with the duration the client measured. */
-function transfer(
-  mode: "upload" | "download",
-  url: string,
-  headers: Record<string, string>,
-  name = "",
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", client, mode, url, JSON.stringify(headers), name], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+function transfer(mode: Direction, url: string, headers: Record<string, string>, size: number, name = "") {
+  return new Promise<number>((resolve, reject) => {
+    const args = ["--import", "tsx", benchFile("./transfer-client.ts"), mode, url, JSON.stringify(headers)];
+    const child = spawn(process.execPath, [...args, String(size), name], { stdio: ["ignore", "pipe", "inherit"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk;
@@ -56,8 +67,19 @@ function transfer(
   });
 }
 
+/** Starts the bare TCP relay in front of `targetPort`; resolves with its process and the port it listens on. */
+function startRelay(targetPort: string) {
+  return new Promise<{ process: ChildProcess; port: number }>((resolve, reject) => {
+    const relay = spawn(process.execPath, ["--import", "tsx", benchFile("./tcp-relay.ts"), targetPort], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    relay.stdout.once("data", (chunk: Buffer) => resolve({ process: relay, port: Number(String(chunk).trim()) }));
+    relay.once("exit", () => reject(new Error("the TCP relay ended")));
+  });
+}
+
 /** Runs a transfer while sampling the service's RSS; returns its duration and the RSS growth it caused. */
-async function measured(pid: number, run: () => Promise<number>) {
+async function measured(pid: number, run: () => Promise<number>): Promise<Measured> {
   const baseline = rssOf(pid);
   let peak = baseline;
   const sampler = setInterval(() => {
@@ -82,6 +104,37 @@ async function waitUntilUp(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
+/** The simulator's own routes at `origin` (its own or the relay's); the simulator takes the user as a parameter. */
+function simulatorTransfers(origin: string): Transfers {
+  const url = (path: string) => `${origin}${path}${path.includes("?") ? "&" : "?"}user=alice`;
+  return {
+    upload: (name, size) => transfer("upload", url(`/data?dest=${encodeURIComponent(HOME)}`), {}, size, name),
+    download: (name, size) => transfer("download", url(`/data/path${HOME}/${name}`), {}, size),
+  };
+}
+
+function serviceTransfers(gateway: string, auth: Record<string, string>): Transfers {
+  return {
+    upload: (name, size) =>
+      transfer("upload", `${gateway}/secured/fileio/upload?dest=${encodeURIComponent(HOME)}`, auth, size, name),
+    download: (name, size) =>
+      transfer(
+        "download",
+        `${gateway}/secured/fileio/download?path=${encodeURIComponent(`${HOME}/${name}`)}`,
+        auth,
+        size,
+      ),
+  };
+}
+
+/** Deletes a file for good (into the trash, then the trash emptied), so that rounds don't fill the disk cache. */
+async function removeForGood(simulator: string, name: string) {
+  const url = (path: string) => `${simulator}${path}?user=alice`;
+  const body = JSON.stringify({ paths: [`${HOME}/${name}`] });
+  await fetch(url("/deleter"), { method: "POST", headers: { "content-type": "application/json" }, body });
+  await fetch(url("/trash"), { method: "DELETE" });
+}
+
 const platform = await SimulatedPlatform.start();
 const port = await freePort();
 // e.g. BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the service under this load.
@@ -91,46 +144,57 @@ const service = spawn(process.execPath, [...extraNodeArgs, "--conditions=source"
   env: { ...process.env, ...(await platform.env()), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
   stdio: ["ignore", "inherit", "inherit"],
 });
+const relay = await startRelay(new URL(platform.fileInfo.url).port);
 let failed = false;
 try {
   const gateway = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${gateway}/readyz`);
-  const auth = await platform.authHeader("alice");
   const pid = service.pid as number;
-  const direct = (path: string) => `${platform.fileInfo.url}${path}${path.includes("?") ? "&" : "?"}user=alice`;
-  const lines: string[] = [];
-  const report = (what: string, directRun: { seconds: number }, viaService: { seconds: number; growthMiB: number }) => {
-    const ratio = directRun.seconds / viaService.seconds;
-    const rate = (run: { seconds: number }) => (SIZE / MIB / run.seconds).toFixed(0);
-    const met = ratio >= TARGET_RATIO && viaService.growthMiB < TARGET_RSS_MIB;
-    failed ||= !met;
-    lines.push(
-      `figure 5 streaming ${what} 1 GiB: ${ratio.toFixed(2)} x (direct ${rate(directRun)} MiB/s, through data ${rate(viaService)} MiB/s), ` +
-        `service RSS growth ${viaService.growthMiB.toFixed(1)} MiB; target >= ${TARGET_RATIO} x and < ${TARGET_RSS_MIB} MiB: ${met ? "met" : "MISSED"}`,
-    );
+  const transfers: Record<Route, Transfers> = {
+    direct: simulatorTransfers(platform.fileInfo.url),
+    service: serviceTransfers(gateway, await platform.authHeader("alice")),
+    relay: simulatorTransfers(`http://127.0.0.1:${relay.port}`),
   };
 
-  const directUp = await measured(pid, () =>
-    transfer("upload", direct(`/data?dest=${encodeURIComponent(HOME)}`), {}, "direct.bin"),
-  );
-  const serviceUp = await measured(pid, () =>
-    transfer("upload", `${gateway}/secured/fileio/upload?dest=${encodeURIComponent(HOME)}`, auth, "through-data.bin"),
-  );
-  report("upload", directUp, serviceUp);
+  for (const route of ROUTES) {
+    await transfers[route].upload(`warm-up-${route}.bin`, WARM_UP_SIZE);
+    await transfers[route].download(`warm-up-${route}.bin`, WARM_UP_SIZE);
+    await removeForGood(platform.fileInfo.url, `warm-up-${route}.bin`);
+  }
+  const runs: Record<Direction, Record<Route, Measured[]>> = {
+    upload: { direct: [], service: [], relay: [] },
+    download: { direct: [], service: [], relay: [] },
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    const first = round % ROUTES.length;
+    for (const route of [...ROUTES.slice(first), ...ROUTES.slice(0, first)]) {
+      const name = `${route}-${round}.bin`;
+      for (const direction of DIRECTIONS) {
+        runs[direction][route].push(await measured(pid, () => transfers[route][direction](name, SIZE)));
+      }
+      await removeForGood(platform.fileInfo.url, name);
+    }
+  }
 
-  const directDown = await measured(pid, () =>
-    transfer("download", direct("/data/path/iplant/home/alice/direct.bin"), {}),
-  );
-  const serviceDown = await measured(pid, () =>
-    transfer(
-      "download",
-      `${gateway}/secured/fileio/download?path=${encodeURIComponent(`${HOME}/through-data.bin`)}`,
-      auth,
-    ),
-  );
-  report("download", directDown, serviceDown);
-  for (const line of lines) process.stdout.write(`${line}\n`);
+  for (const direction of DIRECTIONS) {
+    const rate = (route: Route) => (SIZE / MIB / median(runs[direction][route].map((run) => run.seconds))).toFixed(0);
+    const ratiosOf = (route: Route) =>
+      runs[direction].direct.map((run, index) => run.seconds / (runs[direction][route][index] as Measured).seconds);
+    const ratios = ratiosOf("service");
+    const ratio = median(ratios);
+    const growthMiB = Math.max(...runs[direction].service.map((run) => run.growthMiB));
+    const met = ratio >= TARGET_RATIO && growthMiB < TARGET_RSS_MIB;
+    failed ||= !met;
+    process.stdout.write(
+      `figure 5 streaming ${direction} 1 GiB: ${ratio.toFixed(2)} x, median of ${ROUNDS} rounds ` +
+        `(${ratios.map((value) => value.toFixed(2)).join(", ")}; direct ${rate("direct")} MiB/s, ` +
+        `through data ${rate("service")} MiB/s; a bare TCP relay in its place: ${median(ratiosOf("relay")).toFixed(2)} x), ` +
+        `service RSS growth ${growthMiB.toFixed(1)} MiB at most; ` +
+        `target >= ${TARGET_RATIO} x and < ${TARGET_RSS_MIB} MiB: ${met ? "met" : "MISSED"}\n`,
+    );
+  }
 } finally {
+  relay.process.kill();
   const exited = new Promise((resolve) => service.once("exit", resolve));
   service.kill("SIGTERM");
   await exited;

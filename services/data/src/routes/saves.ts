@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { path } from "@de-gateway/backend-clients";
 import { badRequest, ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -53,7 +54,7 @@ function importTarget(address: string): { url: URL; name: string } {
 
 /** Text content sent as a one-file multipart body, the form the file-info backend takes files in. */
 const textForm = (name: string, content: string) =>
-  singleFileForm("file", name, "application/octet-stream", [Buffer.from(content, "utf8")]);
+  singleFileForm("file", name, "application/octet-stream", Readable.from([Buffer.from(content, "utf8")]));
 
 /** save (overwrite an existing file), saveas (create a new one) and urlupload (import from an address). */
 export const saves: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
