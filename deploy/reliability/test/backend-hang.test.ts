@@ -1,10 +1,9 @@
-import { SimulatedPlatform } from "@de-gateway/backend-simulators";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { printFigures } from "../src/figures.js";
 import { startLoad } from "../src/load.js";
 import { latency, type Outcome } from "../src/outcomes.js";
 import { activeSockets, type ProcessReading, readProcess } from "../src/probe-client.js";
-import { type GatewayProcess, startService, stopProcesses } from "../src/processes.js";
+import { useServiceProcess } from "../src/service-under-test.js";
 import { now, quantile, sleep } from "../src/timing.js";
 
 /**
@@ -22,18 +21,9 @@ const HOME = "/iplant/home/alice";
 /** Connections that may open or close meanwhile as the pool adjusts to the load. */
 const SOCKET_SLACK = 2;
 
-let platform: SimulatedPlatform;
-let service: GatewayProcess | undefined;
-beforeAll(async () => {
-  platform = await SimulatedPlatform.start();
-  service = await startService("data", platform, {
-    env: { BACKEND_TIMEOUT_MS: String(BACKEND_TIMEOUT_MS) },
-    probe: true,
-  });
-});
-afterAll(async () => {
-  await stopProcesses([service]);
-  await platform?.stop();
+const under = useServiceProcess("data", {
+  env: { BACKEND_TIMEOUT_MS: String(BACKEND_TIMEOUT_MS) },
+  probe: true,
 });
 
 /** The service's readings, every 200 ms while `during` runs. */
@@ -55,11 +45,10 @@ const least = (readings: ProcessReading[], of: (reading: ProcessReading) => numb
 const descriptors = (reading: ProcessReading) => reading.fileDescriptors;
 
 it("answers 504 within the timeout while a backend hangs, without piling up sockets or slowing other backends", async () => {
-  if (!service?.probeUrl) throw new Error("the service did not start");
-  const { probeUrl } = service;
-  const headers = await platform.authHeader("alice");
+  const { probeUrl } = under;
+  const headers = await under.platform.authHeader("alice");
   const load = startLoad({
-    origin: service.url,
+    origin: under.service.url,
     connections: 8,
     pauseMs: 5,
     plans: [
@@ -85,9 +74,9 @@ it("answers 504 within the timeout while a backend hangs, without piling up sock
   const warm = now();
   const before = await readingsWhile(probeUrl, sleep(2_000));
   const hangStart = now();
-  platform.fileInfo.faults.set({ mode: "hang" });
+  under.platform.fileInfo.faults.set({ mode: "hang" });
   const during = await readingsWhile(probeUrl, sleep(HANG_MS));
-  platform.fileInfo.faults.clear();
+  under.platform.fileInfo.faults.clear();
   const hangEnd = now();
   await sleep(BACKEND_TIMEOUT_MS * TIMEOUT_SLACK);
   const after = await readingsWhile(probeUrl, sleep(1_000));
@@ -105,8 +94,8 @@ it("answers 504 within the timeout while a backend hangs, without piling up sock
   const otherDuring = otherP95(hangStart, hangEnd);
   // A hung POST is listed by the fault that held it; one that was answered, by the recorder.
   const postsReceived = [
-    ...platform.fileInfo.faults.applied.filter((held) => held.method === "POST").map((held) => held.requestId),
-    ...platform.fileInfo.recorder.to("POST", "/data/directories").map((request) => request.headers["x-request-id"]),
+    ...under.platform.fileInfo.faults.applied.filter((held) => held.method === "POST").map((held) => held.requestId),
+    ...under.platform.fileInfo.recorder.to("POST", "/data/directories").map((request) => request.headers["x-request-id"]),
   ];
   const receipts = new Map<string, number>();
   for (const id of postsReceived) receipts.set(String(id), (receipts.get(String(id)) ?? 0) + 1);

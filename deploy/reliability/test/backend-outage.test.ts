@@ -1,9 +1,8 @@
-import { SimulatedPlatform } from "@de-gateway/backend-simulators";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { printFigures } from "../src/figures.js";
 import { startLoad } from "../src/load.js";
 import { latency, type Outcome, Tally } from "../src/outcomes.js";
-import { type GatewayProcess, startService, stopProcesses } from "../src/processes.js";
+import { useServiceProcess } from "../src/service-under-test.js";
 import { now, sleep } from "../src/timing.js";
 
 /**
@@ -14,24 +13,12 @@ const BACKEND_TIMEOUT_MS = 2_000;
 const OUTAGE_MS = 2_000;
 const RECOVERY_TARGET_MS = 1_000;
 
-let platform: SimulatedPlatform;
-let service: GatewayProcess | undefined;
-beforeAll(async () => {
-  platform = await SimulatedPlatform.start();
-  service = await startService("identity-session", platform, {
-    env: { BACKEND_TIMEOUT_MS: String(BACKEND_TIMEOUT_MS) },
-  });
-});
-afterAll(async () => {
-  await stopProcesses([service]);
-  await platform?.stop();
-});
+const under = useServiceProcess("identity-session", { env: { BACKEND_TIMEOUT_MS: String(BACKEND_TIMEOUT_MS) } });
 
 it("answers 502 while a backend is down, keeps other routes up, and recovers within 1 s of its return", async () => {
-  if (!service) throw new Error("the service did not start");
-  const headers = await platform.authHeader("alice");
+  const headers = await under.platform.authHeader("alice");
   const load = startLoad({
-    origin: service.url,
+    origin: under.service.url,
     connections: 10,
     pauseMs: 5,
     plans: [
@@ -40,11 +27,11 @@ it("answers 502 while a backend is down, keeps other routes up, and recovers wit
     ],
   });
   await sleep(1_000);
-  await platform.preferences.stop();
+  await under.platform.preferences.stop();
   const down = now();
   await sleep(OUTAGE_MS);
   const restarting = now();
-  await platform.preferences.start();
+  await under.platform.preferences.start();
   const up = now();
   await sleep(2_000);
   await load.stop();

@@ -1,10 +1,10 @@
-import { rotateKeys, SimulatedPlatform } from "@de-gateway/backend-simulators";
+import { rotateKeys } from "@de-gateway/backend-simulators";
 import { request } from "undici";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { printFigures } from "../src/figures.js";
 import { startLoad } from "../src/load.js";
 import { Tally } from "../src/outcomes.js";
-import { type GatewayProcess, startService, stopProcesses } from "../src/processes.js";
+import { useServiceProcess } from "../src/service-under-test.js";
 import { now, sleep } from "../src/timing.js";
 
 /**
@@ -17,16 +17,7 @@ import { now, sleep } from "../src/timing.js";
 const JWKS_COOLDOWN_MS = 30_000;
 const TRIES = 5;
 
-let platform: SimulatedPlatform;
-let service: GatewayProcess | undefined;
-beforeAll(async () => {
-  platform = await SimulatedPlatform.start();
-  service = await startService("identity-session", platform);
-});
-afterAll(async () => {
-  await stopProcesses([service]);
-  await platform?.stop();
-});
+const under = useServiceProcess("identity-session");
 
 /** The statuses of `TRIES` requests with this token, one after the other. */
 async function statusesWith(origin: string, token: string): Promise<number[]> {
@@ -41,31 +32,30 @@ async function statusesWith(origin: string, token: string): Promise<number[]> {
 }
 
 it("answers 502 for an unknown key while the JWKS is down, keeps verified tokens working, picks up a rotation", async () => {
-  if (!service) throw new Error("the service did not start");
-  const verified = await platform.token("alice");
-  expect(await statusesWith(service.url, verified), "the token verifies while the JWKS is up").toEqual(
+  const verified = await under.platform.token("alice");
+  expect(await statusesWith(under.service.url, verified), "the token verifies while the JWKS is up").toEqual(
     Array(TRIES).fill(200),
   );
   const fetchedAt = now();
 
-  await platform.idp.stop();
+  await under.platform.idp.stop();
   const load = startLoad({
-    origin: service.url,
+    origin: under.service.url,
     connections: 2,
     pauseMs: 50,
     plans: [{ route: "verified before", path: "/secured/sessions", headers: { authorization: `Bearer ${verified}` } }],
   });
   await sleep(Math.max(0, fetchedAt + JWKS_COOLDOWN_MS + 1_000 - now()));
-  const kid = await rotateKeys(platform.idp);
-  const rotated = await platform.token("alice");
-  const whileDown = await statusesWith(service.url, rotated);
+  const kid = await rotateKeys(under.platform.idp);
+  const rotated = await under.platform.token("alice");
+  const whileDown = await statusesWith(under.service.url, rotated);
   await load.stop();
 
-  await platform.idp.start();
+  await under.platform.idp.start();
   const backAt = now();
-  const afterRotation = await statusesWith(service.url, rotated);
+  const afterRotation = await statusesWith(under.service.url, rotated);
   const pickedUpAfter = now() - backAt;
-  const stillVerified = await statusesWith(service.url, verified);
+  const stillVerified = await statusesWith(under.service.url, verified);
   const tally = Tally.of(load.outcomes);
   printFigures("identity provider trouble", {
     tally,

@@ -1,9 +1,8 @@
-import { SimulatedPlatform } from "@de-gateway/backend-simulators";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { printFigures } from "../src/figures.js";
 import { type RequestPlan, startLoad } from "../src/load.js";
 import { MiB, type ProcessReading, readProcess, totalHandles } from "../src/probe-client.js";
-import { type GatewayProcess, startService, stopProcesses } from "../src/processes.js";
+import { useServiceProcess } from "../src/service-under-test.js";
 import { now, sleep } from "../src/timing.js";
 
 /**
@@ -17,23 +16,14 @@ const MEMORY_TARGET = 20 * 1024 * 1024;
 /** Handles that may come and go at rest (a kept-alive backend connection's timer, the probe's own socket). */
 const HANDLE_SLACK = 2;
 
-let platform: SimulatedPlatform;
-let service: GatewayProcess | undefined;
-beforeAll(async () => {
-  platform = await SimulatedPlatform.start();
-  service = await startService("identity-session", platform, { probe: true });
-});
-afterAll(async () => {
-  await stopProcesses([service]);
-  await platform?.stop();
-});
+const under = useServiceProcess("identity-session", { probe: true });
 
 /** Runs `amount` requests to completion; the simulators' recordings are emptied as they go, or they would grow. */
 async function drive(origin: string, plans: RequestPlan[], amount: number) {
   const load = startLoad({ origin, plans, connections: 10, amount, keepOutcomes: false });
   const forgetting = setInterval(() => {
-    platform.preferences.recorder.clear();
-    platform.apps.recorder.clear();
+    under.platform.preferences.recorder.clear();
+    under.platform.apps.recorder.clear();
   }, 1_000);
   await load.done;
   clearInterval(forgetting);
@@ -47,17 +37,16 @@ async function atRest(probeUrl: string): Promise<ProcessReading> {
 }
 
 it("keeps heap, RSS and handles flat over 200,000 requests", async () => {
-  if (!service?.probeUrl) throw new Error("the service did not start");
-  const { probeUrl } = service;
-  const headers = await platform.authHeader("alice");
+  const { probeUrl } = under;
+  const headers = await under.platform.authHeader("alice");
   const plans: RequestPlan[] = [
     { route: "sessions", path: "/secured/sessions", headers },
     { route: "logout", path: "/secured/logout?ip-address=127.0.0.1&login-time=1", headers },
   ];
-  const warmUp = await drive(service.url, plans, WARM_UP);
+  const warmUp = await drive(under.service.url, plans, WARM_UP);
   const before = await atRest(probeUrl);
   const started = now();
-  const tally = await drive(service.url, plans, REQUESTS);
+  const tally = await drive(under.service.url, plans, REQUESTS);
   const seconds = (now() - started) / 1000;
   const after = await atRest(probeUrl);
   const heapGrowth = after.heapUsed - before.heapUsed;

@@ -1,12 +1,11 @@
 import { readdirSync } from "node:fs";
-import { SimulatedPlatform } from "@de-gateway/backend-simulators";
 import { request } from "undici";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { openFiles } from "../src/descriptors.js";
 import { printFigures } from "../src/figures.js";
 import { Tally } from "../src/outcomes.js";
 import { activeSockets, MiB, readProcess } from "../src/probe-client.js";
-import { type GatewayProcess, startService, stopProcesses } from "../src/processes.js";
+import { useServiceProcess } from "../src/service-under-test.js";
 import { now, sleep } from "../src/timing.js";
 import { abortedUpload, SlowDownload, type UploadTarget, upload } from "../src/transfers.js";
 
@@ -25,20 +24,14 @@ const MEMORY_TARGET = 20 * 1024 * 1024;
 const SETTLE_TIMEOUT_MS = 30_000;
 const HOME = "/iplant/home/alice";
 
-let platform: SimulatedPlatform;
-let service: GatewayProcess | undefined;
-let target: UploadTarget;
-beforeAll(async () => {
-  platform = await SimulatedPlatform.start();
-  service = await startService("data", platform, { probe: true });
-  target = { origin: service.url, authorization: (await platform.authHeader("alice")).authorization, dest: HOME };
-});
-afterAll(async () => {
-  await stopProcesses([service]);
-  await platform?.stop();
-});
+const under = useServiceProcess("data", { probe: true });
 
-const disk = () => platform.fileInfo.state.dataStore.disk;
+const uploadTarget = async (): Promise<UploadTarget> => ({
+  origin: under.service.url,
+  authorization: (await under.platform.authHeader("alice")).authorization,
+  dest: HOME,
+});
+const disk = () => under.platform.fileInfo.state.dataStore.disk;
 const random = (below: number) => Math.floor(Math.random() * below);
 const staging = () => readdirSync(disk().staging);
 /** Files of the data store this process (the backend's) holds open. */
@@ -65,8 +58,8 @@ async function settles(condition: () => Promise<boolean>): Promise<boolean> {
 }
 
 it("leaves no partial file and no open file after 200 uploads broken off at random points", async () => {
-  if (!service?.probeUrl) throw new Error("the service did not start");
-  const { probeUrl } = service;
+  const { probeUrl } = under;
+  const target = await uploadTarget();
   const warmUp = await upload(target, "warm-up.bin", 1024 * 1024);
   expect(warmUp.statusCode).toBe(200);
   await warmUp.body.dump();
@@ -131,8 +124,8 @@ it("leaves no partial file and no open file after 200 uploads broken off at rand
 });
 
 it("does not buffer a download its clients read slowly: RSS stays flat", async () => {
-  if (!service?.probeUrl) throw new Error("the service did not start");
-  const { probeUrl } = service;
+  const { probeUrl } = under;
+  const target = await uploadTarget();
   const stored = await upload(target, "large.bin", DOWNLOAD_BYTES);
   expect(stored.statusCode).toBe(200);
   await stored.body.dump();
@@ -142,7 +135,7 @@ it("does not buffer a download its clients read slowly: RSS stays flat", async (
   // 64 KiB every 50 ms: 1.25 MiB/s each, a fraction of the file in the time given.
   const readers = Array.from(
     { length: SLOW_READERS },
-    () => new SlowDownload(service?.url ?? "", path, target.authorization, 64 * 1024, 50),
+    () => new SlowDownload(under.service.url, path, target.authorization, 64 * 1024, 50),
   );
   let highest = before;
   const readingEnds = now() + SLOW_READ_MS;
@@ -151,7 +144,7 @@ it("does not buffer a download its clients read slowly: RSS stays flat", async (
     await sleep(200);
   }
   for (const reader of readers) reader.stop();
-  const whole = await request(`${service.url}${path}`, { headers: { authorization: target.authorization } });
+  const whole = await request(`${under.service.url}${path}`, { headers: { authorization: target.authorization } });
   let wholeBytes = 0;
   for await (const chunk of whole.body) wholeBytes += (chunk as Buffer).length;
   const tally = new Tally();
