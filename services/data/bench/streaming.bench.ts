@@ -11,7 +11,8 @@
  *
  * A small transfer on each route warms it up first. Then every round uploads and downloads a file on each route
  * and deletes it, the routes taking turns at going first (a transfer right after another runs on a busier disk
- * cache and machine); a figure is the median of its rounds' ratios, and the largest RSS growth of any round.
+ * cache and machine); a figure is the median of its rounds' ratios, and the largest RSS growth of any round,
+ * counted from the service's RSS before its first transfer, so that memory kept from earlier transfers counts.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -78,10 +79,12 @@ function startRelay(targetPort: string) {
   });
 }
 
-/** Runs a transfer while sampling the service's RSS; returns its duration and the RSS growth it caused. */
-async function measured(pid: number, run: () => Promise<number>): Promise<Measured> {
-  const baseline = rssOf(pid);
-  let peak = baseline;
+/**
+ * Runs a transfer while sampling the service's RSS; returns its duration and the service's peak RSS during it
+ * above `baseline`, the service's RSS before its first transfer: what is kept from earlier ones counts too.
+ */
+async function measured(pid: number, baseline: number, run: () => Promise<number>): Promise<Measured> {
+  let peak = rssOf(pid);
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
   }, 25);
@@ -150,6 +153,7 @@ try {
   const gateway = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${gateway}/readyz`);
   const pid = service.pid as number;
+  const idleRss = rssOf(pid);
   const transfers: Record<Route, Transfers> = {
     direct: simulatorTransfers(platform.fileInfo.url),
     service: serviceTransfers(gateway, await platform.authHeader("alice")),
@@ -170,7 +174,7 @@ try {
     for (const route of [...ROUTES.slice(first), ...ROUTES.slice(0, first)]) {
       const name = `${route}-${round}.bin`;
       for (const direction of DIRECTIONS) {
-        runs[direction][route].push(await measured(pid, () => transfers[route][direction](name, SIZE)));
+        runs[direction][route].push(await measured(pid, idleRss, () => transfers[route][direction](name, SIZE)));
       }
       await removeForGood(platform.fileInfo.url, name);
     }

@@ -15,32 +15,50 @@ export const FRAME_WAIT_MS = 20;
 /** `"` and `\` escaped as quoted pairs; names with control characters are refused before this. */
 const quoted = (text: string) => `"${text.replace(/["\\]/g, (character) => `\\${character}`)}"`;
 
-/** Gathers bytes into frames of at least FRAME_BYTES, sending what it holds after FRAME_WAIT_MS at the latest. */
+/**
+ * Copies bytes into frames of FRAME_BYTES, sending what a frame holds after FRAME_WAIT_MS at the latest. The
+ * pieces that arrive are let go at once, so they die young; holding them until a frame was full kept them
+ * through young-generation collections, and V8 counted their memory as old, collecting the whole heap every
+ * 16 MiB or so (docs/performance.md).
+ */
 function frames(): Transform {
-  let held: Buffer[] = [];
-  let heldBytes = 0;
+  let frame = Buffer.allocUnsafeSlow(FRAME_BYTES);
+  let filled = 0;
   let timer: NodeJS.Timeout | undefined;
-  const release = (stream: Transform) => {
+  const stopTimer = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (heldBytes > 0) stream.push(Buffer.concat(held, heldBytes));
-    held = [];
-    heldBytes = 0;
+  };
+  /** A full frame goes as it is; the next one is a new buffer. */
+  const sendFull = (stream: Transform) => {
+    stopTimer();
+    stream.push(frame);
+    frame = Buffer.allocUnsafeSlow(FRAME_BYTES);
+    filled = 0;
+  };
+  /** A part-filled frame goes as a copy of what it holds, so that the frame is filled again. */
+  const sendHeld = (stream: Transform) => {
+    stopTimer();
+    if (filled > 0) stream.push(Buffer.from(frame.subarray(0, filled)));
+    filled = 0;
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      held.push(chunk);
-      heldBytes += chunk.length;
-      if (heldBytes >= FRAME_BYTES) release(this);
-      else timer ??= setTimeout(() => release(this), FRAME_WAIT_MS);
+      for (let offset = 0; offset < chunk.length; ) {
+        const taken = chunk.copy(frame, filled, offset);
+        filled += taken;
+        offset += taken;
+        if (filled === FRAME_BYTES) sendFull(this);
+      }
+      if (filled > 0) timer ??= setTimeout(() => sendHeld(this), FRAME_WAIT_MS);
       done();
     },
     flush(done) {
-      release(this);
+      sendHeld(this);
       done();
     },
     destroy(error, done) {
-      clearTimeout(timer);
+      stopTimer();
       done(error);
     },
   });
