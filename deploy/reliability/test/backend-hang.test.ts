@@ -95,7 +95,9 @@ it("answers 504 within the timeout while a backend hangs, without piling up sock
   // A hung POST is listed by the fault that held it; one that was answered, by the recorder.
   const postsReceived = [
     ...under.platform.fileInfo.faults.applied.filter((held) => held.method === "POST").map((held) => held.requestId),
-    ...under.platform.fileInfo.recorder.to("POST", "/data/directories").map((request) => request.headers["x-request-id"]),
+    ...under.platform.fileInfo.recorder
+      .to("POST", "/data/directories")
+      .map((request) => request.headers["x-request-id"]),
   ];
   const receipts = new Map<string, number>();
   for (const id of postsReceived) receipts.set(String(id), (receipts.get(String(id)) ?? 0) + 1);
