@@ -16,12 +16,7 @@ const lastNotification = () => service.platform.notifications.recorder.to("POST"
 
 /** Sends a request through one of the fixture's routes: `/send` forwards, `/notify-json` calls. */
 async function send(url: "/send" | "/notify-json", headers: Record<string, string> = {}) {
-  return service.app.inject({
-    method: "POST",
-    url,
-    headers: { ...(await service.as("alice")), ...headers },
-    payload: notification,
-  });
+  return service.send("alice", "POST", url, notification, headers);
 }
 
 describe.each(["/send", "/notify-json"] as const)("trace headers through %s", (url) => {
@@ -48,7 +43,7 @@ describe.each(["/send", "/notify-json"] as const)("trace headers through %s", (u
   });
 });
 
-const scrape = async () => (await service.app.inject({ method: "GET", url: "/metrics" })).body;
+const scrape = async () => (await service.send(undefined, "GET", "/metrics")).body;
 const count = (text: string, labels: string) =>
   Number(
     text

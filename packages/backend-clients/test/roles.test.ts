@@ -22,8 +22,8 @@ beforeAll(async () => {
 afterAll(() => service.close());
 beforeEach(() => service.platform.reset());
 
-const get = async (url: string, user?: string, headers: Record<string, string> = {}) =>
-  service.app.inject({ method: "GET", url, headers: { ...(user ? await service.as(user) : {}), ...headers } });
+const get = (url: string, user?: string, headers: Record<string, string> = {}) =>
+  service.send(user, "GET", url, undefined, headers);
 const genomeIds = (body: { genomes: Array<{ id: number }> }) => body.genomes.map((genome) => genome.id);
 
 describe("the CoGe role", () => {
@@ -91,12 +91,7 @@ describe("the DataCite role", () => {
   };
 
   it("mints with the repository account's basic auth instead of the caller's credentials", async () => {
-    const response = await service.app.inject({
-      method: "POST",
-      url: "/dois",
-      headers: await service.as("carol"),
-      payload: publish,
-    });
+    const response = await service.send("carol", "POST", "/dois", publish);
     expect(response.statusCode).toBe(200);
     const minted = response.json().data.id as string;
     expect(service.platform.datacite.state.dois.dois.has(minted)).toBe(true);
