@@ -10,6 +10,7 @@ import {
   serviceComponents,
   simulatorComponent,
 } from "../src/components.js";
+import { terminalEnvironment } from "../src/environment.js";
 import { busyPorts } from "../src/ports.js";
 import { answers } from "../src/processes.js";
 import { printFigure } from "./figures.js";
@@ -47,6 +48,7 @@ async function timeStart(): Promise<number> {
   const started = performance.now();
   const child = spawn("corepack", ["pnpm", "start"], {
     cwd: REPO_ROOT,
+    env: terminalEnvironment(),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,12 +1,33 @@
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { type BuildOptions, build, stop, version } from "esbuild";
+import { join, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type BuildOptions, build, type Plugin, stop, version } from "esbuild";
 import { BUNDLE_DIR, bundlePath } from "./bundle-paths.js";
 import { REPO_ROOT } from "./components.js";
 
 // Code bundled from CommonJS packages calls require() for Node's own modules, which ES modules lack.
 const REQUIRE_SHIM =
   'import { createRequire as __stackCreateRequire } from "node:module"; const require = __stackCreateRequire(import.meta.url);';
+
+/**
+ * `import.meta.url` in a workspace source keeps naming that source file, as it does unbundled. Otherwise it
+ * names the bundle, under the root's node_modules/.cache, and what a package resolves beside itself at run time
+ * (the docs service its Swagger UI assets) is looked for where pnpm keeps only the workspace's own dependencies.
+ */
+const sourceLocations: Plugin = {
+  name: "source-locations",
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+      if (path.includes(`${sep}node_modules${sep}`)) return undefined;
+      const contents = await readFile(path, "utf8");
+      if (!contents.includes("import.meta.url")) return undefined;
+      return {
+        contents: contents.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(path).href)),
+        loader: "ts",
+      };
+    });
+  },
+};
 
 /** Written after each build: what it was built from, to skip the next build when nothing changed. */
 const STAMP_FILE = join(BUNDLE_DIR, "inputs.json");
@@ -59,6 +80,7 @@ export async function bundle(entries: Record<string, string>): Promise<Record<st
     sourcesContent: false,
     legalComments: "none",
     banner: { js: REQUIRE_SHIM },
+    plugins: [sourceLocations],
     logLevel: "warning",
   };
   const programs = Object.fromEntries(Object.keys(entries).map((name) => [name, bundlePath(name)]));

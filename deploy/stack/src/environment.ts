@@ -28,3 +28,13 @@ export function simulatorEnvironment(others?: LineSink): {
   };
   return { sink, environment };
 }
+
+/**
+ * The environment `pnpm start` gets when typed in a terminal, for tests and benches that start it: this one
+ * less NODE_PATH, which pnpm's binary shims (vitest's, turbo's) set and which would hide a package that only
+ * resolves through it.
+ */
+export function terminalEnvironment(): NodeJS.ProcessEnv {
+  const { NODE_PATH: _shimsOnly, ...environment } = process.env;
+  return environment;
+}

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { DEFAULT_PORTS, type RecordedRequest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, requiredPorts, serviceComponents } from "../src/components.js";
+import { terminalEnvironment } from "../src/environment.js";
 import { busyPorts } from "../src/ports.js";
 
 /**
@@ -38,6 +39,7 @@ beforeAll(async () => {
   }
   stack = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/start.ts"], {
     cwd: fileURLToPath(new URL("..", import.meta.url)),
+    env: terminalEnvironment(),
     stdio: ["ignore", "pipe", "pipe"],
   });
   stack.stdout?.on("data", (chunk) => {
