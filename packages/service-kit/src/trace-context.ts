@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { randomHex } from "./random-hex.js";
 
 export const TRACEPARENT_HEADER = "traceparent";
 export const TRACESTATE_HEADER = "tracestate";
@@ -25,7 +25,6 @@ const PRINTABLE = /^[\x20-\x7e]*$/;
 // Sampled: the gateway records no spans itself, but a backend that does should keep the trace it starts.
 const GENERATED_FLAGS = "01";
 
-const randomHex = (bytes: number) => randomBytes(bytes).toString("hex");
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(",") : value);
 
 function parseTraceparent(value: string | undefined) {

@@ -42,8 +42,15 @@ describe("W3C trace context", () => {
     expect(traceHeaders(trace)).toEqual({ traceparent: `00-${trace.traceId}-${trace.spanId}-01` });
   });
 
-  it("makes a different trace for each request without one", () => {
-    expect(traceContextFor({}).traceId).not.toBe(traceContextFor({}).traceId);
+  it("makes a different trace and span for each request without one, however many there are", () => {
+    // 2,000 traces take 48 KiB of random bytes: the pool they come from is refilled a dozen times.
+    const traces = Array.from({ length: 2000 }, () => traceContextFor({}));
+    const ids = traces.flatMap(({ traceId, spanId }) => [traceId, spanId]);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { traceId, spanId } of traces) {
+      expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(spanId).toMatch(/^[0-9a-f]{16}$/);
+    }
   });
 
   it("drops a tracestate longer than 512 characters instead of passing it on", () => {
