@@ -65,12 +65,15 @@ export function installMetrics(app: FastifyInstance, routeConfig: { auth: "none"
   });
   app.decorate("metrics", { registry, backendRequestDuration });
 
-  app.addHook("onResponse", async (request, reply) => {
+  // A callback, not an async function: this hook runs on every request, and a promise each is measurable.
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    if (route === METRICS_PATH) return;
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    requests.inc(labels);
-    requestDuration.observe(labels, reply.elapsedTime / 1000);
+    if (route !== METRICS_PATH) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      requests.inc(labels);
+      requestDuration.observe(labels, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get(METRICS_PATH, { config: routeConfig, schema: { hide: true } }, async (_request, reply) => {
