@@ -3,7 +3,7 @@ import { bundle } from "../src/bundle.js";
 import { serviceComponents, stackEntries } from "../src/components.js";
 import { Stack } from "../src/stack.js";
 import { formatSpread, printFigure } from "./figures.js";
-import { type Comparison, sideBySide, type Target } from "./side-by-side.js";
+import { type Comparison, sideBySide, type Target, type Watched } from "./side-by-side.js";
 
 const EDGE_PORT = Number(process.env.EDGE_PORT ?? 8080);
 const local = (port: number) => `http://127.0.0.1:${port}`;
@@ -44,14 +44,21 @@ const forgetRecordedRequests = async () => {
   );
 };
 
-async function compare(direct: Target, through: Target): Promise<Comparison> {
+async function compare(direct: Target, through: Target, watched: Watched): Promise<Comparison> {
   await sameAnswer(direct, through);
-  return sideBySide(direct, through, undefined, forgetRecordedRequests);
+  return sideBySide(direct, through, { between: forgetRecordedRequests, watched });
 }
+
+const cpuText = (spreads: Comparison["cpuPerRequest"]["direct"]) =>
+  Object.entries(spreads)
+    .map(([name, spread]) => `${name} ${spread.median.toFixed(0)}`)
+    .join(", ");
 
 const describe = (comparison: Comparison, viaName: string) =>
   `${formatSpread(comparison.ratio, 2, " x")} direct req/s, p99 added ${formatSpread(comparison.p99AddedMs, 1, " ms")} ` +
-  `(direct ${comparison.direct.median.toFixed(0)} req/s, ${viaName} ${comparison.through.median.toFixed(0)} req/s)`;
+  `(direct ${comparison.direct.median.toFixed(0)} req/s, ${viaName} ${comparison.through.median.toFixed(0)} req/s; ` +
+  `µs of CPU per request, direct: ${cpuText(comparison.cpuPerRequest.direct)}; ` +
+  `through: ${cpuText(comparison.cpuPerRequest.through)})`;
 
 /**
  * Figures 1 to 3: the stack as `pnpm start` runs it (compiled processes, services logging JSON at info as in
@@ -73,15 +80,18 @@ export async function hopFigures(): Promise<void> {
     });
     const genomesDirect: Target = { url: `${local(DEFAULT_PORTS.apps)}/reference-genomes?${appsIdentity}` };
     const genomesVia = (port: number): Target => ({ url: `${local(port)}/reference-genomes`, headers: bearer });
+    const pids = Object.fromEntries(stack.running.map(({ component, child }) => [component.name, child.pid as number]));
+    const watch = (...names: string[]): Watched =>
+      Object.fromEntries(names.map((name) => [name, pids[name] as number]));
 
-    const hop = await compare(genomesDirect, genomesVia(servicePort("apps-proxy")));
+    const hop = await compare(genomesDirect, genomesVia(servicePort("apps-proxy")), watch("simulators", "apps-proxy"));
     printFigure(
       "1 passthrough hop (GET /reference-genomes, apps-proxy vs the apps simulator)",
       describe(hop, "apps-proxy"),
       { target: ">= 0.50 x and p99 added <= 5 ms", met: hop.ratio.median >= 0.5 && hop.p99AddedMs.median <= 5 },
     );
 
-    const full = await compare(genomesDirect, genomesVia(EDGE_PORT));
+    const full = await compare(genomesDirect, genomesVia(EDGE_PORT), watch("simulators", "edge", "apps-proxy"));
     printFigure(
       "2 full path (GET /reference-genomes, edge + apps-proxy vs the apps simulator)",
       describe(full, "edge"),
@@ -103,6 +113,7 @@ export async function hopFigures(): Promise<void> {
         headers: { ...json, ...bearer },
         body: session,
       },
+      watch("simulators", "identity-session"),
     );
     printFigure(
       "3 custom handler (POST /secured/sessions, identity-session vs PUT to the preferences simulator)",

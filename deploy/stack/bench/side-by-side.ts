@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { type Spread, spreadOf } from "./figures.js";
 
@@ -24,13 +25,33 @@ export const DEFAULT_LOAD: LoadSettings = {
   warmupSeconds: 1,
 };
 
+/** Processes whose CPU time is counted per request in every run, by name: e.g. the simulators and the service. */
+export type Watched = Record<string, number>;
+
+// Linux reports process times in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on.
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU time of a process so far, in µs, from /proc/<pid>/stat (fields 14 and 15). */
+function cpuMicros(pid: number): number {
+  const afterName = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "";
+  const fields = afterName.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
+}
+
+const cpuOf = (watched: Watched) =>
+  Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, cpuMicros(pid)]));
+
 interface Run {
   requestsPerSecond: number;
   p99Ms: number;
+  /** CPU time each watched process spent per request during the run, in µs. */
+  cpuPerRequest: Record<string, number>;
 }
 
-async function load(target: Target, connections: number, seconds: number): Promise<Run> {
+async function load(target: Target, connections: number, seconds: number, watched: Watched = {}): Promise<Run> {
+  const before = cpuOf(watched);
   const result = await autocannon({ ...target, connections, duration: seconds });
+  const after = cpuOf(watched);
   const failures = result.errors + result.timeouts + result.non2xx;
   if (failures > 0 || result.requests.total === 0) {
     throw new Error(
@@ -38,7 +59,10 @@ async function load(target: Target, connections: number, seconds: number): Promi
         `${result.timeouts} timeouts out of ${result.requests.total} requests`,
     );
   }
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  const cpuPerRequest = Object.fromEntries(
+    Object.keys(watched).map((name) => [name, ((after[name] ?? 0) - (before[name] ?? 0)) / result.requests.total]),
+  );
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, cpuPerRequest };
 }
 
 export interface Comparison {
@@ -48,7 +72,24 @@ export interface Comparison {
   p99AddedMs: Spread;
   direct: Spread;
   through: Spread;
+  /**
+   * µs of CPU per request of each watched process, on each path: steadier than req/s on a shared machine, and
+   * the reason for the ratio (what a hop costs against what the direct answer costs).
+   */
+  cpuPerRequest: { direct: Record<string, Spread>; through: Record<string, Spread> };
 }
+
+export interface SideBySideOptions {
+  settings?: LoadSettings;
+  /** Runs before every measured run (e.g. emptying the simulators' request records). */
+  between?: () => Promise<void>;
+  watched?: Watched;
+}
+
+const spreadsOf = (runs: readonly Run[], watched: Watched) =>
+  Object.fromEntries(
+    Object.keys(watched).map((name) => [name, spreadOf(runs.map((run) => run.cpuPerRequest[name] ?? 0))]),
+  );
 
 /**
  * Loads the direct target and the target through the gateway one after the other, `rounds` times, in
@@ -57,32 +98,26 @@ export interface Comparison {
 export async function sideBySide(
   direct: Target,
   through: Target,
-  settings: LoadSettings = DEFAULT_LOAD,
-  between: () => Promise<void> = async () => {},
+  { settings = DEFAULT_LOAD, between = async () => {}, watched = {} }: SideBySideOptions = {},
 ): Promise<Comparison> {
   await load(direct, settings.connections, settings.warmupSeconds);
   await load(through, settings.connections, settings.warmupSeconds);
-  const ratios: number[] = [];
-  const added: number[] = [];
-  const directRates: number[] = [];
-  const throughRates: number[] = [];
+  const directRuns: Run[] = [];
+  const throughRuns: Run[] = [];
   for (let round = 0; round < settings.rounds; round++) {
     const order = round % 2 ? [through, direct] : [direct, through];
-    const runs = new Map<Target, Run>();
     for (const target of order) {
       await between();
-      runs.set(target, await load(target, settings.connections, settings.seconds));
+      const run = await load(target, settings.connections, settings.seconds, watched);
+      (target === direct ? directRuns : throughRuns).push(run);
     }
-    const [d, t] = [runs.get(direct) as Run, runs.get(through) as Run];
-    ratios.push(t.requestsPerSecond / d.requestsPerSecond);
-    added.push(t.p99Ms - d.p99Ms);
-    directRates.push(d.requestsPerSecond);
-    throughRates.push(t.requestsPerSecond);
   }
+  const rounds = directRuns.map((d, round) => ({ d, t: throughRuns[round] as Run }));
   return {
-    ratio: spreadOf(ratios),
-    p99AddedMs: spreadOf(added),
-    direct: spreadOf(directRates),
-    through: spreadOf(throughRates),
+    ratio: spreadOf(rounds.map(({ d, t }) => t.requestsPerSecond / d.requestsPerSecond)),
+    p99AddedMs: spreadOf(rounds.map(({ d, t }) => t.p99Ms - d.p99Ms)),
+    direct: spreadOf(directRuns.map((run) => run.requestsPerSecond)),
+    through: spreadOf(throughRuns.map((run) => run.requestsPerSecond)),
+    cpuPerRequest: { direct: spreadsOf(directRuns, watched), through: spreadsOf(throughRuns, watched) },
   };
 }
