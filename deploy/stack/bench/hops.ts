@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { DEFAULT_PORTS, demoUser } from "@de-gateway/backend-simulators";
 import { bundle } from "../src/bundle.js";
 import { serviceComponents, stackEntries } from "../src/components.js";
@@ -54,11 +55,16 @@ const cpuText = (spreads: Comparison["cpuPerRequest"]["direct"]) =>
     .map(([name, spread]) => `${name} ${spread.median.toFixed(0)}`)
     .join(", ");
 
-const describe = (comparison: Comparison, viaName: string) =>
-  `${formatSpread(comparison.ratio, 2, " x")} direct req/s, p99 added ${formatSpread(comparison.p99AddedMs, 1, " ms")} ` +
-  `(direct ${comparison.direct.median.toFixed(0)} req/s, ${viaName} ${comparison.through.median.toFixed(0)} req/s; ` +
-  `µs of CPU per request, direct: ${cpuText(comparison.cpuPerRequest.direct)}; ` +
-  `through: ${cpuText(comparison.cpuPerRequest.through)})`;
+const describe = (comparison: Comparison, viaName: string) => {
+  const { direct, through } = comparison.cpuPerRequest;
+  const cpu = Object.keys(direct).length
+    ? `; µs of CPU per request, direct: ${cpuText(direct)}; through: ${cpuText(through)}`
+    : "";
+  return (
+    `${formatSpread(comparison.ratio, 2, " x")} direct req/s, p99 added ${formatSpread(comparison.p99AddedMs, 1, " ms")} ` +
+    `(direct ${comparison.direct.median.toFixed(0)} req/s, ${viaName} ${comparison.through.median.toFixed(0)} req/s${cpu})`
+  );
+};
 
 /**
  * Figures 1 to 3: the stack as `pnpm start` runs it (compiled processes, services logging JSON at info as in
@@ -81,8 +87,9 @@ export async function hopFigures(): Promise<void> {
     const genomesDirect: Target = { url: `${local(DEFAULT_PORTS.apps)}/reference-genomes?${appsIdentity}` };
     const genomesVia = (port: number): Target => ({ url: `${local(port)}/reference-genomes`, headers: bearer });
     const pids = Object.fromEntries(stack.running.map(({ component, child }) => [component.name, child.pid as number]));
+    // Process times come from /proc: where there is none (macOS), the figures go without them.
     const watch = (...names: string[]): Watched =>
-      Object.fromEntries(names.map((name) => [name, pids[name] as number]));
+      existsSync("/proc/self/stat") ? Object.fromEntries(names.map((name) => [name, pids[name] as number])) : {};
 
     const hop = await compare(genomesDirect, genomesVia(servicePort("apps-proxy")), watch("simulators", "apps-proxy"));
     printFigure(
