@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_PORTS, demoUser } from "@de-gateway/backend-simulators";
 import { bundle } from "../src/bundle.js";
 import { serviceComponents, stackEntries } from "../src/components.js";
@@ -66,6 +68,18 @@ const describe = (comparison: Comparison, viaName: string) => {
   );
 };
 
+/** Starts bare-proxy.ts in front of `origin`, in a process of its own as a service is. */
+function startBareProxy(origin: string) {
+  const program = fileURLToPath(new URL("./bare-proxy.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", program, origin], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise<{ pid: number; port: number; stop: () => void }>((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) =>
+      resolve({ pid: child.pid as number, port: Number(String(chunk).trim()), stop: () => child.kill() }),
+    );
+    child.once("exit", () => reject(new Error("the bare proxy ended")));
+  });
+}
+
 /**
  * Figures 1 to 3: the stack as `pnpm start` runs it (compiled processes, services logging JSON at info as in
  * containers, their output dropped), loaded with 10 connections on loopback.
@@ -73,8 +87,10 @@ const describe = (comparison: Comparison, viaName: string) => {
 export async function hopFigures(): Promise<void> {
   await bundle(stackEntries());
   const stack = new Stack({ edgePort: EDGE_PORT });
+  let bareProxy: Awaited<ReturnType<typeof startBareProxy>> | undefined;
   try {
     await stack.start();
+    bareProxy = await startBareProxy(local(DEFAULT_PORTS.apps));
     const alice = demoUser("alice");
     if (!alice) throw new Error("no demo user alice");
     const bearer = await bearerFor("alice");
@@ -86,15 +102,25 @@ export async function hopFigures(): Promise<void> {
     });
     const genomesDirect: Target = { url: `${local(DEFAULT_PORTS.apps)}/reference-genomes?${appsIdentity}` };
     const genomesVia = (port: number): Target => ({ url: `${local(port)}/reference-genomes`, headers: bearer });
-    const pids = Object.fromEntries(stack.running.map(({ component, child }) => [component.name, child.pid as number]));
+    const pids: Record<string, number> = {
+      ...Object.fromEntries(stack.running.map(({ component, child }) => [component.name, child.pid as number])),
+      "bare proxy": bareProxy.pid,
+    };
     // Process times come from /proc: where there is none (macOS), the figures go without them.
     const watch = (...names: string[]): Watched =>
       existsSync("/proc/self/stat") ? Object.fromEntries(names.map((name) => [name, pids[name] as number])) : {};
 
     const hop = await compare(genomesDirect, genomesVia(servicePort("apps-proxy")), watch("simulators", "apps-proxy"));
+    const bare = await compare(
+      genomesDirect,
+      { url: `${local(bareProxy.port)}/reference-genomes?${appsIdentity}` },
+      watch("simulators", "bare proxy"),
+    );
+    const bareCpu = bare.cpuPerRequest.through["bare proxy"];
     printFigure(
       "1 passthrough hop (GET /reference-genomes, apps-proxy vs the apps simulator)",
-      describe(hop, "apps-proxy"),
+      `${describe(hop, "apps-proxy")}; a bare node:http + undici proxy in its place: ${bare.ratio.median.toFixed(2)} x` +
+        (bareCpu ? `, ${bareCpu.median.toFixed(0)} µs of CPU per request` : ""),
       { target: ">= 0.50 x and p99 added <= 5 ms", met: hop.ratio.median >= 0.5 && hop.p99AddedMs.median <= 5 },
     );
 
@@ -127,6 +153,7 @@ export async function hopFigures(): Promise<void> {
       describe(custom, "identity-session"),
     );
   } finally {
+    bareProxy?.stop();
     await stack.stop();
   }
 }
