@@ -1,7 +1,7 @@
 /**
  * The reference hop of figure 1: the least an HTTP proxy in Node does, a `node:http` server passing each request
  * on through an undici pool and sending the answer back read whole, with no framework, authentication, logging,
- * metrics or tracing. Measured in apps-proxy's place, its ratio is what any Node hop can reach on this machine.
+ * metrics or tracing. Measured in apps-proxy's place, its ratio is about the best a Node hop reaches on this machine.
  * `bare-proxy <origin>` listens on an ephemeral loopback port and prints it.
  */
 import { createServer } from "node:http";
