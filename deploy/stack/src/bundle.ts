@@ -19,8 +19,8 @@ const sourceLocations: Plugin = {
   setup(build) {
     build.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
       if (path.includes(`${sep}node_modules${sep}`)) return undefined;
+      // Every source read here is handed on, so that esbuild does not read it a second time.
       const contents = await readFile(path, "utf8");
-      if (!contents.includes("import.meta.url")) return undefined;
       return {
         contents: contents.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(path).href)),
         loader: "ts",
