@@ -2,8 +2,9 @@
  * 1 GiB through the data service, both ways, against the same transfer made directly with the file-info
  * simulator: prints throughput as a ratio to direct (target >= 0.8) and the service's peak RSS growth during
  * each transfer (target < 64 MiB), one `figure 5 …` line each (docs/performance.md), exit code 1 on a miss.
- * Each line also gives the ratio of a bare TCP relay put where the service is (tcp-relay.ts): what any hop
- * costs on this machine, the floor for the service.
+ * Each line also gives the ratios of two bare hops put where the service is: a TCP relay (tcp-relay.ts), what any
+ * hop costs on this machine, and an HTTP proxy (http-proxy.ts), what an HTTP hop written in Node costs: the floors
+ * for the service.
  *
  * The simulators run in this process, the service as a process of its own (as in `pnpm start`, so that its memory
  * is measured alone, from /proc/<pid>/status while the transfer runs), and each transfer's client in a process of
@@ -28,7 +29,7 @@ const TARGET_RATIO = 0.8;
 const TARGET_RSS_MIB = 64;
 const HOME = "/iplant/home/alice";
 const DIRECTIONS = ["upload", "download"] as const;
-const ROUTES = ["direct", "service", "relay"] as const;
+const ROUTES = ["direct", "service", "relay", "proxy"] as const;
 
 type Direction = (typeof DIRECTIONS)[number];
 type Route = (typeof ROUTES)[number];
@@ -68,14 +69,14 @@ function transfer(mode: Direction, url: string, headers: Record<string, string>,
   });
 }
 
-/** Starts the bare TCP relay in front of `targetPort`; resolves with its process and the port it listens on. */
-function startRelay(targetPort: string) {
+/** Starts a bare hop (`program`) in front of `targetPort`; resolves with its process and the port it listens on. */
+function startHop(program: string, targetPort: string) {
   return new Promise<{ process: ChildProcess; port: number }>((resolve, reject) => {
-    const relay = spawn(process.execPath, ["--import", "tsx", benchFile("./tcp-relay.ts"), targetPort], {
+    const hop = spawn(process.execPath, ["--import", "tsx", benchFile(program), targetPort], {
       stdio: ["ignore", "pipe", "inherit"],
     });
-    relay.stdout.once("data", (chunk: Buffer) => resolve({ process: relay, port: Number(String(chunk).trim()) }));
-    relay.once("exit", () => reject(new Error("the TCP relay ended")));
+    hop.stdout.once("data", (chunk: Buffer) => resolve({ process: hop, port: Number(String(chunk).trim()) }));
+    hop.once("exit", () => reject(new Error(`${program} ended`)));
   });
 }
 
@@ -107,7 +108,7 @@ async function waitUntilUp(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
-/** The simulator's own routes at `origin` (its own or the relay's); the simulator takes the user as a parameter. */
+/** The simulator's own routes at `origin` (its own or a bare hop's); the simulator takes the user as a parameter. */
 function simulatorTransfers(origin: string): Transfers {
   const url = (path: string) => `${origin}${path}${path.includes("?") ? "&" : "?"}user=alice`;
   return {
@@ -147,7 +148,9 @@ const service = spawn(process.execPath, [...extraNodeArgs, "--conditions=source"
   env: { ...process.env, ...(await platform.env()), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
   stdio: ["ignore", "inherit", "inherit"],
 });
-const relay = await startRelay(new URL(platform.fileInfo.url).port);
+const simulatorPort = new URL(platform.fileInfo.url).port;
+const relay = await startHop("./tcp-relay.ts", simulatorPort);
+const proxy = await startHop("./http-proxy.ts", simulatorPort);
 let failed = false;
 try {
   const gateway = `http://127.0.0.1:${port}`;
@@ -158,6 +161,7 @@ try {
     direct: simulatorTransfers(platform.fileInfo.url),
     service: serviceTransfers(gateway, await platform.authHeader("alice")),
     relay: simulatorTransfers(`http://127.0.0.1:${relay.port}`),
+    proxy: simulatorTransfers(`http://127.0.0.1:${proxy.port}`),
   };
 
   for (const route of ROUTES) {
@@ -166,8 +170,8 @@ try {
     await removeForGood(platform.fileInfo.url, `warm-up-${route}.bin`);
   }
   const runs: Record<Direction, Record<Route, Measured[]>> = {
-    upload: { direct: [], service: [], relay: [] },
-    download: { direct: [], service: [], relay: [] },
+    upload: { direct: [], service: [], relay: [], proxy: [] },
+    download: { direct: [], service: [], relay: [], proxy: [] },
   };
   for (let round = 0; round < ROUNDS; round++) {
     const first = round % ROUTES.length;
@@ -192,13 +196,15 @@ try {
     process.stdout.write(
       `figure 5 streaming ${direction} 1 GiB: ${ratio.toFixed(2)} x, median of ${ROUNDS} rounds ` +
         `(${ratios.map((value) => value.toFixed(2)).join(", ")}; direct ${rate("direct")} MiB/s, ` +
-        `through data ${rate("service")} MiB/s; a bare TCP relay in its place: ${median(ratiosOf("relay")).toFixed(2)} x), ` +
+        `through data ${rate("service")} MiB/s; in its place a bare TCP relay: ${median(ratiosOf("relay")).toFixed(2)} x, ` +
+        `a bare HTTP proxy: ${median(ratiosOf("proxy")).toFixed(2)} x), ` +
         `service RSS growth ${growthMiB.toFixed(1)} MiB at most; ` +
         `target >= ${TARGET_RATIO} x and < ${TARGET_RSS_MIB} MiB: ${met ? "met" : "MISSED"}\n`,
     );
   }
 } finally {
   relay.process.kill();
+  proxy.process.kill();
   const exited = new Promise((resolve) => service.once("exit", resolve));
   service.kill("SIGTERM");
   await exited;
