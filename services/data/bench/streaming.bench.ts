@@ -149,10 +149,13 @@ const service = spawn(process.execPath, [...extraNodeArgs, "--conditions=source"
   stdio: ["ignore", "inherit", "inherit"],
 });
 const simulatorPort = new URL(platform.fileInfo.url).port;
-const relay = await startHop("./tcp-relay.ts", simulatorPort);
-const proxy = await startHop("./http-proxy.ts", simulatorPort);
+const hops: ChildProcess[] = [];
 let failed = false;
 try {
+  const relay = await startHop("./tcp-relay.ts", simulatorPort);
+  hops.push(relay.process);
+  const proxy = await startHop("./http-proxy.ts", simulatorPort);
+  hops.push(proxy.process);
   const gateway = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${gateway}/readyz`);
   const pid = service.pid as number;
@@ -203,8 +206,7 @@ try {
     );
   }
 } finally {
-  relay.process.kill();
-  proxy.process.kill();
+  for (const hop of hops) hop.kill();
   const exited = new Promise((resolve) => service.once("exit", resolve));
   service.kill("SIGTERM");
   await exited;
