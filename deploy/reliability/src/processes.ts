@@ -106,7 +106,7 @@ export async function startService(
   const env = { ...(await platformEnvironment(platform)), ...options.env, PORT: String(port) };
   if (!options.probe) return start({ ...component, port }, env);
   const probe = { PROBE_PORT: String(await freePort()) };
-  const nodeArgs = ["--expose-gc", "--import", PROBE_MODULE];
+  const nodeArgs = [...(component.nodeArgs ?? []), "--expose-gc", "--import", PROBE_MODULE];
   return start({ ...component, port, nodeArgs }, { ...env, ...probe });
 }
 

@@ -26,8 +26,13 @@ export function serviceComponents(root: string = REPO_ROOT): Component[] {
     .filter((entry) => entry.isDirectory())
     .map((entry) => {
       const cwd = join(servicesDir, entry.name);
-      const routes = parse(readFileSync(join(cwd, "routes.yml"), "utf8")) as { service: string; port: number };
-      return { name: routes.service, cwd, entry: "src/server.ts", port: routes.port, readyPath: "/healthz" };
+      const routes = parse(readFileSync(join(cwd, "routes.yml"), "utf8")) as {
+        service: string;
+        port: number;
+        nodeArgs?: string[];
+      };
+      const { service: name, port, nodeArgs } = routes;
+      return { name, cwd, entry: "src/server.ts", port, readyPath: "/healthz", ...(nodeArgs ? { nodeArgs } : {}) };
     })
     .sort((a, b) => a.port - b.port);
 }

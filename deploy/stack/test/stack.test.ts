@@ -1,10 +1,12 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { DEFAULT_PORTS, type RecordedRequest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundlePath } from "../src/bundle-paths.js";
 import { REPO_ROOT, requiredPorts, serviceComponents } from "../src/components.js";
 import { terminalEnvironment } from "../src/environment.js";
 import { busyPorts } from "../src/ports.js";
@@ -57,9 +59,16 @@ beforeAll(async () => {
   token = stdout.trim();
 }, STARTUP_MS + 30_000);
 
+// Normally the last test has stopped it. When it has not (a run of some tests only), Ctrl-C lets the launcher stop
+// its processes too; SIGKILL alone would leave them holding the ports.
 afterAll(async () => {
-  if (stack && stack.exitCode === null) stack.kill("SIGKILL");
-});
+  if (!stack || stack.exitCode !== null) return;
+  const exited = new Promise((resolve) => stack.once("exit", resolve));
+  stack.kill("SIGINT");
+  const timer = setTimeout(() => stack.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}, 20_000);
 
 const call = (path: string, init: RequestInit = {}) => fetch(`${EDGE}${path}`, init);
 const withToken = (init: RequestInit = {}): RequestInit => ({
@@ -82,6 +91,29 @@ describe("pnpm start", () => {
     expect(welcome.status).toBe(200);
     expect(welcome.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await (await call("/uuid")).text()).toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}$/);
+  });
+
+  it("runs each service with the Node options its routes.yml declares", () => {
+    const commandLines = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .map((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        } catch {
+          return []; // gone meanwhile
+        }
+      });
+    const argsOf = (name: string) => commandLines.find((args) => args.includes(bundlePath(name)));
+    const data = serviceComponents().find(({ name }) => name === "data");
+    expect(data?.nodeArgs).toContainEqual(expect.stringMatching(/^--initial-old-space-size=/));
+    for (const { name, nodeArgs = [] } of serviceComponents()) {
+      const args = argsOf(name);
+      expect(args, name).toBeDefined();
+      expect(
+        args?.slice(args.indexOf(bundlePath(name)) - nodeArgs.length, args.indexOf(bundlePath(name))),
+        name,
+      ).toEqual(nodeArgs);
+    }
   });
 
   it("prints the services' logs readably, one line per entry, named by process", async () => {

@@ -43,7 +43,7 @@ export function generatedDockerfile(image: Image, root: string = workspaceRoot):
       environment: image.environment,
       exposedPorts: image.exposedPorts,
       healthProbe: JSON.stringify(image.healthProbe),
-      main: image.main,
+      command: `[${["node", ...image.nodeArgs, image.main].map((arg) => JSON.stringify(arg)).join(", ")}]`,
     },
     DOCKERFILE_TEMPLATE,
   );

@@ -11,6 +11,8 @@ export interface Image {
   /** What the image is, for the Dockerfile's opening comment. */
   summary: string;
   main: string;
+  /** Node options the command gives before `main` (routes.yml `nodeArgs`). */
+  nodeArgs: string[];
   /** The service's port from routes.yml (the simulators have many). */
   port?: number;
   /** The runtime stage's environment, as `ENV` takes it. */
@@ -32,7 +34,7 @@ export function exposeList(ports: number[]): string {
   return runs.map((run) => (run.length > 1 ? `${run[0]}-${run.at(-1)}` : String(run[0]))).join(" ");
 }
 
-function serviceImage({ service, port }: ServiceRoutes): Image {
+function serviceImage({ service, port, nodeArgs }: ServiceRoutes): Image {
   const dir = `services/${service}`;
   return {
     packageName: packageIn(dir).name,
@@ -40,6 +42,7 @@ function serviceImage({ service, port }: ServiceRoutes): Image {
     dockerfile: `${dir}/Dockerfile`,
     summary: `The ${service} service: compiled JavaScript on Node 24, production dependencies only, as user node.`,
     main: "dist/server.js",
+    nodeArgs,
     port,
     environment: "NODE_ENV=production",
     exposedPorts: String(port),
@@ -57,6 +60,7 @@ function simulatorsImage(): Image {
     dockerfile: `${dir}/Dockerfile`,
     summary: "The backend simulators, development identity provider and SMTP catcher of the docker-compose stack.",
     main: "dist/cli.js",
+    nodeArgs: [],
     // Listening on every interface: the services reach the simulators by their compose name.
     environment: "NODE_ENV=production SIM_HOST=0.0.0.0 LOG_LEVEL=warn",
     exposedPorts: `${exposeList(httpPorts)} ${smtp}`,

@@ -56,7 +56,7 @@ describe.each(images)("$dockerfile", (image) => {
     expect(healthcheck?.args[0]).toBe("CMD");
     expect(healthcheck?.args.join(" ")).toMatch(image.port ? /\/readyz/ : /\/__sim\/healthz/);
     expect(stepsOf(runtime, "STOPSIGNAL").map((step) => step.args)).toEqual([["SIGTERM"]]);
-    expect(stepsOf(runtime, "CMD").map((step) => step.json)).toEqual([["node", image.main]]);
+    expect(stepsOf(runtime, "CMD").map((step) => step.json)).toEqual([["node", ...image.nodeArgs, image.main]]);
     if (image.port) expect(stepsOf(runtime, "EXPOSE").flatMap((step) => step.args)).toEqual([String(image.port)]);
   });
 
@@ -92,6 +92,15 @@ describe.each(images)("$dockerfile", (image) => {
       expect(step.args.slice(0, -1).every((source) => source.startsWith("/out/"))).toBe(true);
     }
     expect(runtimeCopies.map((step) => step.args[0])).toContain("/out/dist");
+  });
+});
+
+describe("services/data/Dockerfile", () => {
+  it("runs the data service with the larger initial old generation its routes.yml gives it, for its streams", () => {
+    const runtime = readDockerfile(join(root, "services/data/Dockerfile")).at(-1);
+    const [command] = stepsOf(runtime, "CMD").map((step) => step.json);
+    expect(command).toContainEqual(expect.stringMatching(/^--initial-old-space-size=\d+$/));
+    expect(command?.at(-1)).toBe("dist/server.js");
   });
 });
 

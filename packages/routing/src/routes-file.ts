@@ -8,6 +8,8 @@ import { repoRoot, routesFiles } from "./repo.js";
 // A path in a rule: starts with "/", and holds nothing that would end the rule's backtick string.
 const RulePath = Type.String({ pattern: "^/[^\\s`]*$" });
 const Priority = Type.Integer({ minimum: 1 });
+// One Node or V8 option, e.g. `--initial-old-space-size=96`: it goes into the images' command line as it is.
+const NodeArg = Type.String({ pattern: "^--[a-z][a-z0-9_-]*(=[^\\s\"'\\\\]+)?$" });
 
 const RouteEntry = Type.Object(
   {
@@ -24,6 +26,7 @@ export const RoutesFileSchema = Type.Object(
     service: Type.String({ pattern: "^[a-z][a-z0-9-]*$" }),
     port: Type.Integer({ minimum: 1, maximum: 65_535 }),
     routes: Type.Array(RouteEntry, { minItems: 1 }),
+    nodeArgs: Type.Optional(Type.Array(NodeArg)),
   },
   { additionalProperties: false },
 );
@@ -41,6 +44,8 @@ export interface ServiceRoutes {
   /** The service's default local port. */
   port: number;
   routes: RouteDeclaration[];
+  /** Node options its process runs with wherever it runs (image, local stack, benches); most services need none. */
+  nodeArgs: string[];
   /** Where the declaration was read from, for messages. */
   file: string;
 }
@@ -95,7 +100,7 @@ export function parseRoutesFile(text: string, file: string): ServiceRoutes {
       );
     }
   }
-  return { service: document.service, port: document.port, routes, file };
+  return { service: document.service, port: document.port, routes, nodeArgs: document.nodeArgs ?? [], file };
 }
 
 export function loadRoutesFile(file: string): ServiceRoutes {

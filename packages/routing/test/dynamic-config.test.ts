@@ -7,6 +7,7 @@ const groups: ServiceRoutes = {
   port: 3002,
   file: "services/groups/routes.yml",
   routes: [{ kind: "pathPrefix", value: "/teams" }],
+  nodeArgs: [],
 };
 
 describe("Traefik dynamic configuration", () => {

@@ -5,6 +5,7 @@ const service = (name: string, routes: ServiceRoutes["routes"]): ServiceRoutes =
   service: name,
   port: 1,
   routes,
+  nodeArgs: [],
   file: `services/${name}/routes.yml`,
 });
 

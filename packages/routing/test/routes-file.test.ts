@@ -31,12 +31,21 @@ describe("routes.yml", () => {
       service: "groups",
       port: 3002,
       file: "services/groups/routes.yml",
+      nodeArgs: [],
       routes: [
         { kind: "pathPrefix", value: "/teams" },
         { kind: "path", value: "/" },
         { kind: "pathPrefix", value: "/apps/x/comments", priority: 500 },
       ],
     });
+  });
+
+  it("reads the Node options the service's process runs with", () => {
+    const parsed = parseRoutesFile(
+      "service: data\nport: 3003\nnodeArgs:\n  - --initial-old-space-size=96\n  - --no-expose_wasm\nroutes:\n  - pathPrefix: /a\n",
+      "services/data/routes.yml",
+    );
+    expect(parsed.nodeArgs).toEqual(["--initial-old-space-size=96", "--no-expose_wasm"]);
   });
 
   it.each([
@@ -65,6 +74,16 @@ describe("routes.yml", () => {
       /pathPrefix \/me would make \/metrics public/,
     ],
     ["the root prefix", "service: groups\nport: 3002\nroutes:\n  - pathPrefix: /\n", /would make \/metrics public/],
+    [
+      "a Node option that is not one option",
+      "service: groups\nport: 3002\nnodeArgs: ['--a=1 --b']\nroutes:\n  - path: /a\n",
+      /\/nodeArgs\/0/,
+    ],
+    [
+      "a program in place of a Node option",
+      "service: groups\nport: 3002\nnodeArgs: [x.js]\nroutes:\n  - path: /a\n",
+      /\/nodeArgs\/0/,
+    ],
     [
       "an exact readiness path",
       "service: groups\nport: 3002\nroutes:\n  - path: /readyz\n",

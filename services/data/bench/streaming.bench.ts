@@ -20,6 +20,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { SimulatedPlatform } from "@de-gateway/backend-simulators";
+import { loadRoutesFile } from "@de-gateway/routing";
 
 const MIB = 1024 * 1024;
 const SIZE = 1024 * MIB;
@@ -141,9 +142,12 @@ async function removeForGood(simulator: string, name: string) {
 
 const platform = await SimulatedPlatform.start();
 const port = await freePort();
-// e.g. BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the service under this load.
+// The service runs with the Node options it runs with everywhere, and any given here, e.g.
+// BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under this load.
+const { nodeArgs } = loadRoutesFile(fileURLToPath(new URL("../routes.yml", import.meta.url)));
 const extraNodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const service = spawn(process.execPath, [...extraNodeArgs, "--conditions=source", "--import", "tsx", "src/server.ts"], {
+const serviceArgs = [...nodeArgs, ...extraNodeArgs, "--conditions=source", "--import", "tsx", "src/server.ts"];
+const service = spawn(process.execPath, serviceArgs, {
   cwd: fileURLToPath(new URL("..", import.meta.url)),
   env: { ...process.env, ...(await platform.env()), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
   stdio: ["ignore", "inherit", "inherit"],
