@@ -26,12 +26,16 @@ export function serviceComponents(root: string = REPO_ROOT): Component[] {
     .filter((entry) => entry.isDirectory())
     .map((entry) => {
       const cwd = join(servicesDir, entry.name);
-      const routes = parse(readFileSync(join(cwd, "routes.yml"), "utf8")) as {
+      // Read as it is: the deploy tests load every routes.yml through packages/routing, which validates them.
+      const {
+        service: name,
+        port,
+        nodeArgs,
+      } = parse(readFileSync(join(cwd, "routes.yml"), "utf8")) as {
         service: string;
         port: number;
         nodeArgs?: string[];
       };
-      const { service: name, port, nodeArgs } = routes;
       return { name, cwd, entry: "src/server.ts", port, readyPath: "/healthz", ...(nodeArgs ? { nodeArgs } : {}) };
     })
     .sort((a, b) => a.port - b.port);
