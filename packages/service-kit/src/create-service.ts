@@ -78,7 +78,9 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     childLoggerFactory: (logger, bindings, childOptions, raw) =>
       logger.child({ ...bindings, ...traceLogBindings(traceContextOf(raw)) }, childOptions),
     bodyLimit: options.bodyLimit ?? 1_048_576,
-    return503OnClosing: true,
+    // A request that reaches the service after closing has begun (a proxy's, before the port closes) is served,
+    // and its answer closes its connection; Fastify's own 503 would drop it, in a body without the error model.
+    return503OnClosing: false,
     // Path parameters carry ontology IRIs and qualified team names, longer than the default 100.
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
     // A URL the router cannot decode (e.g. `%FF`) or an over-long path parameter: the error model too.

@@ -88,4 +88,19 @@ describe("runService's drain on SIGTERM", () => {
     expect(await exited).toBe(0);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
   });
+
+  it("still serves a request that reaches it while it closes, instead of a 503 without the error model", async () => {
+    // A proxy's request can arrive after closing has begun and before the port closes (here: while a plugin's
+    // preClose work runs). It was accepted, so it gets its answer, and that answer closes its connection.
+    const child = run({ PORT: "0", GREETING: "closing", PRE_CLOSE_MS: "1000" });
+    const exited = exitOf(child);
+    const port = await listeningPort(child);
+    child.kill("SIGINT");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const late = await fetch(`http://127.0.0.1:${port}/slow`);
+    expect(late.status).toBe(200);
+    expect(await late.json()).toEqual({ greeting: "closing" });
+    expect(late.headers.get("connection")).toBe("close");
+    expect(await exited).toBe(0);
+  });
 });
