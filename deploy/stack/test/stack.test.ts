@@ -107,12 +107,10 @@ describe("pnpm start", () => {
     const data = serviceComponents().find(({ name }) => name === "data");
     expect(data?.nodeArgs).toContainEqual(expect.stringMatching(/^--initial-old-space-size=/));
     for (const { name, nodeArgs = [] } of serviceComponents()) {
-      const args = argsOf(name);
-      expect(args, name).toBeDefined();
-      expect(
-        args?.slice(args.indexOf(bundlePath(name)) - nodeArgs.length, args.indexOf(bundlePath(name))),
-        name,
-      ).toEqual(nodeArgs);
+      const args = argsOf(name) ?? [];
+      const program = args.indexOf(bundlePath(name));
+      expect(program, `${name} is running`).toBeGreaterThan(0);
+      expect(args.slice(program - nodeArgs.length, program), name).toEqual(nodeArgs);
     }
   });
 
