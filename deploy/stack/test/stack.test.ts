@@ -104,9 +104,10 @@ describe("pnpm start", () => {
         }
       });
     const argsOf = (name: string) => commandLines.find((args) => args.includes(bundlePath(name)));
-    const data = serviceComponents().find(({ name }) => name === "data");
+    const components = serviceComponents();
+    const data = components.find(({ name }) => name === "data");
     expect(data?.nodeArgs).toContainEqual(expect.stringMatching(/^--initial-old-space-size=/));
-    for (const { name, nodeArgs = [] } of serviceComponents()) {
+    for (const { name, nodeArgs = [] } of components) {
       const args = argsOf(name) ?? [];
       const program = args.indexOf(bundlePath(name));
       expect(program, `${name} is running`).toBeGreaterThan(0);
