@@ -1,11 +1,11 @@
 import { forbidden, GatewayError, notFound } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { GroupsBackend } from "../grouper/groups-backend.js";
 import { isPerson } from "../grouper/subjects.js";
 import { errors, GroupName, TeamMessage } from "../schemas.js";
-import { type GroupsSettings, teamTarget } from "../settings.js";
+import type { GroupsSettings } from "../settings.js";
 import { sendJoinDenial, sendJoinRequest } from "../team-notifications.js";
+import { visibleTeam } from "../visible-team.js";
 
 const Done = Type.Object({});
 const DenialParams = Type.Object({ name: Type.String({ minLength: 1 }), requester: Type.String({ minLength: 1 }) });
@@ -30,9 +30,7 @@ export const teamJoinRequestRoutes: FastifyPluginAsyncTypebox<{ settings: Groups
       },
     },
     async (request) => {
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       // The requester may not see who administers the team; the gateway's account looks it up.
       const admins = (await backend.privileges(target, { privilege: "admin" }, true))
         .map((privilege) => privilege.subject)
@@ -60,9 +58,7 @@ export const teamJoinRequestRoutes: FastifyPluginAsyncTypebox<{ settings: Groups
       },
     },
     async (request) => {
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       const own = await backend.privileges(target, { privilege: "admin", "subject-id": request.user.username });
       if (own.length === 0) throw forbidden(`only an administrator of ${target.label} may deny requests to join it`);
       const requester = await backend.subject(request.params.requester);

@@ -2,11 +2,12 @@ import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { clientMembers } from "../grouper/formats.js";
-import { GroupsBackend, type Target } from "../grouper/groups-backend.js";
+import type { GroupsBackend, Target } from "../grouper/groups-backend.js";
 import { isGroupSubject } from "../grouper/subjects.js";
 import { errors, GroupName, MemberResults, Members, MemberUpdate } from "../schemas.js";
-import { type GroupsSettings, teamTarget } from "../settings.js";
+import type { GroupsSettings } from "../settings.js";
 import { sendAddedToTeam } from "../team-notifications.js";
+import { visibleTeam } from "../visible-team.js";
 
 const succeeded = (result: MemberResults) =>
   result.results.filter((line) => line.success).map((line) => line.subject_id);
@@ -51,9 +52,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     "/teams/:name/members",
     { schema: { summary: "Members of a team", params: GroupName, response: { 200: Members, ...errors } } },
     async (request) => {
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       return { members: clientMembers(await backend.members(target), serviceAccount) };
     },
   );
@@ -70,9 +69,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     },
     async (request) => {
       refuseServiceAccount(request.body.members);
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       const result = await backend.addMembers(target, request.body.members);
       await grantOptout(backend, target, succeeded(result));
       await announce(request, backend, request.params.name, succeeded(result));
@@ -92,9 +89,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     },
     async (request) => {
       refuseServiceAccount(request.body.members);
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       const result = await backend.removeMembers(target, request.body.members);
       await revokeOptout(backend, target, succeeded(result));
       return result;
@@ -111,9 +106,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
       },
     },
     async (request) => {
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       const result = await backend.addMembers(target, [request.user.username], {
         403: `joining ${target.label} needs the optin privilege; send a join request to its administrators instead`,
       });
@@ -132,9 +125,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
       },
     },
     async (request) => {
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       const result = await backend.removeMembers(target, [request.user.username], {
         403: `leaving ${target.label} needs the optout privilege; ask one of its administrators to remove you`,
       });

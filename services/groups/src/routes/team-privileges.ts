@@ -1,9 +1,9 @@
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { clientPrivileges } from "../grouper/formats.js";
-import { GroupsBackend } from "../grouper/groups-backend.js";
 import { errors, GroupName, Privileges, PrivilegeUpdates } from "../schemas.js";
-import { type GroupsSettings, teamTarget } from "../settings.js";
+import type { GroupsSettings } from "../settings.js";
+import { visibleTeam } from "../visible-team.js";
 
 /** Who may do what with a team: listing, and setting each subject's privileges (administrators). */
 export const teamPrivilegeRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }> = async (
@@ -16,9 +16,7 @@ export const teamPrivilegeRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSe
     "/teams/:name/privileges",
     { schema: { summary: "Privileges on a team", params: GroupName, response: { 200: Privileges, ...errors } } },
     async (request) => {
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       return { privileges: clientPrivileges(await backend.privileges(target, { "inheritance-level": "immediate" })) };
     },
   );
@@ -39,9 +37,7 @@ export const teamPrivilegeRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSe
       if (updates.some((update) => update.subject_id === serviceAccount)) {
         throw badRequest(`the privileges of ${serviceAccount} cannot be changed`);
       }
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       return { privileges: clientPrivileges(await backend.setPrivileges(target, updates, { replace: true })) };
     },
   );

@@ -16,6 +16,7 @@ import {
   PrivilegeName,
 } from "../schemas.js";
 import { checkNameSegment, type GroupsSettings, teamTarget } from "../settings.js";
+import { visibleTeam } from "../visible-team.js";
 
 const TeamListingQuery = Type.Object({
   search: Type.Optional(Type.String({ description: "text the team name contains" })),
@@ -102,9 +103,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
     "/teams/:name",
     { schema: { summary: "A team by its full name", params: GroupName, response: { 200: Group, ...errors } } },
     async (request) => {
-      const group = await new GroupsBackend(request, serviceAccount).getGroup(
-        teamTarget(settings, request.params.name),
-      );
+      const { group } = await visibleTeam(request, settings, request.params.name);
       return clientGroup(group, folders.teams);
     },
   );
@@ -120,9 +119,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
       },
     },
     async (request) => {
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      const current = await backend.getGroup(target);
+      const { target, backend, group: current } = await visibleTeam(request, settings, request.params.name);
       const { name, description } = request.body;
       // The new name replaces the last segment only: the team stays in its creator's folder.
       const newFullName =
@@ -137,9 +134,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
     "/teams/:name",
     { schema: { summary: "Delete a team", params: GroupName, response: { 200: Group, ...errors } } },
     async (request) => {
-      const target = teamTarget(settings, request.params.name);
-      const backend = new GroupsBackend(request, serviceAccount);
-      await backend.getGroup(target);
+      const { target, backend } = await visibleTeam(request, settings, request.params.name);
       const deleted = await backend.deleteGroup(target);
       await forgetGroup(request, deleted.id);
       return clientGroup(deleted, folders.teams);
