@@ -102,6 +102,27 @@ describe("upload and download", () => {
     expect(dotDot.statusCode).toBe(400);
   });
 
+  it("answers a malformed or truncated form with 400 and keeps no partial file", async () => {
+    const post = (contentType: string, body: Buffer | string) =>
+      send("alice", "POST", `/secured/fileio/upload?dest=${q(HOME("alice"))}`, body, {
+        "content-type": contentType,
+      });
+    const form = await multipartFile(patternBytes(200_000), "cut-short.bin");
+    const answers = [
+      await post("multipart/form-data", "garbage"),
+      await post("multipart/form-data; boundary=xyz", "garbage without any boundary"),
+      await post(form.headers["content-type"], form.payload.subarray(0, 150_000)),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD", reason: expect.any(String) });
+    }
+    const exists = await send("alice", "POST", "/secured/filesystem/exists", {
+      paths: [`${HOME("alice")}/cut-short.bin`],
+    });
+    expect(exists.json().paths).toEqual({ [`${HOME("alice")}/cut-short.bin`]: false });
+  });
+
   it("answers 401 without a token and 502 when the file-info backend is down", async () => {
     expect(
       (await send(undefined, "GET", `/secured/fileio/download?path=${q(`${HOME("alice")}/notes.txt`)}`)).statusCode,

@@ -1,7 +1,8 @@
 import type { Readable } from "node:stream";
 import { badRequest, ErrorBody } from "@de-gateway/service-kit";
-import multipart from "@fastify/multipart";
+import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { writeableFolder } from "../data-items.js";
 import { dataPath } from "../data-paths.js";
@@ -32,6 +33,33 @@ async function discard(stream: Readable): Promise<void> {
     stream.once("close", done);
     stream.once("error", done);
   });
+}
+
+const malformed = (error: unknown) =>
+  badRequest(
+    `the upload is not a well-formed multipart/form-data body: ${(error as Error).message}`,
+    "ERR_BAD_OR_MISSING_FIELD",
+  );
+
+/** The caller's part of the upload, read by busboy: its errors are the caller's (a broken form, a connection gone). */
+async function firstPart(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  try {
+    return await request.file();
+  } catch (error) {
+    // The plugin's own refusals (limits) carry their status; anything else is busboy failing on what was sent.
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw malformed(error);
+  }
+}
+
+/**
+ * A form that breaks off (truncated, a part cut short) fails the backend request through the file's stream: that
+ * is the caller's fault, not the backend's. The stream may have failed before anyone listened, so its state is
+ * read, not its events; a stream stopped by the backend request failing only shows a premature close.
+ */
+function callerFault(file: Readable) {
+  const error = file.errored as (Error & { code?: string }) | null;
+  return error && error.code !== "ERR_STREAM_PREMATURE_CLOSE" ? malformed(error) : undefined;
 }
 
 /**
@@ -66,7 +94,7 @@ export const uploads: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest("the upload must be multipart/form-data with a file field", "ERR_BAD_OR_MISSING_FIELD");
       }
       await writeableFolder(fileInfo, request, dest);
-      const part = await request.file();
+      const part = await firstPart(request);
       if (!part) throw badRequest("the upload has no file field", "ERR_BAD_OR_MISSING_FIELD", { field: "file" });
       try {
         if (part.fieldname !== "file") {
@@ -81,13 +109,17 @@ export const uploads: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       const form = singleFileForm("file", part.filename, part.mimetype || "application/octet-stream", part.file);
-      const answer = await fileInfo.stream(request, {
-        method: "POST",
-        path: "/data",
-        query: { dest },
-        headers: { "content-type": form.contentType },
-        body: form.body,
-      });
+      const answer = await fileInfo
+        .stream(request, {
+          method: "POST",
+          path: "/data",
+          query: { dest },
+          headers: { "content-type": form.contentType },
+          body: form.body,
+        })
+        .catch((error: unknown) => {
+          throw callerFault(part.file) ?? error;
+        });
       return fileRecord(fileInfo.expectOk(await fileInfo.read<{ file: StoredFile }>(request, answer)));
     },
   );
