@@ -27,6 +27,18 @@ export const Uuid = (description: string) =>
   });
 export const UuidText = Uuid("a file's or folder's UUID");
 
+/**
+ * A whole number in a JSON body, as a number or as a string of digits: the reference gateway hands body values on
+ * to the backend's query unchanged, and the web client sends some of them as strings. Read it with `Number()`.
+ */
+export const WholeNumber = (minimum: number, description: string) =>
+  Type.Union(
+    [Type.Integer({ minimum }), Type.String({ pattern: minimum > 0 ? "^0*[1-9][0-9]{0,14}$" : "^[0-9]{1,15}$" })],
+    {
+      description: `${description} (a number, or a string of digits)`,
+    },
+  );
+
 const timestamps = {
   "date-created": Type.Number({ description: "ms since the epoch" }),
   "date-modified": Type.Number({ description: "ms since the epoch" }),

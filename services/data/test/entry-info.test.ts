@@ -63,6 +63,48 @@ describe("what is there", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
   });
+
+  it("takes numbers as strings and URL-encoded separators, as the web client sends them", async () => {
+    const chunk = await send("alice", "POST", "/secured/filesystem/read-chunk", {
+      path: notes,
+      position: "6",
+      "chunk-size": "8",
+    });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.json()).toMatchObject({ chunk: "of alice" });
+    const tsv = await send("alice", "POST", "/secured/filesystem/read-csv-chunk", {
+      path: `${alice}/analyses/run-1/output.tsv`,
+      separator: "%09",
+      page: "1",
+      "chunk-size": "4096",
+    });
+    expect(tsv.statusCode).toBe(200);
+    expect(tsv.json().csv[1]).toEqual({ "0": "abcA", "1": "12" });
+    const encodedComma = await send("alice", "POST", "/secured/filesystem/read-csv-chunk", {
+      path: csv,
+      separator: "%2C",
+      page: 1,
+      "chunk-size": 4096,
+    });
+    expect(encodedComma.statusCode).toBe(200);
+    expect(Object.keys(encodedComma.json().csv[0]).length).toBeGreaterThan(1);
+    for (const [field, value] of [
+      ["separator", "%2C%2C"],
+      ["separator", "%E0%A4%A"],
+      ["chunk-size", "8 bytes"],
+      ["page", "0"],
+    ]) {
+      const refused = await send("alice", "POST", "/secured/filesystem/read-csv-chunk", {
+        path: csv,
+        separator: ",",
+        page: 1,
+        "chunk-size": 4096,
+        [field as string]: value,
+      });
+      expect(refused.statusCode, `${field} ${value}`).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+    }
+  });
 });
 
 describe("tickets and anonymous access", () => {

@@ -4,9 +4,33 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { uuidOf } from "../data-items.js";
 import { dataPath } from "../data-paths.js";
-import { answered, fieldCodes, PathQuery, PathsBody, PathText, UuidText } from "../schemas.js";
+import { answered, fieldCodes, PathQuery, PathsBody, PathText, UuidText, WholeNumber } from "../schemas.js";
 
-const count = (description: string) => Type.Integer({ minimum: 0, description });
+const count = (description: string) => WholeNumber(0, description);
+
+/**
+ * The column separator of a tabular chunk, URL-encoded as the file-info backend takes it (`%2C`, `%09` for a tab):
+ * it decodes it once more. A separator sent plain (`,`) decodes to itself. Whatever it is, it must stand for one
+ * character.
+ */
+function separatorOf(value: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    decoded = "";
+  }
+  if ([...decoded].length !== 1) {
+    throw badRequest(
+      "separator must be one character, URL-encoded (e.g. %2C for a comma, %09 for a tab)",
+      "ERR_BAD_OR_MISSING_FIELD",
+      {
+        separator: value,
+      },
+    );
+  }
+  return value;
+}
 
 /** What is there and what the caller may do with it: existence, stat, permissions, manifests and file chunks. */
 export const entryInfo: FastifyPluginAsyncTypebox = async (app) => {
@@ -112,7 +136,7 @@ export const entryInfo: FastifyPluginAsyncTypebox = async (app) => {
       const id = await uuidOf(fileInfo, request, dataPath(request.body.path));
       return fileInfo.json(request, {
         path: path`/data/${id}/chunks`,
-        query: { position: request.body.position, size: request.body["chunk-size"] },
+        query: { position: Number(request.body.position), size: Number(request.body["chunk-size"]) },
       });
     },
   );
@@ -126,19 +150,23 @@ export const entryInfo: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["filesystem"],
         body: Type.Object({
           path: PathText("the file's path"),
-          separator: Type.String({ minLength: 1, maxLength: 2, description: "the column separator, e.g. , or a tab" }),
-          page: Type.Integer({ minimum: 1, description: "which page, from 1" }),
+          separator: Type.String({
+            minLength: 1,
+            maxLength: 12,
+            description: "the column separator, one character, URL-encoded: %2C for a comma, %09 for a tab",
+          }),
+          page: WholeNumber(1, "which page, from 1"),
           "chunk-size": count("bytes per page"),
         }),
         response: answered("{path, page, number-pages, max-cols, chunk-size, file-size, csv}"),
       },
     },
     async (request) => {
-      const { separator, page } = request.body;
+      const separator = separatorOf(request.body.separator);
       const id = await uuidOf(fileInfo, request, dataPath(request.body.path));
       return fileInfo.json(request, {
         path: path`/data/${id}/chunks-tabular`,
-        query: { separator, page, size: request.body["chunk-size"] },
+        query: { separator, page: Number(request.body.page), size: Number(request.body["chunk-size"]) },
       });
     },
   );
