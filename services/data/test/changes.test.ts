@@ -173,7 +173,8 @@ describe("trash", () => {
 
   it("restores everything, deletes a folder's contents and empties the trash", async () => {
     await send("alice", "POST", "/secured/filesystem/delete", { paths: [`${alice}/notes.txt`, `${alice}/sample.bin`] });
-    expect((await send("alice", "POST", "/secured/filesystem/restore-all")).statusCode).toBe(200);
+    // As the web client sends it: `{}`.
+    expect((await send("alice", "POST", "/secured/filesystem/restore-all", {})).statusCode).toBe(200);
     expect(await exists("alice", `${alice}/notes.txt`, `${alice}/sample.bin`)).toEqual({
       [`${alice}/notes.txt`]: true,
       [`${alice}/sample.bin`]: true,
@@ -181,7 +182,11 @@ describe("trash", () => {
     const emptied = await send("alice", "POST", "/secured/filesystem/delete-contents", { path: `${alice}/analyses` });
     expect(emptied.statusCode).toBe(200);
     expect(await exists("alice", `${alice}/analyses/run-1`)).toEqual({ [`${alice}/analyses/run-1`]: false });
-    expect((await send("alice", "DELETE", "/secured/filesystem/trash")).statusCode).toBe(200);
+    // As the web client's server sends it: a JSON content type and no body.
+    const emptiedTrash = await send("alice", "DELETE", "/secured/filesystem/trash", "", {
+      "content-type": "application/json",
+    });
+    expect(emptiedTrash.statusCode).toBe(200);
     const trash = await send(
       "alice",
       "GET",
