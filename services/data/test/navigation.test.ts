@@ -55,6 +55,11 @@ describe("paged directory listing", () => {
       (item) => item.path,
     );
     expect(byName).not.toEqual(byModified);
+    // sort-field is the same parameter under the name the file-info backend gives it.
+    const bySizeField = await page("alice", HOME("alice"), "limit=100&sort-field=SIZE&sort-dir=DESC");
+    const bySizeColumn = await page("alice", HOME("alice"), "limit=100&sort-col=SIZE&sort-dir=DESC");
+    expect(bySizeField.files.map((item) => item.path)).toEqual(bySizeColumn.files.map((item) => item.path));
+    expect(bySizeField.files.map((item) => item.path)).not.toEqual(byName);
   });
 
   it("keeps only files of the given info types", async () => {
@@ -152,10 +157,16 @@ describe("directory listing and roots", () => {
     const response = await send("alice", "GET", "/secured/filesystem/directory");
     expect(response.statusCode).toBe(200);
     const paths = response.json().roots.map((root: Item) => root.path);
-    expect(paths).toContain(HOME("alice"));
-    expect(paths).toContain("/iplant/home");
+    expect(paths).toEqual([HOME("alice"), "/iplant/home/shared", "/iplant/home"]);
     const roots = await send("alice", "GET", "/secured/filesystem/root");
     expect(roots.json().roots.every((root: { hasSubDirs: boolean }) => root.hasSubDirs)).toBe(true);
+    expect(roots.json().roots.map((root: Item) => root.label)).toContain("Trash");
+    // The web client finds the caller's home and trash here.
+    expect(roots.json()["base-paths"]).toEqual({
+      user_home_path: HOME("alice"),
+      user_trash_path: "/iplant/trash/home/de-irods/alice",
+      base_trash_path: "/iplant/trash/home/de-irods",
+    });
   });
 
   it("answers ERR_NOT_READABLE for carol listing alice's home, and shows bob only what alice shared", async () => {

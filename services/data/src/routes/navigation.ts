@@ -38,6 +38,9 @@ const PagedQuery = Type.Object({
   "sort-col": Type.Optional(
     Type.String({ description: "NAME, ID, PATH, LASTMODIFIED, DATEMODIFIED, DATECREATED or SIZE (any case)" }),
   ),
+  "sort-field": Type.Optional(
+    Type.String({ description: "the same as sort-col, the name the file-info backend uses" }),
+  ),
   "sort-dir": Type.Optional(Type.String({ description: "ASC or DESC (any case)" })),
   "entity-type": Type.Optional(Type.String({ description: "ANY, FILE or FOLDER (any case)" })),
   "info-type": Type.Optional(Type.Array(Type.String(), { description: "only files of these info types; repeatable" })),
@@ -48,6 +51,10 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
   const { fileInfo, metadata } = app.backends;
   const flags = (request: FastifyRequest, ids: string[]) =>
     favoriteIds(metadata, request, ids, config.FAVORITES_TIMEOUT_MS);
+  const navigationRoots = (request: FastifyRequest) =>
+    fileInfo.json<{ roots: Json[]; "base-paths"?: { user_trash_path?: string } }>(request, {
+      path: "/navigation/root",
+    });
   const subfolders = async (request: FastifyRequest, path: string) =>
     (await fileInfo.json<{ folder: Json }>(request, { path: navigationPathUrl(path) })).folder;
 
@@ -57,12 +64,17 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
       schema: {
         summary: "The caller's navigation roots: home, community data, shared with me",
         tags: ["filesystem"],
-        response: { 200: BackendAnswer("{roots: [folder]}, each with hasSubDirs"), ...commonErrors },
+        response: {
+          200: BackendAnswer(
+            "{roots: [folder], base-paths: {user_home_path, user_trash_path, base_trash_path}}, each root with hasSubDirs",
+          ),
+          ...commonErrors,
+        },
       },
     },
     async (request) => {
-      const { roots } = await fileInfo.json<{ roots: Json[] }>(request, { path: "/navigation/root" });
-      return { roots: roots.map((root) => ({ ...root, hasSubDirs: true })) };
+      const answer = await navigationRoots(request);
+      return { ...answer, roots: answer.roots.map((root) => ({ ...root, hasSubDirs: true })) };
     },
   );
 
@@ -79,8 +91,10 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
     },
     async (request) => {
       if (request.query.path === undefined) {
-        const { roots } = await fileInfo.json<{ roots: Json[] }>(request, { path: "/navigation/root" });
-        const folders = await Promise.all(roots.map((root) => subfolders(request, String(root.path))));
+        // Home, community data and shared-with-me, as the reference lists them: the trash is not browsed as a tree.
+        const { roots, "base-paths": basePaths } = await navigationRoots(request);
+        const browsed = roots.filter((root) => root.path !== basePaths?.user_trash_path);
+        const folders = await Promise.all(browsed.map((root) => subfolders(request, String(root.path))));
         const favorites = await flags(request, folders.flatMap(navigationIds));
         return { roots: folders.map((folder) => directoryListing(folder, favorites)) };
       }
@@ -103,7 +117,9 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
     async (request) => {
       const query = request.query;
       const path = dataPath(query.path);
-      const sortField = SORT_FIELDS[oneOf(query["sort-col"], Object.keys(SORT_FIELDS), "sort-col", "name")] as string;
+      const [sortName, sortValue] =
+        query["sort-field"] === undefined ? ["sort-col", query["sort-col"]] : ["sort-field", query["sort-field"]];
+      const sortField = SORT_FIELDS[oneOf(sortValue, Object.keys(SORT_FIELDS), sortName, "name")] as string;
       const sortDir = oneOf(query["sort-dir"], ["asc", "desc"], "sort-dir", "asc").toUpperCase();
       const entityType = oneOf(query["entity-type"], ["any", "file", "folder"], "entity-type", "any");
       const infoTypes = await knownInfoTypes(fileInfo, request, query["info-type"]);
