@@ -9,6 +9,17 @@ export const Config = Type.Object({
   ...ServerConfig,
   ...AuthConfig,
   ...backendSettings("fileInfo", "metadata", "apps", "notifications", "search", "coge", "datacite"),
+  IRODS_HOME: Type.String({ pattern: "^/", default: "/iplant/home", description: "the folder of the users' homes" }),
+  COMMUNITY_DATA_PATH: Type.String({
+    pattern: "^/",
+    default: "/iplant/home/shared",
+    description: "the community data folder, labelled Community Data in listings",
+  }),
+  TRASH_BASE_PATH: Type.String({
+    pattern: "^/",
+    default: "/iplant/trash/home/de-irods",
+    description: "the folder of the users' trash folders (the file-info backend's base_trash_path)",
+  }),
   MAX_PATHS_IN_REQUEST: Type.Integer({
     minimum: 1,
     default: 1000,

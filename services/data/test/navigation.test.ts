@@ -169,6 +169,29 @@ describe("directory listing and roots", () => {
     });
   });
 
+  it("labels the special folders and flags those the caller should not pick, in both listings", async () => {
+    const homes = await page("alice", "/iplant/home", "limit=100&entity-type=folder");
+    expect(homes.label).toBe("Shared With Me");
+    const byPath = new Map(homes.folders.map((folder) => [folder.path, folder as Item & { badName: boolean }]));
+    expect(byPath.get("/iplant/home/shared")).toMatchObject({ label: "Community Data", badName: true });
+    expect(byPath.get(HOME("alice"))).toMatchObject({ label: "alice", badName: true });
+    // Only the caller's own home is flagged: bob sees alice's (which shares a folder with him) unflagged.
+    const bobs = await page("bob", "/iplant/home", "limit=100&entity-type=folder");
+    const bobsByPath = new Map(bobs.folders.map((folder) => [folder.path, folder as Item & { badName: boolean }]));
+    expect(bobsByPath.get(HOME("alice"))?.badName).toBe(false);
+    expect(bobsByPath.get(HOME("bob"))?.badName).toBe(true);
+    const trash = await page("alice", "/iplant/trash/home/de-irods/alice", "limit=10");
+    expect(trash.label).toBe("Trash");
+
+    const tree = await send("bob", "GET", `/secured/filesystem/directory?path=${q("/iplant/home")}`);
+    const folders = new Map<string, Item & { badName: boolean }>(
+      tree.json().folders.map((folder: Item & { badName: boolean }) => [folder.path, folder]),
+    );
+    expect(folders.get("/iplant/home/shared")?.badName).toBe(true);
+    expect(folders.get(HOME("alice"))?.badName).toBe(false);
+    expect(folders.get(HOME("bob"))?.badName).toBe(true);
+  });
+
   it("answers ERR_NOT_READABLE for carol listing alice's home, and shows bob only what alice shared", async () => {
     const response = await send("carol", "GET", `/secured/filesystem/directory?path=${q(HOME("alice"))}`);
     expect(response.statusCode).toBe(403);

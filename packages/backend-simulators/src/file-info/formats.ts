@@ -79,13 +79,12 @@ export interface BadNameRules {
 const isBad = (rules: BadNameRules, path: string) =>
   rules.paths.has(path) || rules.names.has(baseName(path)) || [...baseName(path)].some((c) => rules.chars.has(c));
 
-/** An item of a paged folder listing, named as data-info names them (plus `label` and `type`). */
+/** An item of a paged folder listing, named as data-info names them (plus `type`); like data-info's, unlabelled. */
 export function listingItem(entry: Entry, user: string, rules: BadNameRules) {
   return {
     id: entry.id,
     path: entry.path,
     name: baseName(entry.path),
-    label: pathLabel(user, entry.path),
     type: entry.type,
     dateCreated: entry.dateCreated,
     dateModified: entry.dateModified,

@@ -7,16 +7,10 @@ import { statOf } from "../data-items.js";
 import { dataPath, dataPathUrl, navigationPathUrl } from "../data-paths.js";
 import { favoriteIds } from "../favorite-flags.js";
 import { knownInfoTypes } from "../info-types.js";
-import {
-  BAD_CHARS_PARAMETER,
-  BAD_NAMES_PARAMETER,
-  directoryListing,
-  navigationIds,
-  pagedIds,
-  pagedListing,
-} from "../listing-format.js";
+import { directoryListing, navigationIds, pagedIds, pagedListing } from "../listing-format.js";
 import { oneOf } from "../query-values.js";
 import { BackendAnswer, commonErrors, DirectoryListing, PagedListing, PathText, RootListing } from "../schemas.js";
+import { BAD_CHARS_PARAMETER, BAD_NAMES_PARAMETER, listingView } from "../special-folders.js";
 
 type Json = Record<string, unknown>;
 
@@ -55,6 +49,7 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
     fileInfo.json<{ roots: Json[]; "base-paths"?: { user_trash_path?: string } }>(request, {
       path: "/navigation/root",
     });
+  const viewOf = (request: FastifyRequest) => listingView(config, request.user.username);
   const subfolders = async (request: FastifyRequest, path: string) =>
     (await fileInfo.json<{ folder: Json }>(request, { path: navigationPathUrl(path) })).folder;
 
@@ -96,10 +91,10 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
         const browsed = roots.filter((root) => root.path !== basePaths?.user_trash_path);
         const folders = await Promise.all(browsed.map((root) => subfolders(request, String(root.path))));
         const favorites = await flags(request, folders.flatMap(navigationIds));
-        return { roots: folders.map((folder) => directoryListing(folder, favorites)) };
+        return { roots: folders.map((folder) => directoryListing(folder, favorites, viewOf(request))) };
       }
       const folder = await subfolders(request, dataPath(request.query.path));
-      return directoryListing(folder, await flags(request, navigationIds(folder)));
+      return directoryListing(folder, await flags(request, navigationIds(folder)), viewOf(request));
     },
   );
 
@@ -123,6 +118,7 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
       const sortDir = oneOf(query["sort-dir"], ["asc", "desc"], "sort-dir", "asc").toUpperCase();
       const entityType = oneOf(query["entity-type"], ["any", "file", "folder"], "entity-type", "any");
       const infoTypes = await knownInfoTypes(fileInfo, request, query["info-type"]);
+      const view = viewOf(request);
       const stat = await statOf(fileInfo, request, path);
       if (stat.type !== "dir") throw badRequest(`${path} is not a folder`, "ERR_NOT_A_FOLDER", { path });
       const page = await fileInfo.json<Json>(request, {
@@ -136,9 +132,10 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
           "info-type": infoTypes,
           "bad-chars": BAD_CHARS_PARAMETER,
           "bad-name": BAD_NAMES_PARAMETER,
+          "bad-path": view.badPaths,
         },
       });
-      return pagedListing(page, await flags(request, pagedIds(page)));
+      return pagedListing(page, await flags(request, pagedIds(page)), view);
     },
   );
 };
