@@ -123,6 +123,23 @@ describe("tickets and anonymous access", () => {
     expect(JSON.stringify(after.json())).not.toContain(ticket["ticket-id"]);
   });
 
+  it("passes the tickets' mode and limits on, and refuses ones the backend would not take", async () => {
+    const created = await send(
+      "alice",
+      "POST",
+      "/secured/filesystem/tickets?public=0&mode=write&uses-limit=3&file-write-limit=2",
+      { paths: [notes] },
+    );
+    expect(created.statusCode).toBe(200);
+    const [call] = service.platform.fileInfo.recorder.to("POST", "/tickets").slice(-1);
+    expect(call?.query).toMatchObject({ public: "false", mode: "write", "uses-limit": "3", "file-write-limit": "2" });
+    for (const query of ["mode=bogus", "uses-limit=-1", "file-write-limit=many"]) {
+      const refused = await send("alice", "POST", `/secured/filesystem/tickets?public=1&${query}`, { paths: [notes] });
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+    }
+  });
+
   it("makes files readable by anyone, and refuses bob doing it to alice's files", async () => {
     const shared = await send("alice", "POST", "/secured/filesystem/anon-files", { paths: [notes] });
     expect(shared.statusCode).toBe(200);

@@ -17,6 +17,20 @@ export const tickets: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["filesystem"],
         querystring: Type.Object({
           public: Type.Optional(Type.String({ description: "1 or true: the tickets are usable by anyone" })),
+          mode: Type.Optional(
+            Type.Union([Type.Literal("read"), Type.Literal("write")], {
+              description: "read (the default) or write access through the tickets",
+            }),
+          ),
+          "uses-limit": Type.Optional(
+            Type.Integer({ minimum: 0, description: "how many times each ticket may be used" }),
+          ),
+          "file-write-limit": Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              description: "how many file writes each ticket allows (the backend's default: 10)",
+            }),
+          ),
         }),
         body: PathsBody,
         response: answered("{user, tickets: [{path, ticket-id, download-url, download-page-url}]}"),
@@ -26,7 +40,12 @@ export const tickets: FastifyPluginAsyncTypebox = async (app) => {
       fileInfo.json(request, {
         method: "POST",
         path: "/tickets",
-        query: { public: request.query.public === "1" || request.query.public === "true" },
+        query: {
+          public: request.query.public === "1" || request.query.public === "true",
+          mode: request.query.mode,
+          "uses-limit": request.query["uses-limit"],
+          "file-write-limit": request.query["file-write-limit"],
+        },
         json: { paths: checkedPaths(request.body.paths) },
       }),
   );

@@ -5,7 +5,7 @@ import { type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { badParameter, missingParameter } from "../errors.js";
 import { ticketUrls } from "../public-urls.js";
-import { body, queryBoolean, queryValue, stringList } from "../request-values.js";
+import { body, queryBoolean, queryInteger, queryValue, stringList } from "../request-values.js";
 import type { Ticket } from "../store.js";
 
 const definition = (ticket: Ticket, entry: Entry) => ({
@@ -15,7 +15,8 @@ const definition = (ticket: Ticket, entry: Entry) => ({
 });
 
 /**
- * `POST /tickets?public=&mode=&for-job=` `{paths}` → `{user, tickets: [{path, ticket-id, download-url,
+ * `POST /tickets?public=&mode=&uses-limit=&file-write-limit=&for-job=` `{paths}` (the limits are checked, not
+ * enforced: nothing here uses a ticket more than once) → `{user, tickets: [{path, ticket-id, download-url,
  * download-page-url}]}`; `POST /ticket-lister` `{paths}` → `{tickets: {path: [ticket…]}}`;
  * `POST /ticket-deleter?for-job=` `{tickets}` → `{user, tickets}`.
  */
@@ -26,6 +27,8 @@ export function ticketRoutes(app: FastifyInstance, context: FileInfoContext) {
     const isPublic = queryBoolean(request, "public");
     const mode = queryValue(request, "mode") ?? "read";
     if (mode !== "read" && mode !== "write") throw badParameter("mode", "must be read or write");
+    queryInteger(request, "uses-limit", 0);
+    queryInteger(request, "file-write-limit", 0);
     const entries = view.entriesAt(stringList(body(request), "paths"));
     if (queryBoolean(request, "for-job") && mode === "read") view.allReadable(entries);
     else view.allWriteable(entries);
