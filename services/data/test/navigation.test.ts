@@ -204,12 +204,14 @@ describe("directory listing and roots", () => {
 });
 
 describe("search", () => {
-  it("finds by name only what the caller can read", async () => {
+  it("finds by name or path only what the caller can read", async () => {
     const mine = await send("alice", "GET", "/secured/filesystem/index?search-term=NOTES");
     expect(mine.statusCode).toBe(200);
     expect(mine.json().hits.map((hit: Item) => hit.path)).toContain(`${HOME("alice")}/notes.txt`);
     const bobs = await send("bob", "GET", "/secured/filesystem/index?search-term=notes");
     expect(bobs.json().hits.map((hit: Item) => hit.path)).not.toContain(`${HOME("alice")}/notes.txt`);
     expect((await send("bob", "GET", "/secured/filesystem/index")).statusCode).toBe(400);
+    const byPath = await send("alice", "GET", `/secured/filesystem/index?search-term=${q("analyses/RUN-1/")}`);
+    expect(byPath.json().hits.map((hit: Item) => hit.path)).toEqual([`${HOME("alice")}/analyses/run-1/output.tsv`]);
   });
 });

@@ -6,7 +6,7 @@ import { commonErrors } from "../schemas.js";
 
 const Hit = Type.Record(Type.String(), Type.Unknown());
 
-/** Search by name over everything the caller can read, through the platform's search service. */
+/** Search by name and path over everything the caller can read, through the platform's search service. */
 export const search: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const { search: searchService, metadata } = app.backends;
   app.get(
@@ -14,10 +14,13 @@ export const search: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     {
       config: { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" },
       schema: {
-        summary: "Files and folders the caller can read whose name contains the search text",
+        summary: "Files and folders the caller can read whose name or path contains the search text",
         tags: ["filesystem"],
         querystring: Type.Object({
-          "search-term": Type.String({ minLength: 1, description: "text the name must contain (any case)" }),
+          "search-term": Type.String({
+            minLength: 1,
+            description: "text the name or path must contain (any case), e.g. notes or analyses/run",
+          }),
           limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50, description: "most hits in the page" }),
           offset: Type.Integer({ minimum: 0, default: 0, description: "hits to skip" }),
         }),

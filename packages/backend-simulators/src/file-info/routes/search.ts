@@ -2,14 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import { statOf } from "../formats.js";
 import { IRODS_HOME } from "../navigation.js";
-import { baseName } from "../paths.js";
 import { canRead } from "../permissions.js";
 import { queryInteger, requiredQuery } from "../request-values.js";
 
 /**
  * `GET /search?q=&limit=&offset=` → `{total, hits: [stat…]}`: the files and folders below `/iplant/home`
- * (homes and community data, not the trash) whose name contains `q` (case-insensitively) and that the
- * caller can read, by path. Stands in for the
+ * (homes and community data, not the trash) whose name or path contains `q` (case-insensitively) and that
+ * the caller can read, by path. Stands in for the
  * platform's separate search service.
  */
 export function searchRoutes(app: FastifyInstance, context: FileInfoContext) {
@@ -21,7 +20,7 @@ export function searchRoutes(app: FastifyInstance, context: FileInfoContext) {
     const matches = view.store.catalogue
       .all()
       .filter((entry) => entry.path.startsWith(`${IRODS_HOME}/`) && canRead(entry, view.user))
-      .filter((entry) => baseName(entry.path).toLowerCase().includes(text))
+      .filter((entry) => entry.path.toLowerCase().includes(text))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const page = matches.slice(offset, limit === undefined ? undefined : offset + limit);
     return { total: matches.length, hits: page.map((entry) => statOf(view.store, entry, view.user)) };
