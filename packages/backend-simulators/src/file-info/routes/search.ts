@@ -6,10 +6,9 @@ import { canRead } from "../permissions.js";
 import { queryInteger, requiredQuery } from "../request-values.js";
 
 /**
- * `GET /search?q=&limit=&offset=` → `{total, hits: [stat…]}`: the files and folders below `/iplant/home`
- * (homes and community data, not the trash) whose name or path contains `q` (case-insensitively) and that
- * the caller can read, by path. Stands in for the
- * platform's separate search service.
+ * `GET /search?q=&limit=&offset=` → `{total, hits: [stat…]}`: the files and folders below `/iplant/home` (homes
+ * and community data, not the trash) whose name or path below `/iplant/home` contains `q` (case-insensitively)
+ * and that the caller can read, by path. Stands in for the platform's separate search service.
  */
 export function searchRoutes(app: FastifyInstance, context: FileInfoContext) {
   app.get("/search", async (request) => {
@@ -20,7 +19,13 @@ export function searchRoutes(app: FastifyInstance, context: FileInfoContext) {
     const matches = view.store.catalogue
       .all()
       .filter((entry) => entry.path.startsWith(`${IRODS_HOME}/`) && canRead(entry, view.user))
-      .filter((entry) => entry.path.toLowerCase().includes(text))
+      // The zone's own prefix is no part of what is searched: `plan` must not find all of `/iplant`.
+      .filter((entry) =>
+        entry.path
+          .slice(IRODS_HOME.length + 1)
+          .toLowerCase()
+          .includes(text),
+      )
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const page = matches.slice(offset, limit === undefined ? undefined : offset + limit);
     return { total: matches.length, hits: page.map((entry) => statOf(view.store, entry, view.user)) };
