@@ -11,6 +11,7 @@ import Fastify, {
 import { Type } from "typebox";
 import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody, errorCodeForStatus } from "./errors.js";
+import { installJsonBodies } from "./json-bodies.js";
 import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
 import { RequestLog, type RequestLogPolicy } from "./request-log.js";
@@ -116,6 +117,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   });
   installErrorHandling(app);
   installValidation(app);
+  installJsonBodies(app);
 
   await app.register(swagger, {
     openapi: {

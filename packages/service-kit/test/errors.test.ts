@@ -23,6 +23,7 @@ beforeAll(async () => {
     },
     async (request) => request.body,
   );
+  app.delete("/bodiless", async (request) => ({ body: request.body ?? "none" }));
   app.get("/teapot", async () => {
     throw new GatewayError(409, "already brewing", "ERR_EXISTS", { count: 2 });
   });
@@ -35,6 +36,23 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe("error model", () => {
+  it("takes an empty JSON body as no body: bodiless calls pass, a route that needs one answers 400", async () => {
+    const json = { "content-type": "application/json" };
+    const bodiless = await app.inject({ method: "DELETE", url: "/bodiless", payload: "", headers: json });
+    expect(bodiless.statusCode).toBe(200);
+    expect(bodiless.json()).toEqual({ body: "none" });
+    const needed = await app.inject({ method: "POST", url: "/echo", payload: " ", headers: json });
+    expect(needed.statusCode).toBe(400);
+    expect(needed.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringContaining("body") });
+    const poisoned = await app.inject({
+      method: "POST",
+      url: "/echo",
+      payload: '{"name":"a","__proto__":{"admin":true}}',
+      headers: json,
+    });
+    expect(poisoned.statusCode).toBe(400);
+  });
+
   it("turns schema violations into 400 ERR_BAD_REQUEST naming the part", async () => {
     const body = await app.inject({ method: "POST", url: "/echo", payload: { name: 3 } });
     expect(body.statusCode).toBe(400);

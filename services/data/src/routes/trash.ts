@@ -2,7 +2,6 @@ import { path } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { uuidOf } from "../data-items.js";
 import { dataPath } from "../data-paths.js";
-import { ignoreRequestBodies } from "../ignored-bodies.js";
 import { answered, fieldCodes, PathBody, PathsBody } from "../schemas.js";
 
 /** Deleting moves entries to the caller's trash; restoring puts them back where they were; the trash can be emptied. */
@@ -60,25 +59,21 @@ export const trash: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // These take no body; clients send an empty one with a JSON content type, or `{}`, and neither is refused.
-  await app.register(async (scope) => {
-    ignoreRequestBodies(scope);
-    scope.post(
-      "/secured/filesystem/restore-all",
-      {
-        schema: {
-          summary: "Restore everything in the caller's trash",
-          tags: ["filesystem"],
-          response: answered("{restored: {trash path: {restored-path, partial-restore}}}"),
-        },
+  app.post(
+    "/secured/filesystem/restore-all",
+    {
+      schema: {
+        summary: "Restore everything in the caller's trash",
+        tags: ["filesystem"],
+        response: answered("{restored: {trash path: {restored-path, partial-restore}}}"),
       },
-      async (request) => fileInfo.json(request, { method: "POST", path: "/restorer", json: {} }),
-    );
+    },
+    async (request) => fileInfo.json(request, { method: "POST", path: "/restorer", json: {} }),
+  );
 
-    scope.delete(
-      "/secured/filesystem/trash",
-      { schema: { summary: "Empty the caller's trash", tags: ["filesystem"], response: answered("{trash, paths}") } },
-      async (request) => fileInfo.json(request, { method: "DELETE", path: "/trash" }),
-    );
-  });
+  app.delete(
+    "/secured/filesystem/trash",
+    { schema: { summary: "Empty the caller's trash", tags: ["filesystem"], response: answered("{trash, paths}") } },
+    async (request) => fileInfo.json(request, { method: "DELETE", path: "/trash" }),
+  );
 };
