@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 
 /**
- * In this (encapsulated) context a request without a body has a `null` one, as an empty JSON body has (service-kit),
- * so optional bodies may be left out and required ones fail validation with 400 instead of reaching a handler as
+ * In this (encapsulated) context a request without a body (or with an empty JSON one) has a `null` body, so
+ * optional bodies may be left out and required ones fail validation with 400 instead of reaching a handler as
  * `undefined`.
  */
 export function jsonBodies(app: FastifyInstance): void {

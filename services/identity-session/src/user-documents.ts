@@ -1,4 +1,5 @@
 import { BackendResponseError, path } from "@de-gateway/backend-clients";
+import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
 /** The per-user JSON documents the preferences backend keeps. */
@@ -15,8 +16,12 @@ export async function readDocument(request: FastifyRequest, kind: DocumentKind):
   return response.body;
 }
 
-/** Stores the caller's document as given and returns what was stored. */
-export function writeDocument(request: FastifyRequest, kind: DocumentKind, document: unknown): Promise<unknown> {
+/**
+ * Stores the caller's document as given and returns what was stored. A request without a body (or with an empty
+ * one) is refused rather than taken as an order to store nothing over what is kept.
+ */
+export async function writeDocument(request: FastifyRequest, kind: DocumentKind, document: unknown): Promise<unknown> {
+  if (document === undefined) throw badRequest("the body must be a JSON document");
   return request.server.backends.preferences.json(request, {
     method: "PUT",
     path: path`/${kind}/${request.user.username}`,

@@ -59,6 +59,18 @@ describe("/secured/saved-searches", () => {
     expect(stored().size).toBe(0);
   });
 
+  it("refuses a POST without a body, keeping what is stored; DELETE takes an empty JSON body", async () => {
+    await request("POST", JSON.stringify(searches));
+    for (const payload of [undefined, ""]) {
+      const refused = await request("POST", payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.any(String) });
+    }
+    expect(stored().get("alice")).toEqual(searches);
+    expect((await request("DELETE", "")).statusCode).toBe(200);
+    expect(stored().has("alice")).toBe(false);
+  });
+
   it("DELETE removes them, and is silent when nothing is stored", async () => {
     await request("POST", JSON.stringify(searches));
     expect((await request("DELETE")).statusCode).toBe(200);

@@ -54,6 +54,26 @@ describe("/secured/sessions", () => {
     expect((await service.app.inject({ method: "DELETE", url: "/secured/sessions", headers })).statusCode).toBe(200);
   });
 
+  it("refuses a save without a body, keeping what is stored, and deletes with an empty JSON body", async () => {
+    const headers = await service.as("alice");
+    await service.app.inject({ method: "POST", url: "/secured/sessions", headers, payload: session });
+    const json = { ...headers, "content-type": "application/json" };
+    for (const request of [{ headers }, { headers: json, payload: "" }]) {
+      const refused = await service.app.inject({ method: "POST", url: "/secured/sessions", ...request });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.any(String) });
+    }
+    expect((await service.app.inject({ method: "GET", url: "/secured/sessions", headers })).json()).toEqual(session);
+    const deleted = await service.app.inject({
+      method: "DELETE",
+      url: "/secured/sessions",
+      headers: json,
+      payload: "",
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(service.platform.preferences.state.sessions.has("alice")).toBe(false);
+  });
+
   it("takes the user from the token, never from parameters", async () => {
     const headers = await service.as("alice");
     await service.app.inject({ method: "POST", url: "/secured/sessions?user=bob", headers, payload: session });
