@@ -1,23 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 
-/** Types a user may filter notifications by; `new` selects unseen messages of any type. */
-export const NOTIFICATION_FILTERS = [
-  "data",
-  "analysis",
-  "tool",
-  "tool_request",
-  "team",
-  "community",
-  "apps",
-  "permanent_id_request",
-  "new",
-] as const;
-
-const Filter = Type.Union(
-  NOTIFICATION_FILTERS.map((filter) => Type.Literal(filter)),
-  { description: "Only messages of this type (case and spaces ignored), or `new` for unseen messages" },
-);
+/**
+ * A notification type (data, analysis, tool, tool_request, team, …: more may come, as the backend registers them),
+ * or `new` for unseen messages of any type.
+ */
+const Filter = Type.String({
+  pattern: "^[a-z0-9_]{1,64}$",
+  description: "Only messages of this type, e.g. data, analysis, tool (case ignored, a space stands for _), or `new`",
+});
 const Seen = Type.Boolean({ description: "true: only seen messages; false: only unseen; absent: both" });
 
 export const ListingQuery = Type.Object({
@@ -45,12 +36,13 @@ export const backendListingQuery = (query: ListingQuery) => ({
 
 /**
  * `preValidation` hook: the enumerated parameters are matched regardless of case (the web client sends
- * `sortDir=DESC`) and spaces in a filter stand for underscores, as the backend reads them.
+ * `sortDir=DESC`), spaces in a filter stand for underscores and an empty filter is none, as the backend reads them.
  */
 export async function normaliseEnumeratedParams(request: FastifyRequest): Promise<void> {
   const query = request.query as Record<string, unknown>;
-  for (const name of ["sortField", "sortDir", "filter"]) {
+  for (const name of ["sortField", "sortDir", "filter", "seen"]) {
     const value = query[name];
     if (typeof value === "string") query[name] = value.toLowerCase().replaceAll(" ", "_");
   }
+  if (query.filter === "") delete query.filter;
 }
