@@ -1,5 +1,6 @@
 import { type ServiceUnderTest, TOOL_REQUEST_ADDRESS } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { requesterOf } from "../src/tool-requests/notification.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -118,6 +119,12 @@ describe("submitting a tool request", () => {
 });
 
 describe("updating a tool request's status", () => {
+  it("knows the requester by the short username, as the apps backend may qualify it with the identity domain", () => {
+    expect(requesterOf({ submitted_by: "bob@iplantcollaborative.org" })).toBe("bob");
+    expect(requesterOf({ submitted_by: "bob" })).toBe("bob");
+    expect(requesterOf({})).toBeUndefined();
+  });
+
   it("returns the backend's 404 for an unknown tool request and notifies no one", async () => {
     const response = await send("carol", "POST", "/admin/tool-requests/00000000-0000-4000-8000-000000000000/status", {
       status: "Installation",
@@ -140,8 +147,26 @@ describe("updating a tool request's status", () => {
       user: "bob",
       type: "tool",
       subject: "Tool Request bowtie2 Status Changed to Installation",
-      payload: { toolname: "bowtie2", status: "Installation", comments: "installing now", tool_request_id: id },
+      // Mailed to the requester, whose address the user directory (groups backend) gives.
+      email: true,
+      payload: {
+        email_address: "bob@example.org",
+        toolname: "bowtie2",
+        status: "Installation",
+        comments: "installing now",
+        tool_request_id: id,
+      },
     });
+  });
+
+  it("still notifies, without a mail, when the user directory cannot give the requester's address", async () => {
+    const { id } = await submitted("bob");
+    service.platform.groups.faults.set({ mode: "json-500" });
+    const response = await send("carol", "POST", `/admin/tool-requests/${id}/status`, { status: "Validation" });
+    expect(response.statusCode).toBe(200);
+    const notice = notifications().at(-1);
+    expect(notice).toMatchObject({ user: "bob", email: false, payload: { status: "Validation" } });
+    expect(notice?.payload).not.toHaveProperty("email_address");
   });
 
   it("returns the update's answer even when the notification fails", async () => {

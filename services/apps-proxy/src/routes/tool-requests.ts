@@ -8,7 +8,13 @@ import type { Config } from "../config.js";
 import { bestEffort } from "../tool-requests/best-effort.js";
 import type { ToolRequestDetails } from "../tool-requests/details.js";
 import { toolRequestMail } from "../tool-requests/mail.js";
-import { sendNotification, statusNotification, submittedNotification } from "../tool-requests/notification.js";
+import {
+  requesterAddress,
+  requesterOf,
+  sendNotification,
+  statusNotification,
+  submittedNotification,
+} from "../tool-requests/notification.js";
 import { relay } from "../tool-requests/relay.js";
 
 /** Reading tool requests and their status codes: plain passthroughs. */
@@ -106,11 +112,13 @@ export const toolRequestActions: FastifyPluginAsyncTypebox<{ config: Config }> =
         path: path`/admin/tool-requests/${request.params.toolRequestId}/status`,
         json: request.body,
       });
-      const notification = succeeded(answer.status) ? statusNotification(answer.body as ToolRequestDetails) : undefined;
-      if (notification) {
-        await bestEffort(request, "tool request status notification", () =>
-          sendNotification(app, request, notification),
-        );
+      const details = answer.body as ToolRequestDetails;
+      const requester = succeeded(answer.status) ? requesterOf(details) : undefined;
+      if (requester) {
+        await bestEffort(request, "tool request status notification", async () => {
+          const address = await requesterAddress(app, request, requester);
+          await sendNotification(app, request, statusNotification(details, requester, address));
+        });
       }
       return relay(reply, answer);
     },

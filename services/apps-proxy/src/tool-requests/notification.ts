@@ -1,3 +1,4 @@
+import { path } from "@de-gateway/backend-clients";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { latestStatus, type ToolRequestDetails } from "./details.js";
 
@@ -41,20 +42,43 @@ export function submittedNotification(details: ToolRequestDetails, username: str
 }
 
 /**
- * Tells the requester (the request's `submitted_by`) about its new status. The gateway does not know
- * the requester's address here, so the message is not mailed.
+ * The requester's short username: the apps backend may keep users qualified with the identity domain
+ * (`alice@example.org`), and the notification backend knows them by the short name.
  */
-export function statusNotification(details: ToolRequestDetails): ToolNotification | undefined {
-  if (!details.submitted_by) return undefined;
+export const requesterOf = (details: ToolRequestDetails): string | undefined =>
+  details.submitted_by?.replace(/@.*$/, "") || undefined;
+
+/** Tells the requester about the request's new status; mailed when the requester's address is known. */
+export function statusNotification(
+  details: ToolRequestDetails,
+  requester: string,
+  emailAddress: string | undefined,
+): ToolNotification {
   const { status } = latestStatus(details);
   return {
     type: "tool",
-    user: details.submitted_by,
+    user: requester,
     subject: `Tool Request ${details.name ?? ""} Status Changed to ${status ?? "unknown"}`,
-    email: false,
+    email: Boolean(emailAddress),
     email_template: "tool_request_updated",
-    payload: payload(details, "tool_request_updated", undefined),
+    payload: payload(details, "tool_request_updated", emailAddress),
   };
+}
+
+/**
+ * The requester's mail address from the user directory (the groups backend's subjects), or undefined when the
+ * directory does not know it or cannot be reached: the notice is then shown in the platform without a mail.
+ */
+export async function requesterAddress(app: FastifyInstance, request: FastifyRequest, requester: string) {
+  try {
+    const subject = await app.backends.groups.json<{ email?: unknown }>(request, {
+      path: path`/subjects/${requester}`,
+    });
+    return typeof subject.email === "string" && subject.email ? subject.email : undefined;
+  } catch (error) {
+    request.log.warn({ err: error, requester }, "the tool requester's mail address could not be looked up");
+    return undefined;
+  }
 }
 
 /** Hands a notification to the notification backend; a refusal is an error like a transport failure. */
