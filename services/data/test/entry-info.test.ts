@@ -39,40 +39,34 @@ describe("what is there", () => {
     expect(manifest.json()).toMatchObject({ "content-type": expect.stringContaining("csv") });
   });
 
-  it("reads chunks of text and pages of a CSV", async () => {
-    const chunk = await send("alice", "POST", "/secured/filesystem/read-chunk", {
-      path: notes,
-      position: 6,
-      "chunk-size": 8,
-    });
-    expect(chunk.statusCode).toBe(200);
-    expect(chunk.json()).toMatchObject({ chunk: "of alice" });
-    const page = await send("alice", "POST", "/secured/filesystem/read-csv-chunk", {
+  const readChunk = (body: Record<string, unknown>) =>
+    send("alice", "POST", "/secured/filesystem/read-chunk", { path: notes, ...body });
+  const csvPage = (body: Record<string, unknown>) =>
+    send("alice", "POST", "/secured/filesystem/read-csv-chunk", {
       path: csv,
       separator: ",",
       page: 1,
       "chunk-size": 4096,
+      ...body,
     });
+
+  it("reads chunks of text and pages of a CSV", async () => {
+    const chunk = await readChunk({ position: 6, "chunk-size": 8 });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.json()).toMatchObject({ chunk: "of alice" });
+    const page = await csvPage({});
     expect(page.statusCode).toBe(200);
     expect(JSON.stringify(page.json().csv)).toContain("temperature");
-    const bad = await send("alice", "POST", "/secured/filesystem/read-chunk", {
-      path: notes,
-      position: -1,
-      "chunk-size": 8,
-    });
+    const bad = await readChunk({ position: -1, "chunk-size": 8 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
   });
 
   it("takes numbers as strings and URL-encoded separators, as the web client sends them", async () => {
-    const chunk = await send("alice", "POST", "/secured/filesystem/read-chunk", {
-      path: notes,
-      position: "6",
-      "chunk-size": "8",
-    });
+    const chunk = await readChunk({ position: "6", "chunk-size": "8" });
     expect(chunk.statusCode).toBe(200);
     expect(chunk.json()).toMatchObject({ chunk: "of alice" });
-    const tsv = await send("alice", "POST", "/secured/filesystem/read-csv-chunk", {
+    const tsv = await csvPage({
       path: `${alice}/analyses/run-1/output.tsv`,
       separator: "%09",
       page: "1",
@@ -80,12 +74,7 @@ describe("what is there", () => {
     });
     expect(tsv.statusCode).toBe(200);
     expect(tsv.json().csv[1]).toEqual({ "0": "abcA", "1": "12" });
-    const encodedComma = await send("alice", "POST", "/secured/filesystem/read-csv-chunk", {
-      path: csv,
-      separator: "%2C",
-      page: 1,
-      "chunk-size": 4096,
-    });
+    const encodedComma = await csvPage({ separator: "%2C" });
     expect(encodedComma.statusCode).toBe(200);
     expect(Object.keys(encodedComma.json().csv[0]).length).toBeGreaterThan(1);
     for (const [field, value] of [
@@ -94,13 +83,7 @@ describe("what is there", () => {
       ["chunk-size", "8 bytes"],
       ["page", "0"],
     ]) {
-      const refused = await send("alice", "POST", "/secured/filesystem/read-csv-chunk", {
-        path: csv,
-        separator: ",",
-        page: 1,
-        "chunk-size": 4096,
-        [field as string]: value,
-      });
+      const refused = await csvPage({ [field as string]: value });
       expect(refused.statusCode, `${field} ${value}`).toBe(400);
       expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
     }
