@@ -23,7 +23,7 @@ describe("simulator controls", () => {
     const failing = await fetch(url(prefs, "/sessions/alice"));
     expect(failing.status).toBe(500);
     expect(failing.headers.get("content-type")).toMatch(/text\/html/);
-    expect((await fetch(url(prefs, "/preferences/alice"))).status).toBe(404);
+    expect((await fetch(url(prefs, "/preferences/alice"))).status).toBe(200);
 
     platform.preferences.faults.set({ mode: "json-500" });
     expect(await (await fetch(url(prefs, "/searches/alice"))).json()).toMatchObject({ error_code: "ERR_SIMULATED" });
@@ -34,7 +34,28 @@ describe("simulator controls", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 
     await fetch(url(prefs, "/__sim/fault"), { method: "DELETE" });
-    expect((await fetch(url(prefs, "/searches/alice"))).status).toBe(404);
+    expect((await fetch(url(prefs, "/searches/alice"))).status).toBe(200);
+  });
+
+  it("answers for the preferences backend as user-info does: text/plain JSON, {} for nothing, saves wrapped", async () => {
+    const prefs = platform.preferences.url;
+    const none = await fetch(url(prefs, "/sessions/alice"));
+    expect(none.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await none.text()).toBe("{}");
+    for (const [kind, key] of [
+      ["sessions", "session"],
+      ["preferences", "preferences"],
+      ["searches", "saved_searches"],
+    ]) {
+      const saved = await fetch(url(prefs, `/${kind}/alice`), {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ theme: "dark" }),
+      });
+      expect(saved.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(JSON.parse(await saved.text())).toEqual({ [key as string]: { theme: "dark" } });
+      expect(JSON.parse(await (await fetch(url(prefs, `/${kind}/alice`))).text())).toEqual({ theme: "dark" });
+    }
   });
 
   it("lists the requests a fault held, hung ones included, until reset", async () => {
@@ -46,7 +67,8 @@ describe("simulator controls", () => {
       signal: AbortSignal.timeout(300),
     });
     await expect(hung).rejects.toThrow();
-    expect((await fetch(url(platform.preferences.url, "/sessions/alice"))).status).toBe(404);
+    // The held save stored nothing.
+    expect(await (await fetch(url(platform.preferences.url, "/sessions/alice"))).json()).toEqual({});
     platform.preferences.faults.clear();
     const faulted = await (await fetch(url(platform.preferences.url, "/__sim/faulted"))).json();
     expect(faulted).toEqual([{ mode: "hang", method: "POST", path: "/sessions/alice", requestId: "held-1" }]);
@@ -86,13 +108,13 @@ describe("simulator controls", () => {
 describe("preferences backend", () => {
   it("stores, returns and deletes per-user documents", async () => {
     const doc = url(platform.preferences.url, "/preferences/alice");
-    expect((await fetch(doc)).status).toBe(404);
+    expect(await (await fetch(doc)).json()).toEqual({});
     const put = await fetch(doc, { method: "PUT", headers: { "content-type": "application/json" }, body: '{"a":[1]}' });
-    expect(await put.json()).toEqual({ a: [1] });
+    expect(await put.json()).toEqual({ preferences: { a: [1] } });
     expect(await (await fetch(doc)).json()).toEqual({ a: [1] });
     expect((await fetch(doc, { method: "DELETE" })).status).toBe(200);
     expect((await fetch(doc, { method: "DELETE" })).status).toBe(200);
-    expect((await fetch(doc)).status).toBe(404);
+    expect(await (await fetch(doc)).json()).toEqual({});
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
 
 /** The three per-user documents the preferences (user-info) backend keeps. */
@@ -13,9 +13,18 @@ const emptyState = (): PreferencesState => ({
   searches: new Map(),
 });
 
+/** The key user-info wraps a saved document in when it answers a save. */
+const SAVED_UNDER: Record<DocumentKind, string> = {
+  preferences: "preferences",
+  sessions: "session",
+  searches: "saved_searches",
+};
+
 /**
- * API: `GET /{kind}/{username}` returns the stored JSON document (404 when there is none),
- * `PUT` or `POST` stores the body as it is and returns it, `DELETE` removes it (200 even if absent).
+ * API, as cyverse-de/user-info answers it: `GET /{kind}/{username}` returns the stored JSON document, `{}` when
+ * there is none; `PUT` or `POST` stores the body as it is and returns it wrapped (`{session: …}`,
+ * `{preferences: …}`, `{saved_searches: …}`); `DELETE` removes it (200 even if absent). user-info writes its JSON
+ * without a content type, so Go's sniffing labels every answer text/plain, and so does this simulator.
  */
 function routes(app: FastifyInstance, sim: Simulator<PreferencesState>): void {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
@@ -26,25 +35,22 @@ function routes(app: FastifyInstance, sim: Simulator<PreferencesState>): void {
       done(error, undefined);
     }
   });
+  const answer = (reply: FastifyReply, document: unknown) =>
+    reply.type("text/plain; charset=utf-8").send(JSON.stringify(document));
   for (const kind of DOCUMENT_KINDS) {
     const store = () => sim.state[kind];
-    app.get<{ Params: { username: string } }>(`/${kind}/:username`, async (request, reply) => {
-      const { username } = request.params;
-      if (!store().has(username)) return reply.code(404).send({ error: `no ${kind} stored for ${username}` });
-      return reply.type("application/json").send(JSON.stringify(store().get(username)));
-    });
-    const save = async (
-      request: { params: { username: string }; body: unknown },
-      reply: import("fastify").FastifyReply,
-    ) => {
+    app.get<{ Params: { username: string } }>(`/${kind}/:username`, async (request, reply) =>
+      answer(reply, store().get(request.params.username) ?? {}),
+    );
+    const save = async (request: { params: { username: string }; body: unknown }, reply: FastifyReply) => {
       store().set(request.params.username, request.body ?? null);
-      return reply.type("application/json").send(JSON.stringify(request.body ?? null));
+      return answer(reply, { [SAVED_UNDER[kind]]: request.body ?? null });
     };
     app.put<{ Params: { username: string } }>(`/${kind}/:username`, save);
     app.post<{ Params: { username: string } }>(`/${kind}/:username`, save);
-    app.delete<{ Params: { username: string } }>(`/${kind}/:username`, async (request) => {
+    app.delete<{ Params: { username: string } }>(`/${kind}/:username`, async (request, reply) => {
       store().delete(request.params.username);
-      return {};
+      return answer(reply, {});
     });
   }
 }

@@ -10,10 +10,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 502: ErrorBody, 504: ErrorBody 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/secured/sessions",
-    { schema: { summary: "The caller's saved session (empty when none)", response: { 200: AnyJson, ...errors } } },
+    { schema: { summary: "The caller's saved session ({} when none)", response: { 200: AnyJson, ...errors } } },
     async (request, reply) => {
-      const session = await readDocument(request, "sessions");
-      if (session === undefined) return reply.code(200).send("");
+      const session = (await readDocument(request, "sessions")) ?? {};
       return reply.type("application/json").serializer(JSON.stringify).send(session);
     },
   );
