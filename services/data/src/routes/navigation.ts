@@ -85,16 +85,17 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
       },
     },
     async (request) => {
+      const view = viewOf(request);
       if (request.query.path === undefined) {
         // Home, community data and shared-with-me, as the reference lists them: the trash is not browsed as a tree.
         const { roots, "base-paths": basePaths } = await navigationRoots(request);
         const browsed = roots.filter((root) => root.path !== basePaths?.user_trash_path);
         const folders = await Promise.all(browsed.map((root) => subfolders(request, String(root.path))));
         const favorites = await flags(request, folders.flatMap(navigationIds));
-        return { roots: folders.map((folder) => directoryListing(folder, favorites, viewOf(request))) };
+        return { roots: folders.map((folder) => directoryListing(folder, favorites, view)) };
       }
       const folder = await subfolders(request, dataPath(request.query.path));
-      return directoryListing(folder, await flags(request, navigationIds(folder)), viewOf(request));
+      return directoryListing(folder, await flags(request, navigationIds(folder)), view);
     },
   );
 
