@@ -32,9 +32,14 @@ export interface CallOptions {
   actAs?: string;
   /** A shorter limit than the backend's own, for calls whose answer is optional (e.g. favorite flags). */
   timeoutMs?: number;
+  /**
+   * Hand the answer back as text whatever its content type, for a backend that labels its JSON as something else:
+   * the caller parses it, once.
+   */
+  asText?: boolean;
 }
 
-export interface StreamCallOptions extends Omit<CallOptions, "json"> {
+export interface StreamCallOptions extends Omit<CallOptions, "json" | "asText"> {
   /** Request headers to send besides the request id (e.g. `range`, `content-type`). */
   headers?: Record<string, string>;
   /** The request body: text, or a stream sent to the backend as it is produced. */
@@ -118,19 +123,24 @@ export class BackendClient {
 
   /** Calls the backend and returns whatever it answered; transport failures become 502/504. */
   async call<T = unknown>(request: FastifyRequest, options: CallOptions): Promise<BackendResponse<T>> {
-    const { json, ...rest } = options;
+    const { json, asText, ...rest } = options;
     const sent =
       json === undefined
         ? rest
         : { ...rest, headers: { "content-type": "application/json" }, body: JSON.stringify(json) };
-    return this.read(request, await this.stream(request, sent));
+    return this.read(request, await this.stream(request, sent), { asText });
   }
 
-  /** Reads a streamed answer whole: parsed JSON when the backend sent JSON, otherwise the text. */
-  async read<T = unknown>(request: FastifyRequest, response: StreamedResponse): Promise<BackendResponse<T>> {
+  /** Reads a streamed answer whole: parsed JSON when the backend sent JSON (unless asked for text), otherwise the text. */
+  async read<T = unknown>(
+    request: FastifyRequest,
+    response: StreamedResponse,
+    { asText = false }: { asText?: boolean | undefined } = {},
+  ): Promise<BackendResponse<T>> {
     try {
       const text = (await response.body.setEncoding("utf8").toArray()).join("");
-      return { status: response.status, headers: response.headers, body: parseBody(text, response.headers) as T };
+      const body = asText ? text : parseBody(text, response.headers);
+      return { status: response.status, headers: response.headers, body: body as T };
     } catch (error) {
       request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
       throw transportError(this.name, error);

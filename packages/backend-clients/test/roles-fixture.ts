@@ -21,6 +21,14 @@ const fixture: FastifyPluginAsyncTypebox<{ config: RolesConfig }> = async (app, 
   app.get("/genomes/:term", async (request) =>
     app.backends.coge.json(request, { path: path`/genomes/search/${term(request)}` }),
   );
+  // The answer as the backend's text, unparsed whatever its content type (`asText`).
+  app.get("/genomes-text/:term", async (request) => {
+    const answer = await app.backends.coge.call<string>(request, {
+      path: path`/genomes/search/${term(request)}`,
+      asText: true,
+    });
+    return { type: answer.headers["content-type"], text: answer.body };
+  });
   app.get("/public-genomes/:term", { config: { auth: "none" } }, async (request) =>
     app.backends.coge.json(request, { path: path`/genomes/search/${term(request)}` }),
   );

@@ -40,6 +40,14 @@ describe("the CoGe role", () => {
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(300);
   });
 
+  it("hands a JSON answer back as its text when asked to (asText), for the caller to parse", async () => {
+    const response = await get("/genomes-text/sorghum", "bob");
+    const { type, text } = response.json() as { type: string; text: unknown };
+    expect(type).toMatch(/json/);
+    expect(typeof text).toBe("string");
+    expect(genomeIds(JSON.parse(text as string))).toEqual([35030]);
+  });
+
   it("signs its own token on forwards, never passing on the one the caller sent", async () => {
     const callersToken = await service.platform.deJwt("alice");
     const response = await get("/forwarded-genomes/sorghum", undefined, { "x-iplant-de-jwt": callersToken });

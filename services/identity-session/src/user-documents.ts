@@ -1,4 +1,4 @@
-import { BackendResponseError, path } from "@de-gateway/backend-clients";
+import { BackendResponseError, type CallOptions, path } from "@de-gateway/backend-clients";
 import { badGateway, badRequest, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
@@ -14,38 +14,37 @@ const SAVED_UNDER: Record<DocumentKind, string> = {
 
 const NOT_JSON = Symbol("not JSON");
 
-/**
- * The backend's answer as JSON. user-info writes its JSON without a content type, so Go labels it text/plain and
- * the client hands it on as text.
- */
-function parsed(body: unknown): unknown {
-  if (typeof body !== "string") return body;
-  if (body.trim() === "") return undefined;
+function parsed(text: string): unknown {
+  if (text.trim() === "") return undefined;
   try {
-    return JSON.parse(body);
+    return JSON.parse(text);
   } catch {
     return NOT_JSON;
   }
 }
 
-/** A 2xx answer's document, which must be JSON. */
-function documentOf(body: unknown): unknown {
-  const document = parsed(body);
+/**
+ * Calls the preferences backend and reads its answer as JSON. user-info writes its JSON without a content type, so
+ * Go labels it text/plain: the answer is taken as text and parsed here, once. A 2xx answer that is not JSON is the
+ * backend failing; an error answer that is not JSON is kept as text.
+ */
+async function documentCall(request: FastifyRequest, options: CallOptions): Promise<unknown> {
+  const preferences = request.server.backends.preferences;
+  const response = await preferences.call<string>(request, { ...options, asText: true });
+  const document = parsed(response.body);
+  if (response.status < 200 || response.status >= 300) {
+    throw new BackendResponseError(preferences.name, response.status, document === NOT_JSON ? response.body : document);
+  }
   if (document === NOT_JSON) throw badGateway("the preferences backend answered with something that is not JSON");
   return document;
 }
 
 /** Reads the caller's document; `undefined` when none is stored (user-info answers `{}` then, as it is). */
-export async function readDocument(request: FastifyRequest, kind: DocumentKind): Promise<unknown> {
-  const preferences = request.server.backends.preferences;
-  const response = await preferences.call(request, { path: path`/${kind}/${request.user.username}` });
-  if (response.status === 404) return undefined;
-  if (response.status < 200 || response.status >= 300) {
-    const detail = parsed(response.body);
-    throw new BackendResponseError(preferences.name, response.status, detail === NOT_JSON ? response.body : detail);
-  }
-  return documentOf(response.body);
-}
+export const readDocument = (request: FastifyRequest, kind: DocumentKind): Promise<unknown> =>
+  documentCall(request, { path: path`/${kind}/${request.user.username}` }).catch((error: unknown) => {
+    if (error instanceof BackendResponseError && error.backendStatus === 404) return undefined;
+    throw error;
+  });
 
 /**
  * Stores the caller's document as given and returns what was stored (the backend's answer, unwrapped). A request
@@ -53,13 +52,11 @@ export async function readDocument(request: FastifyRequest, kind: DocumentKind):
  */
 export async function writeDocument(request: FastifyRequest, kind: DocumentKind, document: unknown): Promise<unknown> {
   if (document === undefined) throw badRequest("the body must be a JSON document");
-  const answer = documentOf(
-    await request.server.backends.preferences.json(request, {
-      method: "PUT",
-      path: path`/${kind}/${request.user.username}`,
-      json: document,
-    }),
-  );
+  const answer = await documentCall(request, {
+    method: "PUT",
+    path: path`/${kind}/${request.user.username}`,
+    json: document,
+  });
   const key = SAVED_UNDER[kind];
   return isJsonObject(answer) && key in answer ? answer[key] : answer;
 }
