@@ -211,7 +211,10 @@ export class BackendClient {
       method,
       timeout: this.timeoutMs,
       queryString: () => query,
-      rewriteRequestHeaders: () => ({ ...forwardedRequestHeaders(request), ...identityHeaders }),
+      rewriteRequestHeaders: (_request, prepared) => ({
+        ...forwardedRequestHeaders(request, prepared),
+        ...identityHeaders,
+      }),
       rewriteHeaders: (headers) => withoutHopByHop(headers),
       retryDelay: () => null,
       onResponse: (_request, answering, response) => {

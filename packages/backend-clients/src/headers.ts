@@ -30,11 +30,15 @@ export function gatewayHeaders(request: FastifyRequest): Record<string, string> 
   return { [REQUEST_ID_HEADER]: request.id, ...traceHeaders(request.trace) };
 }
 
-export function forwardedRequestHeaders(request: FastifyRequest): IncomingHttpHeaders {
-  const incoming = request.headers;
+/**
+ * The request headers a forward sends the backend, taken from those reply-from `prepared` from the caller's: their
+ * length and type describe the body as it is sent, and a body Fastify parsed is sent re-encoded, so the caller's
+ * own `content-length` may no longer fit it.
+ */
+export function forwardedRequestHeaders(request: FastifyRequest, prepared: IncomingHttpHeaders): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = gatewayHeaders(request);
   for (const name of FORWARDED_REQUEST_HEADERS) {
-    const value = incoming[name];
+    const value = prepared[name];
     if (value !== undefined) headers[name] = value;
   }
   return headers;

@@ -31,6 +31,21 @@ describe("forward()", () => {
     expect(received?.headers["x-request-id"]).toBe("req-7");
   });
 
+  it("sends a body Fastify parsed with the length of its re-encoding, not the caller's", async () => {
+    // Spaces the re-encoding drops: with the caller's content-length the backend would wait for bytes never sent.
+    const spaced = JSON.stringify(notification, null, 2);
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/send-parsed",
+      headers: { ...(await service.as("alice")), "content-type": "application/json" },
+      payload: spaced,
+    });
+    expect(response.statusCode).toBe(200);
+    const [received] = service.platform.notifications.recorder.to("POST", "/notification");
+    expect(received?.body).toEqual(notification);
+    expect(received?.headers["content-length"]).toBe(String(JSON.stringify(notification).length));
+  });
+
   it("drops a caller's identity parameter on unsecured routes too", async () => {
     await service.app.inject({ method: "POST", url: "/send-anonymously?user=bob", payload: notification });
     expect(service.platform.notifications.recorder.to("POST", "/notification")[0]?.query).toEqual({});

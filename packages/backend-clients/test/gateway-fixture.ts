@@ -30,6 +30,10 @@ const fixture: FastifyPluginAsyncTypebox<{ config: FixtureConfig }> = async (app
       }),
     );
   });
+  // Forwarded from a context that parses JSON bodies: reply-from sends the parsed body re-encoded.
+  app.post("/send-parsed", (request, reply) =>
+    app.backends.notifications.forward(request, reply, { path: "/notification" }),
+  );
   app.post("/notify-json", async (request) =>
     app.backends.notifications.json(request, {
       method: "POST",
