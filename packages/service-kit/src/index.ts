@@ -13,6 +13,7 @@ export {
   notFound,
 } from "./errors.js";
 export { isJsonObject, type JsonObject } from "./json.js";
+export { MAX_JSON_DEPTH } from "./json-bodies.js";
 export { METRICS_PATH, type ServiceMetrics, statusClass } from "./metrics.js";
 export { REQUEST_ID_HEADER } from "./request-id.js";
 export type { RequestLogPolicy } from "./request-log.js";

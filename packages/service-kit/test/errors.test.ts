@@ -1,6 +1,6 @@
 import { Type } from "typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createService, GatewayError, type Service } from "../src/index.js";
+import { createService, GatewayError, MAX_JSON_DEPTH, type Service } from "../src/index.js";
 
 let app: Service;
 beforeAll(async () => {
@@ -23,6 +23,7 @@ beforeAll(async () => {
     },
     async (request) => request.body,
   );
+  app.post("/document", { bodyLimit: 100_000 }, async (request) => request.body);
   app.delete("/bodiless", async (request) => ({ body: request.body ?? "none" }));
   app.get("/teapot", async () => {
     throw new GatewayError(409, "already brewing", "ERR_EXISTS", { count: 2 });
@@ -85,6 +86,26 @@ describe("error model", () => {
     const large = await app.inject({ method: "POST", url: "/echo", payload: { name: "x".repeat(200) } });
     expect(large.statusCode).toBe(413);
     expect(large.json()).toMatchObject({ error_code: "ERR_REQUEST_TOO_LARGE" });
+  });
+
+  it("refuses JSON it could not pass on: nested too deep, or strings that are not Unicode text", async () => {
+    const post = (payload: string) =>
+      app.inject({ method: "POST", url: "/document", headers: { "content-type": "application/json" }, payload });
+    const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+    expect((await post(nested(MAX_JSON_DEPTH))).statusCode).toBe(200);
+    for (const payload of [nested(MAX_JSON_DEPTH + 1), `{"a":${nested(5000)}}`]) {
+      const deep = await post(payload);
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringContaining("deeper") });
+    }
+    for (const payload of ['{"name":"a\\ud800"}', '{"a\\udc00":1}', '["ok",["\\ud83d"]]']) {
+      const lone = await post(payload);
+      expect(lone.statusCode).toBe(400);
+      expect(lone.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringContaining("Unicode") });
+    }
+    const astral = await post('{"name":"\\ud83d\\ude00 ok"}');
+    expect(astral.statusCode).toBe(200);
+    expect(astral.json()).toEqual({ name: "\u{1F600} ok" });
   });
 
   it("answers an unsupported media type with 415", async () => {
