@@ -9,6 +9,7 @@ import Fastify, {
   type RawServerDefault,
 } from "fastify";
 import { Type } from "typebox";
+import { answerClientError } from "./client-errors.js";
 import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody, errorCodeForStatus } from "./errors.js";
 import { installJsonBodies } from "./json-bodies.js";
@@ -16,6 +17,7 @@ import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
 import { RequestLog, type RequestLogPolicy } from "./request-log.js";
 import { type TraceContext, traceContextOf, traceLogBindings } from "./trace-context.js";
+import { bodyLeftUnread, drainUnreadBody } from "./unread-bodies.js";
 import { installValidation } from "./validation.js";
 
 export type Service = FastifyInstance<
@@ -84,6 +86,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     return503OnClosing: false,
     // Path parameters carry ontology IRIs and qualified team names, longer than the default 100.
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
+    // What Node's HTTP parser refuses (headers too large, malformed requests): the error model too.
+    clientErrorHandler: answerClientError,
     // A URL the router cannot decode (e.g. `%FF`) or an over-long path parameter: the error model too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
@@ -110,9 +114,11 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  // While draining, answers close their connection so that shutdown does not wait on idle keep-alives.
-  app.addHook("onSend", (_request, reply, payload, done) => {
+  // While draining, answers close their connection so that shutdown does not wait on idle keep-alives. A body
+  // answered before it was read to its end is read and dropped, so that the connection serves its next request.
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (app.draining) reply.header("connection", "close");
+    if (bodyLeftUnread(request.raw)) drainUnreadBody(request.raw);
     done(null, payload);
   });
   installErrorHandling(app);

@@ -25,3 +25,4 @@ export {
   traceContextFor,
   traceHeaders,
 } from "./trace-context.js";
+export { MAX_DRAINED_BYTES } from "./unread-bodies.js";
