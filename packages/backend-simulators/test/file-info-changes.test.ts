@@ -42,6 +42,28 @@ describe("creating folders", () => {
     expect(badName).toMatchObject({ status: 400, body: { error_code: "ERR_BAD_OR_MISSING_FIELD" } });
     expect(onDisk(`${ALICE}/shared-with-bob/x`)).toBe(false);
   });
+
+  it("refuses paths and names longer than data-info allows, or than a name on its disk can be, with data-info's codes", async () => {
+    const create = (path: string) =>
+      call(sim(), "POST", "/data/directories", { user: "alice", json: { paths: [path] } });
+    expect((await create(`${ALICE}/${"n".repeat(255)}`)).status).toBe(200);
+    const cases = [
+      [`${ALICE}/${"n".repeat(256)}`, "ERR_BAD_BASENAME_LENGTH"],
+      [`${ALICE}/${"é".repeat(128)}`, "ERR_BAD_BASENAME_LENGTH"],
+      [`${ALICE}/${"d".repeat(300)}/x`, "ERR_BAD_DIRNAME_LENGTH"],
+      [`${ALICE}/${"d/".repeat(320)}x`, "ERR_BAD_DIRNAME_LENGTH"],
+      [`${ALICE}/${"d/".repeat(530)}x`, "ERR_BAD_PATH_LENGTH"],
+    ] as const;
+    for (const [path, code] of cases) {
+      expect(await create(path), path.slice(0, 40)).toMatchObject({ status: 400, body: { error_code: code } });
+      expect(onDisk(`${ALICE}/${"n".repeat(10)}`)).toBe(false);
+    }
+    const lookup = await call(sim(), "POST", "/path-info", {
+      user: "alice",
+      json: { paths: [`${ALICE}/${"z".repeat(300)}`] },
+    });
+    expect(lookup).toMatchObject({ status: 400, body: { error_code: "ERR_BAD_BASENAME_LENGTH" } });
+  });
 });
 
 describe("moving and renaming", () => {

@@ -35,6 +35,14 @@ describe("folders", () => {
     expect(noPath.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
   });
 
+  it("passes on the backend's refusal of a name longer than it allows, as a 400", async () => {
+    const long = await send("alice", "POST", "/secured/filesystem/directory/create", {
+      path: `${alice}/${"n".repeat(500)}`,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error_code: "ERR_BAD_BASENAME_LENGTH" });
+  });
+
   it("creates several folders through the passthrough", async () => {
     const created = await send("alice", "POST", "/secured/filesystem/directories", {
       paths: [`${alice}/a1`, `${alice}/a2`],

@@ -31,13 +31,44 @@ export function newName(name: string): string {
   return name;
 }
 
-/** The names of a logical path inside the zone, or ERR_BAD_PATH. One trailing slash is tolerated. */
+/** data-info's length limits (clj-jargon's validations), in UTF-16 code units as Java and JavaScript count them. */
+const MAX_PATH_LENGTH = 1067;
+const MAX_DIR_LENGTH = 640;
+const MAX_BASENAME_LENGTH = MAX_PATH_LENGTH - MAX_DIR_LENGTH;
+/** What one name may take on the simulator's disk (255 bytes on ext4 and most others), below data-info's limit. */
+const MAX_NAME_BYTES_ON_DISK = 255;
+
+const tooLong = (code: string, reason: string, details: Record<string, string>) =>
+  new Problem(400, code, reason, details);
+
+/** Refuses a path longer than data-info allows (its codes and fields), or with a name the disk cannot hold. */
+function checkedLengths(path: string, names: string[]): void {
+  const folder = parentOf(path);
+  const name = names.at(-1) ?? "";
+  if (path.length > MAX_PATH_LENGTH) {
+    throw tooLong("ERR_BAD_PATH_LENGTH", `the path is longer than ${MAX_PATH_LENGTH} characters`, {
+      "full-path": path,
+    });
+  }
+  if (folder.length > MAX_DIR_LENGTH || names.slice(0, -1).some((n) => Buffer.byteLength(n) > MAX_NAME_BYTES_ON_DISK)) {
+    throw tooLong("ERR_BAD_DIRNAME_LENGTH", "the folder's path or one of its names is too long", {
+      "dir-path": folder,
+      "full-path": path,
+    });
+  }
+  if (name.length > MAX_BASENAME_LENGTH || Buffer.byteLength(name) > MAX_NAME_BYTES_ON_DISK) {
+    throw tooLong("ERR_BAD_BASENAME_LENGTH", "the name is too long", { "file-path": name, "full-path": path });
+  }
+}
+
+/** The names of a logical path inside the zone, or ERR_BAD_PATH (or a length code). One trailing slash is tolerated. */
 export function pathNames(path: unknown): string[] {
   if (typeof path !== "string" || !path.startsWith("/")) throw badPath(path, "paths are absolute");
   const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
   const names = trimmed.slice(1).split("/");
   for (const name of names) checkedName(name, path);
   if (names[0] !== IRODS_ZONE) throw badPath(path, `paths are under /${IRODS_ZONE}`);
+  checkedLengths(trimmed, names);
   return names;
 }
 
@@ -60,7 +91,7 @@ export function pathFromUrlTail(tail: string): string {
   return logicalPath(`/${names.join("/")}`);
 }
 
-export const joinPath = (folder: string, name: string): string => `${folder}/${checkedName(name)}`;
+export const joinPath = (folder: string, name: string): string => logicalPath(`${folder}/${checkedName(name)}`);
 export const parentOf = (path: string): string => path.slice(0, path.lastIndexOf("/")) || "/";
 export const baseName = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
 /** True for `path` itself and everything below it. */
