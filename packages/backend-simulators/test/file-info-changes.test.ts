@@ -177,6 +177,29 @@ describe("trash", () => {
     expect((await listing(sim(), TRASH, "alice")).body.total).toBe(0);
   });
 
+  it("restores an entry beside the folder another restore of the same call recreates", async () => {
+    const file = `${ALICE}/analyses/run-1/output.tsv`;
+    const fileInTrash = (await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [file] } })).body[
+      "trash-paths"
+    ][file];
+    const folder = `${ALICE}/analyses`;
+    const folderInTrash = (await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [folder] } })).body[
+      "trash-paths"
+    ][folder];
+    // The file goes first and recreates analyses/run-1, so the trashed analyses folder cannot go back in its place.
+    const both = await call(sim(), "POST", "/restorer", {
+      user: "alice",
+      json: { paths: [fileInTrash, folderInTrash] },
+    });
+    expect(both.status).toBe(200);
+    expect(both.body.restored).toEqual({
+      [fileInTrash]: { "restored-path": file, "partial-restore": false },
+      [folderInTrash]: { "restored-path": `${folder}.0`, "partial-restore": false },
+    });
+    expect(onDisk(file)).toBe(true);
+    expect(onDisk(`${folder}.0/run-1`)).toBe(true);
+  });
+
   it("deletes for good from the trash, empties it, and keeps home and trash folders", async () => {
     const deleted = await call(sim(), "POST", "/deleter", {
       user: "alice",

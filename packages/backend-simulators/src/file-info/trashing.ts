@@ -63,7 +63,8 @@ export function emptyTrash(view: CallerView) {
 
 /**
  * Where data-info restores a trashed entry: its origin, unless that is unknown or its folder exists
- * but is not writeable (then the caller's home: a partial restore); `.0`, `.1`… appended on a clash.
+ * but is not writeable (then the caller's home: a partial restore); `.0`, `.1`… appended on a clash with what
+ * exists or what restoring the entries before it makes.
  */
 function restorationOf(view: CallerView, entry: Entry, taken: Set<string>) {
   const origin = originOf(entry);
@@ -73,7 +74,8 @@ function restorationOf(view: CallerView, entry: Entry, taken: Set<string>) {
   const free = (path: string) => !view.store.catalogue.at(path) && !taken.has(path);
   let restored = wanted;
   for (let attempt = 0; !free(restored); attempt++) restored = `${wanted}.${attempt}`;
-  missingFolders(view.store, parentOf(restored));
+  // The folders this restore creates are taken too: an entry restored later to one of them goes beside it.
+  for (const folder of missingFolders(view.store, parentOf(restored)).missing) taken.add(folder);
   taken.add(restored);
   return { "restored-path": restored, "partial-restore": partial };
 }
