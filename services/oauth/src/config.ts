@@ -10,7 +10,7 @@ export const Config = Type.Object({
   ...AuthConfig,
   ...backendSettings("apps"),
   /** Comma-separated API names whose OAuth callback the gateway accepts; other names get 400 without a backend call. */
-  OAUTH_API_NAMES: Type.String({ default: "agave", pattern: "^\\s*[\\w.-]+(\\s*,\\s*[\\w.-]+)*\\s*$" }),
+  OAUTH_API_NAMES: Type.String({ default: "tapis", pattern: "^\\s*[\\w.-]+(\\s*,\\s*[\\w.-]+)*\\s*$" }),
 });
 export type Config = Static<typeof Config>;
 

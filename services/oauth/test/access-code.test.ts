@@ -240,7 +240,7 @@ describe("GET /secured/oauth/access-code/:apiName", () => {
 describe("an API name the gateway accepts but the apps backend does not know", () => {
   let wider: ServiceUnderTest;
   beforeAll(async () => {
-    wider = await startServiceUnderTest(Config, buildApp, { OAUTH_API_NAMES: `${API}, tapis` });
+    wider = await startServiceUnderTest(Config, buildApp, { OAUTH_API_NAMES: `${API}, agave` });
   });
   afterAll(() => wider.close());
 
@@ -248,13 +248,13 @@ describe("an API name the gateway accepts but the apps backend does not know", (
     const { state, code } = pendingAuthorization(wider.platform, "alice", "");
     const response = await wider.app.inject({
       method: "GET",
-      url: `/secured/oauth/access-code/tapis?${new URLSearchParams({ code, state })}`,
+      url: `/secured/oauth/access-code/agave?${new URLSearchParams({ code, state })}`,
       headers: await wider.as("alice"),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       error_code: "ERR_BAD_OR_MISSING_FIELD",
-      reason: "unknown API name: tapis",
+      reason: "unknown API name: agave",
     });
     expect(wider.platform.apps.state.oauth.store.authorizationRequests.has(state)).toBe(true);
   });

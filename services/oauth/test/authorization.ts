@@ -1,8 +1,8 @@
 import type { SimulatedPlatform } from "@de-gateway/backend-simulators";
 
-export const API = "agave";
+export const API = "tapis";
 
-function agaveClient(platform: SimulatedPlatform) {
+function tapisClient(platform: SimulatedPlatform) {
   const client = platform.apps.state.oauth.store.apis.get(API);
   if (!client) throw new Error(`the apps simulator has no ${API} client`);
   return client;
@@ -13,7 +13,7 @@ function agaveClient(platform: SimulatedPlatform) {
  * when they find authorization necessary), and the OAuth server issues a code for the backend's client.
  */
 export function pendingAuthorization(platform: SimulatedPlatform, username: string, stateInfo: string) {
-  const client = agaveClient(platform);
+  const client = tapisClient(platform);
   return {
     state: platform.apps.state.oauth.store.storeAuthorizationRequest(username, stateInfo),
     code: platform.apps.state.oauth.server.issueCode(client.clientId, client.redirectUri),

@@ -10,7 +10,7 @@ const required = {
 };
 
 it("supports the one third-party platform unless told otherwise", () => {
-  expect([...oauthApiNamesFrom(loadConfig(Config, required))]).toEqual(["agave"]);
+  expect([...oauthApiNamesFrom(loadConfig(Config, required))]).toEqual(["tapis"]);
 });
 
 it("reads a comma-separated list of API names", () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 
-/** The one third-party analysis platform the apps backend authorizes against (Agave, later Tapis). */
-export const SUPPORTED_API_NAME = "agave";
+/** The one third-party analysis platform the apps backend authorizes against (Tapis, formerly Agave): the name the apps backend configures. */
+export const SUPPORTED_API_NAME = "tapis";
 
 /** How the apps backend is registered as a client of one third-party OAuth server. */
 export interface OAuthClientSettings {

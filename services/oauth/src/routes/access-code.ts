@@ -16,7 +16,7 @@ export const accessCodeRoutes: FastifyPluginAsyncTypebox<{ apiNames: ReadonlySet
     {
       schema: {
         summary: "Trade an OAuth authorization code for an access token stored for the caller",
-        params: Type.Object({ apiName: Type.String({ description: "the third-party API, e.g. agave" }) }),
+        params: Type.Object({ apiName: Type.String({ description: "the third-party API, e.g. tapis" }) }),
         querystring: Type.Object({
           code: Type.String({ minLength: 1, pattern: "\\S", description: "authorization code from the OAuth server" }),
           state: Type.String({ pattern: UUID, description: "UUID of the original authorization request" }),
