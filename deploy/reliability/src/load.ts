@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, type Dispatcher } from "undici";
-import { errorCodes, type Outcome, Tally } from "./outcomes.js";
+import { errorCodeOf, errorCodes, type Outcome, Tally } from "./outcomes.js";
 
 /** One kind of request the load sends. */
 export interface RequestPlan {
@@ -107,16 +107,6 @@ export class Load {
   private record(outcome: Outcome): void {
     this.tally.add(outcome);
     if (this.options.keepOutcomes !== false) this.outcomes.push(outcome);
-  }
-}
-
-/** `error_code` when the body follows the error model `{error_code, reason}`. */
-function errorCodeOf(text: string): string | undefined {
-  try {
-    const body = JSON.parse(text) as { error_code?: unknown; reason?: unknown };
-    return typeof body.error_code === "string" && typeof body.reason === "string" ? body.error_code : undefined;
-  } catch {
-    return undefined;
   }
 }
 

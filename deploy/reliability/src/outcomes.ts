@@ -39,6 +39,16 @@ export function errorCodes(error: unknown): string[] {
   return codes;
 }
 
+/** `error_code` when the body follows the error model `{error_code, reason}`. */
+export function errorCodeOf(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error_code?: unknown; reason?: unknown };
+    return typeof body.error_code === "string" && typeof body.reason === "string" ? body.error_code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const latency = (outcome: Outcome) => outcome.endedAt - outcome.sentAt;
 
 /** Counts over outcomes, kept as they come so that long runs need not hold every outcome. */

@@ -5,7 +5,7 @@ import { Agent, type Dispatcher, request } from "undici";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type BadInput, badInputsFor } from "../src/bad-inputs.js";
 import { printFigures } from "../src/figures.js";
-import { errorCodes, type Outcome, Tally } from "../src/outcomes.js";
+import { errorCodeOf, errorCodes, type Outcome, Tally } from "../src/outcomes.js";
 import { type GatewayProcess, startEdge, startService, stopProcesses } from "../src/processes.js";
 
 /**
@@ -42,16 +42,6 @@ afterAll(async () => {
 const describeInput = (input: BadInput) =>
   `${input.method} ${input.target.slice(0, 120)}` +
   (input.body === undefined ? "" : ` [${input.contentType}] ${input.body.slice(0, 40)}`);
-
-/** The error model's code of an answer, if its body follows the model. */
-function errorCodeOf(text: string): string | undefined {
-  try {
-    const body = JSON.parse(text) as { error_code?: unknown; reason?: unknown };
-    return typeof body.error_code === "string" && typeof body.reason === "string" ? body.error_code : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Sends one bad input; what became of it. */
 async function send(
