@@ -114,7 +114,7 @@ describe("sharing and unsharing", () => {
     expect((await download("bob", FOR_BOB)).statusCode).toBe(404);
   });
 
-  it("names the recipient by a directory subject or a group subject; a subject naming no user fails each path", async () => {
+  it("names the recipient by a directory subject or a group subject, answering the user it resolved to; a subject naming no user fails each path", async () => {
     const response = await share("alice", [
       { subject: { id: "bob", source_id: "ldap" }, paths: [{ path: NOTES, permission: "read" }] },
       { subject: { id: "lab", source_id: "g:gsa" }, paths: [{ path: NOTES, permission: "read" }] },
@@ -125,8 +125,10 @@ describe("sharing and unsharing", () => {
       .to("POST", "/sharer")
       .map((request) => (request.body as { sharing: Array<{ user: string }> }).sharing.map((item) => item.user));
     expect(sharedWith).toEqual([["bob"], ["@grouper-lab"]]);
-    const [bob, , elsewhere] = response.json().sharing;
+    const [bob, lab, elsewhere] = response.json().sharing;
+    expect(lab).toMatchObject({ user: "@grouper-lab", subject: { id: "lab", source_id: "g:gsa" } });
     expect(bob).toEqual({
+      user: "bob",
       subject: { id: "bob", source_id: "ldap" },
       sharing: [{ path: NOTES, permission: "read", success: true }],
     });

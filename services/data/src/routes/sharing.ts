@@ -35,7 +35,10 @@ const OutcomeList = Type.Array(
     { additionalProperties: true },
   ),
 );
-const RecipientAnswer = { user: Type.Optional(Type.String()), subject: Type.Optional(Subject) };
+const RecipientAnswer = {
+  user: Type.Optional(Type.String({ description: "the data-store user shared with (a group: @grouper-<id>)" })),
+  subject: Type.Optional(Subject),
+};
 const ShareAnswer = Type.Object({ sharing: Type.Array(Type.Object({ ...RecipientAnswer, sharing: OutcomeList })) });
 const UnshareAnswer = Type.Object({ unshare: Type.Array(Type.Object({ ...RecipientAnswer, unshare: OutcomeList })) });
 
@@ -100,8 +103,9 @@ export const sharing: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (failed.length) notices.push(outcomeNotice(caller, other, kind.action, failed, false));
       await sendNotices(notifications, request, notices);
-      const { user: named, subject } = recipient;
-      results.push({ ...(named ? { user: named } : {}), ...(subject ? { subject } : {}), outcomes });
+      // The data-store user it went to, as the reference answers it, also when the caller named a subject.
+      const { subject } = recipient;
+      results.push({ ...(user ? { user } : {}), ...(subject ? { subject } : {}), outcomes });
     }
     return results;
   }
