@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { drainRequestBody } from "./drain.js";
 import { errorCodeForStatus, GatewayError } from "./errors.js";
+import { readRestBeforeAnswer } from "./unread-bodies.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -29,7 +29,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const known = toGatewayError(error, request);
     if (known) {
       if (known.statusCode >= 500) request.log.warn({ err: error }, known.message);
-      if (known.statusCode === 413) await drainRequestBody(request.raw);
+      if (known.statusCode === 413) await readRestBeforeAnswer(request.raw);
       return reply.code(known.statusCode).type("application/json").send(known.toBody());
     }
     request.log.error({ err: error }, "unhandled error");

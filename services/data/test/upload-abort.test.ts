@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { HOME, patternBytes, q, startData } from "./support.js";
@@ -76,4 +76,38 @@ it("leaves no partial file when a client aborts an upload mid-stream, and keeps 
   expect(listing.json().files.map((file: { label: string }) => file.label)).not.toContain("aborted-0.bin");
   const notes = await send("alice", "GET", `/secured/fileio/download?path=${q(`${HOME("alice")}/notes.txt`)}`);
   expect(notes.statusCode).toBe(200);
+});
+
+it("answers a refused upload while its client is still sending, and serves the connection's next request", async () => {
+  const boundary = "----refused-test";
+  const file = Buffer.alloc(20 * 1024 * 1024, 7);
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="notes.txt"\r\n` +
+        "content-type: application/octet-stream\r\n\r\n",
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const { authorization } = await service.as("alice");
+  const head =
+    `POST /secured/fileio/upload?dest=${q(HOME("alice"))} HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\n` +
+    `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
+  const next = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  const answers = await new Promise<string>((resolve, reject) => {
+    let text = "";
+    const socket = connect(port, "127.0.0.1", () => {
+      socket.write(head);
+      socket.write(body);
+      socket.write(next);
+    });
+    socket.on("data", (chunk) => {
+      text += chunk;
+    });
+    socket.on("close", () => resolve(text));
+    socket.on("error", reject);
+  });
+  // notes.txt exists in alice's home: 409, then the next request on the same connection is answered.
+  expect(answers).toMatch(/^HTTP\/1.1 409 .*"error_code":"ERR_EXISTS".*HTTP\/1.1 200 .*"status":"ok"/s);
+  expect(staging()).toEqual([]);
 });

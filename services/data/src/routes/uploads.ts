@@ -10,31 +10,6 @@ import { entryName, fileRecord, refuseExisting, type StoredFile } from "../file-
 import { singleFileForm } from "../multipart-body.js";
 import { commonErrors, FileRecord, PathText } from "../schemas.js";
 
-const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
-const MAX_DISCARD_MS = 10_000;
-
-/**
- * Reads and drops what is left of a part the gateway refuses, so that a client (or proxy) still sending it sees
- * the answer instead of a reset; a larger or slower rest is not waited for.
- */
-async function discard(stream: Readable): Promise<void> {
-  let seen = 0;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, MAX_DISCARD_MS);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    stream.on("data", (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > MAX_DISCARDED_BYTES) done();
-    });
-    stream.once("end", done);
-    stream.once("close", done);
-    stream.once("error", done);
-  });
-}
-
 const malformed = (error: unknown) =>
   badRequest(
     `the upload is not a well-formed multipart/form-data body: ${(error as Error).message}`,
@@ -96,18 +71,14 @@ export const uploads: FastifyPluginAsyncTypebox = async (app) => {
       await writeableFolder(fileInfo, request, dest);
       const part = await firstPart(request);
       if (!part) throw badRequest("the upload has no file field", "ERR_BAD_OR_MISSING_FIELD", { field: "file" });
-      try {
-        if (part.fieldname !== "file") {
-          throw badRequest(
-            `the file must be sent in the field named file, not ${part.fieldname}`,
-            "ERR_BAD_OR_MISSING_FIELD",
-          );
-        }
-        await refuseExisting(fileInfo, request, dest, entryName(part.filename, "filename"));
-      } catch (error) {
-        await discard(part.file);
-        throw error;
+      // A refused upload's answer goes at once; service-kit reads and drops the rest of the body.
+      if (part.fieldname !== "file") {
+        throw badRequest(
+          `the file must be sent in the field named file, not ${part.fieldname}`,
+          "ERR_BAD_OR_MISSING_FIELD",
+        );
       }
+      await refuseExisting(fileInfo, request, dest, entryName(part.filename, "filename"));
       const form = singleFileForm("file", part.filename, part.mimetype || "application/octet-stream", part.file);
       const answer = await fileInfo
         .stream(request, {
