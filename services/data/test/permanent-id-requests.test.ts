@@ -393,6 +393,20 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
     expect(metadataCalls("POST", /^\/avus\//)).toHaveLength(0);
   });
 
+  it("names a DOI minted but not written to the folder in its 502, so that nobody mints a second one", async () => {
+    const id = await stagedRequest();
+    service.platform.metadata.faults.set({ mode: "json-500", path: "^/avus/folder/" });
+    const response = await mint(id);
+    const [doi] = mintedDois();
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({
+      error_code: "ERR_BAD_GATEWAY",
+      permanent_id: doi?.id,
+      reason: expect.stringContaining(`DOI ${doi?.id} was minted`),
+    });
+    expect(storedRequests()[0]?.history.map((entry) => entry.status)).toEqual(["Submitted"]);
+  });
+
   it("answers 502 when DataCite refuses the gateway's credentials, recording nothing", async () => {
     const misconfigured = await startData({ DATACITE_PASSWORD: "not-the-account-password" });
     try {

@@ -1,5 +1,5 @@
 import { type Backends, encodeSegment, path } from "@de-gateway/backend-clients";
-import { badRequest, GatewayError } from "@de-gateway/service-kit";
+import { badRequest, errorCodeForStatus, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import { baseName, joinPath } from "../data-paths.js";
 import { dataciteRecord, type FolderMetadata, publicationAvus } from "./datacite-metadata.js";
@@ -26,6 +26,22 @@ const completionComments = (folderPath: string, doi: string) =>
   `DOI ${doi} now identifies ${folderPath}; its landing page is https://doi.org/${doi}. ` +
   "Ask the data curators for any change to the data set or its metadata.";
 
+/**
+ * The answer when DataCite minted the DOI (public at once) but writing it to the folder or the request failed: a
+ * 502 (504 when a backend hung) that names the DOI, so that the curator records it by hand instead of minting a
+ * second one, since nothing stored stops a retry from doing so.
+ */
+function mintedButNotRecorded(failure: unknown, doi: string): GatewayError {
+  const status = failure instanceof GatewayError && failure.statusCode === 504 ? 504 : 502;
+  const cause = failure instanceof Error ? failure.message : String(failure);
+  return new GatewayError(
+    status,
+    `DOI ${doi} was minted, but recording it failed (${cause}): record it on the request and the folder instead of minting again`,
+    errorCodeForStatus(status),
+    { permanent_id: doi },
+  );
+}
+
 /** The status change that completes a request with its new identifier. */
 export interface Completion {
   permanent_id: string;
@@ -37,7 +53,7 @@ export interface Completion {
  * metadata, writes it to the folder's metadata, then has `recordCompletion` record it on the request. Refused
  * before anything is minted: a type other than DOI, a folder that is gone or unreadable (404), a request or
  * folder that already has an identifier, metadata that cannot make a DataCite record (400). A DOI minted but
- * not recorded is logged with the failure, so that curators can record it by hand.
+ * not recorded is logged with the failure and named in the answer (`mintedButNotRecorded`).
  */
 export async function mintForRequest<T>(
   backends: Backends,
@@ -78,6 +94,6 @@ export async function mintForRequest<T>(
     return await recordCompletion({ permanent_id: doi, comments: completionComments(folder.path, doi) });
   } catch (error) {
     request.log.error({ err: error, doi, requestId: stored.id }, "DOI minted but not recorded");
-    throw error;
+    throw mintedButNotRecorded(error, doi);
   }
 }
