@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
+import { sendFile } from "../src/file-info/routes/file-download.js";
 import { call, download, filesUnder, idOf, store, upload, useFileInfo } from "./file-info-client.js";
 
 const sim = useFileInfo();
@@ -9,6 +11,28 @@ const sim = useFileInfo();
 const ALICE = "/iplant/home/alice";
 
 describe("uploads and downloads", () => {
+  it("finishes a download whose file is moved (or trashed) right after the answer began", async () => {
+    const path = `${ALICE}/notes.txt`;
+    const data = store(sim());
+    const contents = readFileSync(data.disk.pathOf(path), "utf8");
+    // A stand-in for the route: the move lands between the answer's start and the reading of the file.
+    const app = Fastify();
+    app.get("/race", (_request, reply) => {
+      const entry = data.catalogue.at(path);
+      if (!entry) throw new Error("no seeded notes.txt");
+      const answer = sendFile(data, entry, undefined, true, reply);
+      data.move(entry, `${ALICE}/moved-notes.txt`);
+      return answer;
+    });
+    try {
+      const response = await app.inject({ method: "GET", url: "/race" });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(contents);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("stores an upload's bytes on disk and gives back identical bytes, under a non-ASCII name", async () => {
     const bytes = randomBytes(5 * 1024 * 1024);
     const name = "données-åß-日本.bin";

@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from "node:fs";
+import { closeSync, createReadStream, fstatSync, openSync } from "node:fs";
 import type { FastifyReply } from "fastify";
 import { requestedRange } from "../byte-range.js";
 import type { Entry } from "../catalogue.js";
@@ -15,7 +15,11 @@ export function contentDisposition(attachment: boolean, name: string): string {
   return `${attachment ? "attachment" : "inline"}; filename="${fallback}"; filename*=UTF-8''${rfc5987(name)}`;
 }
 
-/** Streams a file from disk: the whole of it, or the one byte range asked for (206), or 416. */
+/**
+ * Streams a file from disk: the whole of it, or the one byte range asked for (206), or 416. The file is opened
+ * before the answer starts, in the same step as the catalogue lookup, so a move or delete right after (a rename on
+ * disk) cannot fail a download whose headers are already set: the open file is read to its end, as iRODS does.
+ */
 export function sendFile(
   store: DataStore,
   entry: Entry,
@@ -23,11 +27,12 @@ export function sendFile(
   attachment: boolean,
   reply: FastifyReply,
 ) {
-  const onDisk = store.disk.pathOf(entry.path);
-  const size = statSync(onDisk).size;
+  const fd = openSync(store.disk.pathOf(entry.path), "r");
+  const size = fstatSync(fd).size;
   const range = requestedRange(rangeHeader, size);
   reply.header("accept-ranges", "bytes");
   if (range === "unsatisfiable") {
+    closeSync(fd);
     return reply
       .code(416)
       .header("content-range", `bytes */${size}`)
@@ -41,11 +46,11 @@ export function sendFile(
     .header("content-type", mediaTypeOf(entry.path))
     .header("content-disposition", contentDisposition(attachment, baseName(entry.path)));
   if (!range) {
-    return reply.header("content-length", size).send(createReadStream(onDisk));
+    return reply.header("content-length", size).send(createReadStream("", { fd }));
   }
   return reply
     .code(206)
     .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
     .header("content-length", range.end - range.start + 1)
-    .send(createReadStream(onDisk, range));
+    .send(createReadStream("", { fd, ...range }));
 }
