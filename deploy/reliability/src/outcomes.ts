@@ -49,6 +49,12 @@ export function errorCodeOf(text: string): string | undefined {
   }
 }
 
+/** A 2xx, or a 4xx whose body follows the error model: the answers a client may get to any request, good or bad. */
+export function withinContract(outcome: Outcome): boolean {
+  const status = outcome.status ?? 0;
+  return (status >= 200 && status < 300) || (status >= 400 && status < 500 && outcome.errorCode !== undefined);
+}
+
 export const latency = (outcome: Outcome) => outcome.endedAt - outcome.sentAt;
 
 /** Counts over outcomes, kept as they come so that long runs need not hold every outcome. */

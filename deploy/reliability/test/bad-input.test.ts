@@ -5,7 +5,7 @@ import { Agent, type Dispatcher, request } from "undici";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type BadInput, badInputsFor } from "../src/bad-inputs.js";
 import { printFigures } from "../src/figures.js";
-import { errorCodeOf, errorCodes, type Outcome, Tally } from "../src/outcomes.js";
+import { errorCodeOf, errorCodes, type Outcome, Tally, withinContract } from "../src/outcomes.js";
 import { type GatewayProcess, startEdge, startService, stopProcesses } from "../src/processes.js";
 
 /**
@@ -84,9 +84,9 @@ it("answers every bad input to every catalogue row with a 4xx in the error model
     for (let item = inputs[next++]; item; item = inputs[next++]) {
       const { text, ...outcome } = await send(dispatcher, origin, item.input, item.headers);
       tally.add(outcome);
-      const status = outcome.status ?? 0;
-      const flawless = status >= 200 && (status < 400 || (status < 500 && outcome.errorCode !== undefined));
-      if (!flawless) flawed.push(`${outcome.route} => ${outcome.failure ?? status}: ${text.slice(0, 200)}`);
+      if (!withinContract(outcome)) {
+        flawed.push(`${outcome.route} => ${outcome.failure ?? outcome.status}: ${text.slice(0, 200)}`);
+      }
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));

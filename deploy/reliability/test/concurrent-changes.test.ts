@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Agent, type Dispatcher, FormData, request } from "undici";
 import { expect, it } from "vitest";
 import { printFigures } from "../src/figures.js";
-import { errorCodeOf, errorCodes, Tally } from "../src/outcomes.js";
+import { errorCodeOf, errorCodes, Tally, withinContract } from "../src/outcomes.js";
 import { useServiceProcess } from "../src/service-under-test.js";
 import { now } from "../src/timing.js";
 
@@ -100,9 +100,9 @@ it("answers changes racing on the same names with 2xx or 4xx, and leaves catalog
         const answer = await send(next.path, { method: next.method, headers, body });
         const text = await answer.body.text();
         const errorCode = answer.statusCode >= 300 ? errorCodeOf(text) : undefined;
-        tally.add({ route: what, id: "", sentAt, endedAt: now(), status: answer.statusCode, errorCode });
-        const flawless = answer.statusCode < 300 || (answer.statusCode < 500 && errorCode !== undefined);
-        if (!flawless) flawed.push(`${what} => ${answer.statusCode}: ${text.slice(0, 200)}`);
+        const outcome = { route: what, id: "", sentAt, endedAt: now(), status: answer.statusCode, errorCode };
+        tally.add(outcome);
+        if (!withinContract(outcome)) flawed.push(`${what} => ${answer.statusCode}: ${text.slice(0, 200)}`);
       } catch (error) {
         tally.add({ route: what, id: "", sentAt, endedAt: now(), failure: errorCodes(error)[0] ?? "other" });
         flawed.push(`${what} => no answer: ${(error as Error).message}`);
