@@ -39,7 +39,10 @@ async function documentCall(request: FastifyRequest, options: CallOptions): Prom
   return document;
 }
 
-/** Reads the caller's document; `undefined` when none is stored (user-info answers `{}` then, as it is). */
+/**
+ * Reads the caller's document: as stored, or whatever the backend answers when none is (user-info answers `{}`,
+ * passed on as it is); `undefined` on an empty answer or a 404.
+ */
 export const readDocument = (request: FastifyRequest, kind: DocumentKind): Promise<unknown> =>
   documentCall(request, { path: path`/${kind}/${request.user.username}` }).catch((error: unknown) => {
     if (error instanceof BackendResponseError && error.backendStatus === 404) return undefined;
