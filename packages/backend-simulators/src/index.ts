@@ -10,6 +10,7 @@ export { Simulator, type SimulatorOptions } from "./framework/simulator.js";
 export { registeredRoutesOf, type ServiceUnderTest, startServiceUnderTest } from "./harness.js";
 export { DEV_AUDIENCE, DEV_ISSUER, type MintOptions, rotateKeys } from "./idp/index.js";
 export {
+  CURATORS_ADDRESS,
   MAIL_FROM_ADDRESS,
   type PlatformEndpoints,
   type PlatformOptions,

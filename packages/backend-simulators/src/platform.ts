@@ -14,6 +14,7 @@ import { SmtpCatcher } from "./smtp/index.js";
 
 export const SUPPORT_ADDRESS = "support@platform.example.org";
 export const TOOL_REQUEST_ADDRESS = "tool-requests@platform.example.org";
+export const CURATORS_ADDRESS = "data-curators@platform.example.org";
 export const MAIL_FROM_ADDRESS = "noreply@platform.example.org";
 
 /** Where the simulated platform answers. */
@@ -63,6 +64,7 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     SMTP_URL: endpoints.smtp,
     SUPPORT_EMAIL_TO: SUPPORT_ADDRESS,
     TOOL_REQUEST_EMAIL_TO: TOOL_REQUEST_ADDRESS,
+    PERMANENT_ID_CURATORS_EMAIL: CURATORS_ADDRESS,
     MAIL_FROM: MAIL_FROM_ADDRESS,
   };
 }

@@ -127,6 +127,57 @@ describe("what bob may do with alice's files", () => {
   });
 });
 
+describe("the administrative account and the data curators' group", () => {
+  const ANALYSES = `${ALICE}/analyses`;
+  const STAGING = "/iplant/home/shared/commons_repo/staging";
+
+  it("lets the administrative account create folders anywhere and move a user's folder, which keeps its access list", async () => {
+    const created = await call(sim(), "POST", "/data/directories", { user: "rods", json: { paths: [STAGING] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const moved = await call(sim(), "PUT", `/data/${seedId(ANALYSES)}/dir`, {
+      user: "rods",
+      json: { dirname: STAGING },
+    });
+    expect(moved).toMatchObject({ status: 200, body: { source: ANALYSES, dest: `${STAGING}/analyses` } });
+    const stat = await call(sim(), "POST", "/path-info", { user: "alice", json: { ids: [seedId(ANALYSES)] } });
+    expect(stat.body.ids[seedId(ANALYSES)]).toMatchObject({ path: `${STAGING}/analyses`, permission: "own" });
+  });
+
+  it("gives a group's access to its members only, once the group is shared with", async () => {
+    const asCarol = () => call(sim(), "POST", "/path-info", { user: "carol", json: { paths: [ANALYSES] } });
+    expect((await asCarol()).body.error_code).toBe("ERR_NOT_READABLE");
+    const shared = await call(sim(), "POST", "/sharer", {
+      user: "rods",
+      json: {
+        sharing: [
+          { user: "data-curators", paths: [{ path: ANALYSES, permission: "own" }] },
+          { user: "alice", paths: [{ path: ANALYSES, permission: "write" }] },
+        ],
+      },
+    });
+    expect(
+      shared.body.sharing.map((item: { sharing: Array<{ success: boolean }> }) => item.sharing[0]?.success),
+    ).toEqual([true, true]);
+    expect((await asCarol()).body.paths[ANALYSES]).toMatchObject({ permission: "own" });
+    const asAlice = await call(sim(), "POST", "/path-info", { user: "alice", json: { paths: [ANALYSES] } });
+    expect(asAlice.body.paths[ANALYSES]).toMatchObject({ permission: "write" });
+    const asBob = await call(sim(), "POST", "/path-info", { user: "bob", json: { paths: [ANALYSES] } });
+    expect(asBob.body.error_code).toBe("ERR_NOT_READABLE");
+  });
+
+  it("lets nobody, not even the administrative account, move or delete a home, a trash folder or the folders above them", async () => {
+    for (const path of [ALICE, "/iplant/home/shared", "/iplant/home", "/iplant/trash/home/de-irods/alice"]) {
+      const moved = await call(sim(), "POST", "/mover", {
+        user: "rods",
+        json: { sources: [path], dest: "/iplant/home/bob" },
+      });
+      expect(moved.body.error_code, path).toBe("ERR_NOT_AUTHORIZED");
+      const deleted = await call(sim(), "POST", "/deleter", { user: "rods", json: { paths: [path] } });
+      expect(deleted.body.error_code, path).toBe("ERR_NOT_AUTHORIZED");
+    }
+  });
+});
+
 describe("paths that try to leave the zone", () => {
   it("refuses dot segments, encoded slashes, NUL and empty names in URLs", async () => {
     const targets = [

@@ -1,5 +1,6 @@
 import { AuthConfig } from "@de-gateway/auth";
 import { backendSettings } from "@de-gateway/backend-clients";
+import { MailConfig } from "@de-gateway/mailer";
 import { portSetting, ServerConfig } from "@de-gateway/service-kit";
 import { type Static, Type } from "typebox";
 
@@ -8,6 +9,7 @@ export const Config = Type.Object({
   ...portSetting(3003),
   ...ServerConfig,
   ...AuthConfig,
+  ...MailConfig,
   ...backendSettings("fileInfo", "metadata", "apps", "notifications", "search", "coge", "datacite"),
   IRODS_HOME: Type.String({ pattern: "^/", default: "/iplant/home", description: "the folder of the users' homes" }),
   COMMUNITY_DATA_PATH: Type.String({
@@ -34,6 +36,25 @@ export const Config = Type.Object({
     minLength: 1,
     default: "coge",
     description: "the data-store account CoGe reads and writes as; what CoGe must reach is shared with it",
+  }),
+  DATA_STORE_ADMIN: Type.String({
+    minLength: 1,
+    default: "rods",
+    description: "the data store's administrative account: permanent-id requests' folders are moved and shared as it",
+  }),
+  PERMANENT_ID_CURATORS_GROUP: Type.String({
+    minLength: 1,
+    default: "data-curators",
+    description: "the data-store group of the data curators, who own folders waiting for or given a DOI",
+  }),
+  PERMANENT_ID_CURATORS_EMAIL: Type.String({
+    pattern: "@",
+    description: "where the data curators are told of new permanent-id requests, completions and failed moves",
+  }),
+  PERMANENT_ID_STAGING_FOLDER: Type.String({
+    pattern: "^/",
+    default: "/iplant/home/shared/commons_repo/staging",
+    description: "where a folder waits for the curators once a permanent identifier is requested for it",
   }),
   PERMANENT_ID_PUBLISH_FOLDER: Type.String({
     pattern: "^/",

@@ -1,3 +1,4 @@
+import { CURATORS_ADDRESS, seedId } from "@de-gateway/backend-simulators";
 import { describe, expect, it } from "vitest";
 import { HOME, seeded, startData, useDataService } from "./support.js";
 
@@ -13,7 +14,9 @@ const NOTES = seeded("alice", "notes.txt");
 const SHARED_WITH_BOB = seeded("alice", "shared-with-bob");
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const YEAR = String(new Date().getUTCFullYear());
-const LANDING_PAGE = "https://datacommons.cyverse.org/browse/iplant/home/shared/commons_repo/curated/analyses";
+const STAGED_PATH = "/iplant/home/shared/commons_repo/staging/analyses";
+const PUBLISHED_PATH = "/iplant/home/shared/commons_repo/curated/analyses";
+const LANDING_PAGE = `https://datacommons.cyverse.org/browse${PUBLISHED_PATH}`;
 
 type AvuRequest = { attr: string; value: string; unit: string; avus?: AvuRequest[] };
 const avu = (attr: string, value: string, ...avus: AvuRequest[]): AvuRequest => ({
@@ -50,25 +53,23 @@ async function requestDoi(folder = ANALYSES, user = "alice") {
   return response.json() as { id: string; [field: string]: unknown };
 }
 
-/** alice lets the curator carol read her analyses folder, as the reference's staging area does. */
-async function shareWithCurator() {
-  const shared = await send("alice", "POST", "/secured/share", {
-    sharing: [{ user: "carol", paths: [{ path: ANALYSES_PATH, permission: "read" }] }],
-  });
-  expect(shared.statusCode, shared.body).toBe(200);
-}
-
-/** alice's described analyses folder with a DOI request, readable by the curator. */
+/** alice's described analyses folder with a DOI request: staged, so the curators own it. */
 async function stagedRequest(): Promise<string> {
   await setMetadata("alice", ANALYSES, DESCRIBED);
   const { id } = await requestDoi();
-  await shareWithCurator();
   return id;
+}
+
+/** Where a folder is and what the user may do with it, as the file-info backend says. */
+async function statOf(id: string, user: string) {
+  const response = await send(user, "POST", "/secured/filesystem/stat", { ids: [id] });
+  return response.statusCode === 200 ? response.json().ids[id] : response.json();
 }
 
 const metadataCalls = (method: string, path: string | RegExp) => service.platform.metadata.recorder.to(method, path);
 const storedRequests = () => [...service.platform.metadata.state.permanentIdRequests.requests.values()];
 const notices = () => service.platform.notifications.state.intake.messages;
+const curatorMails = () => service.platform.smtp.mails.filter((mail) => mail.to.includes(CURATORS_ADDRESS));
 const mintedDois = () => [...service.platform.datacite.state.dois.dois.values()];
 
 describe("GET /permanent-id-requests/status-codes and /types", () => {
@@ -89,7 +90,7 @@ describe("GET /permanent-id-requests/status-codes and /types", () => {
 });
 
 describe("POST /permanent-id-requests", () => {
-  it("records the request for the caller's described folder, shows it with the folder and tells the caller", async () => {
+  it("records the request for the caller's described folder, stages the folder for the curators, shows it and tells the caller and the curators", async () => {
     await setMetadata("alice", ANALYSES, DESCRIBED);
     const created = await requestDoi();
     expect(created).toMatchObject({
@@ -97,8 +98,23 @@ describe("POST /permanent-id-requests", () => {
       requested_by: "alice",
       original_path: ANALYSES_PATH,
       history: [{ status: "Submitted", updated_by: "alice" }],
-      folder: { id: ANALYSES, path: ANALYSES_PATH, type: "dir", permission: "own" },
+      folder: { id: ANALYSES, path: STAGED_PATH, type: "dir", permission: "write" },
     });
+    // Staged: the curators own it, alice may still write to it but no longer move or delete it, bob still cannot read it.
+    expect(await statOf(ANALYSES, "carol")).toMatchObject({ path: STAGED_PATH, permission: "own" });
+    expect((await statOf(ANALYSES, "bob")).error_code).toBe("ERR_NOT_READABLE");
+    const moveAway = await send("alice", "POST", "/secured/filesystem/move", {
+      sources: [STAGED_PATH],
+      dest: HOME("alice"),
+    });
+    expect(moveAway.json().error_code).toBe("ERR_NOT_OWNER");
+    expect(curatorMails()).toEqual([
+      expect.objectContaining({
+        subject: "New DOI permanent ID request",
+        text: expect.stringContaining(`Alice Liddell (alice, alice@example.org) requests a DOI for ${STAGED_PATH}.`),
+      }),
+    ]);
+    expect(curatorMails()[0]?.text).toContain(`Request: ${created.id}`);
     expect(created).not.toHaveProperty("target_id");
     expect(metadataCalls("POST", "/permanent-id-requests")[0]?.body).toEqual({
       type: "DOI",
@@ -163,15 +179,81 @@ describe("POST /permanent-id-requests", () => {
     expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", identifier: "10.1234/abcd" });
   });
 
-  it("passes the metadata backend's refusals on: a second request of a type for the folder, an unknown type", async () => {
+  it("passes the metadata backend's refusals on, moving nothing: an unknown type, a second request of a type for the folder", async () => {
     await setMetadata("alice", ANALYSES, DESCRIBED);
-    await requestDoi();
-    const again = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error_code).toBe("ERR_NOT_UNIQUE");
     const unknownType = await send("alice", "POST", "/permanent-id-requests", { type: "ISBN", folder: ANALYSES });
     expect(unknownType.statusCode).toBe(400);
+    expect(await statOf(ANALYSES, "alice")).toMatchObject({ path: ANALYSES_PATH, permission: "own" });
+    await requestDoi();
+    // Once staged the folder is the curators'; one of them asking again meets the metadata backend's refusal.
+    const again = await send("carol", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error_code).toBe("ERR_NOT_UNIQUE");
+    const byRequester = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(byRequester.json().error_code).toBe("ERR_NOT_OWNER");
     expect(storedRequests()).toHaveLength(1);
+  });
+
+  it("refuses a folder whose name is already staged or published by another request (409), recording and moving nothing", async () => {
+    const bobsAnalyses = seeded("bob", "analyses");
+    await setMetadata("bob", bobsAnalyses, DESCRIBED);
+    const { id } = await requestDoi(bobsAnalyses, "bob");
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    const whileStaged = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(whileStaged.statusCode).toBe(409);
+    expect(whileStaged.json()).toMatchObject({
+      error_code: "ERR_EXISTS",
+      path: STAGED_PATH,
+      reason: expect.stringContaining("already been submitted"),
+    });
+    expect((await send("carol", "POST", `/admin/permanent-id-requests/${id}/ezid`)).statusCode).toBe(200);
+    const oncePublished = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(oncePublished.statusCode).toBe(409);
+    expect(oncePublished.json()).toMatchObject({ error_code: "ERR_EXISTS", path: PUBLISHED_PATH });
+    expect(storedRequests()).toHaveLength(1);
+    expect(await statOf(ANALYSES, "alice")).toMatchObject({ path: ANALYSES_PATH, permission: "own" });
+  });
+
+  it("refuses a home folder and a folder in the trash, which cannot be given to the curators", async () => {
+    const home = seedId(HOME("alice"));
+    await setMetadata("alice", home, DESCRIBED);
+    const forHome = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: home });
+    expect(forHome.statusCode).toBe(400);
+    expect(forHome.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD", folder: home });
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    expect((await send("alice", "POST", "/secured/filesystem/delete", { paths: [ANALYSES_PATH] })).statusCode).toBe(
+      200,
+    );
+    const inTrash = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(inTrash.statusCode).toBe(400);
+    expect(inTrash.json().error_code).toBe("ERR_BAD_OR_MISSING_FIELD");
+    expect(storedRequests()).toHaveLength(0);
+  });
+
+  it("keeps the request when the folder cannot be staged: the folder stays, the curators are told to move it", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    service.platform.fileInfo.faults.set({ mode: "json-500", path: "^/data/[^/]+/dir$" });
+    const created = await requestDoi();
+    expect(created).toMatchObject({ original_path: ANALYSES_PATH, folder: { path: ANALYSES_PATH, permission: "own" } });
+    expect(storedRequests()).toHaveLength(1);
+    expect(curatorMails().map((mail) => mail.subject)).toEqual([
+      "Could not move a permanent ID request's folder",
+      "New DOI permanent ID request",
+    ]);
+    expect(curatorMails()[0]?.text).toContain(`The folder ${ANALYSES_PATH} of Alice Liddell`);
+    expect(curatorMails()[1]?.text).toContain(`requests a DOI for ${ANALYSES_PATH}.`);
+  });
+
+  it("answers the request when the curators' mail cannot be sent (it is logged)", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    await service.platform.smtp.stopSmtp();
+    try {
+      const created = await requestDoi();
+      expect(created).toMatchObject({ folder: { path: STAGED_PATH } });
+    } finally {
+      await service.platform.smtp.startSmtp();
+    }
+    expect(curatorMails()).toEqual([]);
   });
 
   it.each([
@@ -214,7 +296,7 @@ describe("GET /permanent-id-requests and /permanent-id-requests/{request-id}", (
           type: "DOI",
           status: "Submitted",
           requested_by: "alice",
-          folder: expect.objectContaining({ id: ANALYSES, path: ANALYSES_PATH }),
+          folder: expect.objectContaining({ id: ANALYSES, path: STAGED_PATH }),
         }),
       ],
     });
@@ -253,14 +335,14 @@ describe("GET /permanent-id-requests and /permanent-id-requests/{request-id}", (
     expect((await send(undefined, "GET", `/permanent-id-requests/${id}`)).statusCode).toBe(401);
   });
 
-  it("follows the folder by its id (into the trash), and shows a null folder once it is gone", async () => {
+  it("follows the folder by its id (into a curator's trash), and shows a null folder once it is gone", async () => {
     await setMetadata("alice", ANALYSES, DESCRIBED);
     const { id } = await requestDoi();
-    const deleted = await send("alice", "POST", "/secured/filesystem/delete", { paths: [ANALYSES_PATH] });
+    const deleted = await send("carol", "POST", "/secured/filesystem/delete", { paths: [STAGED_PATH] });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const trashed = await send("alice", "GET", `/permanent-id-requests/${id}`);
     expect(trashed.json().folder).toMatchObject({ id: ANALYSES, path: expect.stringContaining("/trash/") });
-    expect((await send("alice", "DELETE", "/secured/filesystem/trash")).statusCode).toBe(200);
+    expect((await send("carol", "DELETE", "/secured/filesystem/trash")).statusCode).toBe(200);
     const gone = await send("alice", "GET", `/permanent-id-requests/${id}`);
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toMatchObject({ id, original_path: ANALYSES_PATH, folder: null });
@@ -270,14 +352,24 @@ describe("GET /permanent-id-requests and /permanent-id-requests/{request-id}", (
 describe("GET /admin/permanent-id-requests and /admin/permanent-id-requests/{request-id}", () => {
   it("lists everyone's requests, each folder as the curator sees it", async () => {
     await setMetadata("alice", ANALYSES, DESCRIBED);
-    const { id } = await requestDoi();
+    service.platform.fileInfo.faults.set({ mode: "json-500", path: "^/data/[^/]+/dir$" });
+    const unstaged = await requestDoi();
+    service.platform.fileInfo.faults.clear();
     const unreadable = await send("carol", "GET", "/admin/permanent-id-requests");
     expect(unreadable.statusCode).toBe(200);
-    expect(unreadable.json()).toMatchObject({ total: 1, requests: [{ id, requested_by: "alice", folder: null }] });
-    await shareWithCurator();
-    const readable = await send("carol", "GET", `/admin/permanent-id-requests/${id}`);
+    expect(unreadable.json()).toMatchObject({
+      total: 1,
+      requests: [{ id: unstaged.id, requested_by: "alice", folder: null }],
+    });
+    const bobsAnalyses = seeded("bob", "analyses");
+    await setMetadata("bob", bobsAnalyses, DESCRIBED);
+    const staged = await requestDoi(bobsAnalyses, "bob");
+    const readable = await send("carol", "GET", `/admin/permanent-id-requests/${staged.id}`);
     expect(readable.statusCode).toBe(200);
-    expect(readable.json()).toMatchObject({ id, folder: { id: ANALYSES, permission: "read" } });
+    expect(readable.json()).toMatchObject({
+      id: staged.id,
+      folder: { id: bobsAnalyses, path: STAGED_PATH, permission: "own" },
+    });
   });
 
   it("is for administrators only, and 404 for an unknown request", async () => {
@@ -337,7 +429,7 @@ describe("POST /admin/permanent-id-requests/{request-id}/status", () => {
 describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
   const mint = (id: string, user = "carol") => send(user, "POST", `/admin/permanent-id-requests/${id}/ezid`);
 
-  it("mints the DOI through DataCite from the folder's metadata, writes it to the folder and completes the request", async () => {
+  it("mints the DOI through DataCite from the folder's metadata, publishes the folder where the DOI resolves, writes the DOI to it and completes the request", async () => {
     const id = await stagedRequest();
     const response = await mint(id);
     expect(response.statusCode, response.body).toBe(200);
@@ -347,10 +439,16 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
     expect(completed).toMatchObject({
       id,
       permanent_id: doi?.id,
-      folder: { id: ANALYSES },
+      folder: { id: ANALYSES, path: PUBLISHED_PATH, permission: "own" },
       history: [{ status: "Submitted" }, { status: "Completion", updated_by: "carol" }],
     });
     expect(completed.history[1].comments).toContain(`https://doi.org/${doi?.id}`);
+    expect(completed.history[1].comments).toContain(PUBLISHED_PATH);
+    expect(await statOf(ANALYSES, "alice")).toMatchObject({ path: PUBLISHED_PATH, permission: "write" });
+    expect(curatorMails().at(-1)).toMatchObject({
+      subject: "DOI permanent ID request complete",
+      text: expect.stringContaining(`DOI ${doi?.id} now identifies ${PUBLISHED_PATH}`),
+    });
 
     const [call] = service.platform.datacite.recorder.to("POST", "/dois");
     expect(call?.headers.authorization).toMatch(/^Basic /);
@@ -393,18 +491,42 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
     expect(metadataCalls("POST", /^\/avus\//)).toHaveLength(0);
   });
 
-  it("names a DOI minted but not written to the folder in its 502, so that nobody mints a second one", async () => {
+  it.each([
+    ["writing it to the folder", "metadata", "^/avus/folder/", PUBLISHED_PATH],
+    ["moving the folder to the publish folder", "fileInfo", "^/data/[^/]+/dir$", STAGED_PATH],
+  ] as const)(
+    "names a DOI minted when %s then fails in its 502, with where the folder belongs, so that nobody mints a second one",
+    async (_case, backend, faultPath, folderAt) => {
+      const id = await stagedRequest();
+      service.platform[backend].faults.set({ mode: "json-500", path: faultPath });
+      const response = await mint(id);
+      const [doi] = mintedDois();
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({
+        error_code: "ERR_BAD_GATEWAY",
+        permanent_id: doi?.id,
+        path: PUBLISHED_PATH,
+        reason: expect.stringContaining(`DOI ${doi?.id} was minted, but publishing it failed`),
+      });
+      expect(response.json().reason).toContain(`the folder belongs at ${PUBLISHED_PATH}`);
+      expect(storedRequests()[0]?.history.map((entry) => entry.status)).toEqual(["Submitted"]);
+      expect(await statOf(ANALYSES, "carol")).toMatchObject({ path: folderAt });
+    },
+  );
+
+  it("refuses to mint when another folder of the name is already published (409), minting nothing", async () => {
     const id = await stagedRequest();
-    service.platform.metadata.faults.set({ mode: "json-500", path: "^/avus/folder/" });
-    const response = await mint(id);
-    const [doi] = mintedDois();
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({
-      error_code: "ERR_BAD_GATEWAY",
-      permanent_id: doi?.id,
-      reason: expect.stringContaining(`DOI ${doi?.id} was minted`),
+    const taken = await fetch(new URL("/data/directories?user=rods", service.platform.fileInfo.url), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ paths: [PUBLISHED_PATH] }),
     });
-    expect(storedRequests()[0]?.history.map((entry) => entry.status)).toEqual(["Submitted"]);
+    expect(taken.status).toBe(200);
+    const response = await mint(id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error_code: "ERR_EXISTS", path: PUBLISHED_PATH });
+    expect(mintedDois()).toHaveLength(0);
+    expect(await statOf(ANALYSES, "carol")).toMatchObject({ path: STAGED_PATH });
   });
 
   it("answers 502 when DataCite refuses the gateway's credentials, recording nothing", async () => {
@@ -416,10 +538,6 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
       });
       expect(described.statusCode).toBe(200);
       const created = await sendThere("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
-      const shared = await sendThere("alice", "POST", "/secured/share", {
-        sharing: [{ user: "carol", paths: [{ path: ANALYSES_PATH, permission: "read" }] }],
-      });
-      expect(shared.statusCode).toBe(200);
       const response = await sendThere("carol", "POST", `/admin/permanent-id-requests/${created.json().id}/ezid`);
       expect(response.statusCode).toBe(502);
       expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", backend_status: 401 });
@@ -429,9 +547,10 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
     }
   });
 
-  it("refuses a request whose folder the curator cannot read (404), minting nothing", async () => {
-    await setMetadata("alice", ANALYSES, DESCRIBED);
-    const { id } = await requestDoi();
+  it("refuses a request whose folder is gone (404), minting nothing", async () => {
+    const id = await stagedRequest();
+    expect((await send("carol", "POST", "/secured/filesystem/delete", { paths: [STAGED_PATH] })).statusCode).toBe(200);
+    expect((await send("carol", "DELETE", "/secured/filesystem/trash")).statusCode).toBe(200);
     const response = await mint(id);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", path: ANALYSES_PATH });
@@ -451,7 +570,6 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
     await setMetadata("alice", ANALYSES, DESCRIBED);
     const ark = await send("alice", "POST", "/permanent-id-requests", { type: "ARK", folder: ANALYSES });
     expect(ark.statusCode, ark.body).toBe(200);
-    await shareWithCurator();
     const response = await mint(ark.json().id);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD", type: "ARK" });

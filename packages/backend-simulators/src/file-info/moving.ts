@@ -1,10 +1,10 @@
 import type { CallerView } from "./caller-view.js";
 import type { Entry } from "./catalogue.js";
 import { alreadyExists, badField, notAuthorized } from "./errors.js";
-import { baseName, isBaseFolderOf, isWithin, joinPath, parentOf } from "./paths.js";
+import { baseName, isBaseFolder, isWithin, joinPath, parentOf } from "./paths.js";
 
-function refuseUnmovable(view: CallerView, sources: Entry[], destFolder: string) {
-  const bases = sources.filter((entry) => isBaseFolderOf(view.user, entry.path)).map((entry) => entry.path);
+function refuseUnmovable(sources: Entry[], destFolder: string) {
+  const bases = sources.filter((entry) => isBaseFolder(entry.path)).map((entry) => entry.path);
   if (bases.length > 0) throw notAuthorized("home and trash folders cannot be moved", { paths: bases });
   const intoThemselves = sources.filter((entry) => isWithin(destFolder, entry.path)).map((entry) => entry.path);
   if (intoThemselves.length > 0) throw badField("a folder cannot move into itself", { paths: intoThemselves });
@@ -18,7 +18,7 @@ export function moveEntries(view: CallerView, sources: Entry[], destPath: unknow
   const dest = view.folder(view.entryAt(destPath));
   view.allOwned(sources);
   view.writeable(dest);
-  refuseUnmovable(view, sources, dest.path);
+  refuseUnmovable(sources, dest.path);
   const targets = sources.map((entry) => joinPath(dest.path, baseName(entry.path)));
   const clashes = targets.filter((path, index) => view.store.catalogue.at(path) || targets.indexOf(path) !== index);
   if (clashes.length > 0) throw alreadyExists({ paths: clashes });
@@ -39,7 +39,7 @@ export function renameEntry(view: CallerView, entry: Entry, to: string) {
   const folder = view.folder(view.entryAt(parentOf(to)));
   view.owned(entry);
   if (folder.path !== parentOf(source)) view.writeable(folder);
-  refuseUnmovable(view, [entry], folder.path);
+  refuseUnmovable([entry], folder.path);
   if (view.store.catalogue.at(to)) throw alreadyExists({ path: to });
   view.store.move(entry, to);
   return { user: view.user, source, dest: to };

@@ -1,6 +1,6 @@
 import { Problem } from "../apps/problems.js";
 import { badField } from "./errors.js";
-import { IRODS_HOME, IRODS_ZONE, userHomePath, userTrashPath } from "./navigation.js";
+import { BASE_TRASH_PATH, IRODS_HOME, IRODS_ZONE, userTrashPath } from "./navigation.js";
 
 /** The community data folder, readable by everyone. */
 export const COMMUNITY_DATA = `${IRODS_HOME}/shared`;
@@ -111,6 +111,12 @@ export function homeOf(path: string): string | undefined {
   return names.length >= 4 && `/${names[1]}/${names[2]}` === IRODS_HOME ? names.slice(0, 4).join("/") : undefined;
 }
 
-/** A user's home and trash folders: they own them, but may not move, rename or delete them. */
-export const isBaseFolderOf = (user: string, path: string): boolean =>
-  path === userHomePath(user) || path === userTrashPath(user);
+/**
+ * A home, a user's trash folder or a folder above them: nobody, not even the administrative account, may move,
+ * rename or delete one.
+ */
+export const isBaseFolder = (path: string): boolean =>
+  homeOf(path) === path ||
+  parentOf(path) === BASE_TRASH_PATH ||
+  isWithin(IRODS_HOME, path) ||
+  isWithin(BASE_TRASH_PATH, path);

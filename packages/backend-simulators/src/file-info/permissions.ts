@@ -4,6 +4,16 @@ import type { Entry, Permission } from "./catalogue.js";
 export const PUBLIC_GROUP = "public";
 /** The account anonymous downloads run as; the anonymizer grants it read access. */
 export const ANONYMOUS_USER = "anonymous";
+/** The zone's administrative account (iRODS rodsadmin): it owns the folders above the homes and may do anything. */
+export const ADMIN_ACCOUNT = "rods";
+/** The data curators' group: permanent-id requests' folders are shared with it. carol is a curator. */
+export const CURATORS_GROUP = "data-curators";
+
+/** Data-store groups and their members: an access-list entry for a group is every member's. */
+const GROUP_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([[CURATORS_GROUP, new Set(["carol"])]]);
+
+/** Names an access list may hold besides users: the data-store groups. */
+export const DATA_STORE_GROUPS: readonly string[] = [...GROUP_MEMBERS.keys()];
 
 const RANK: Record<Permission, number> = { read: 1, write: 2, own: 3 };
 
@@ -13,9 +23,18 @@ export const isPermission = (value: unknown): value is Permission =>
 const higher = (a: Permission | undefined, b: Permission | undefined): Permission | undefined =>
   !a ? b : !b ? a : RANK[a] >= RANK[b] ? a : b;
 
-/** The user's access to an entry: their own or the public group's, whichever is higher. */
-export const permissionOf = (entry: Entry, user: string): Permission | undefined =>
-  higher(entry.acl.get(user), entry.acl.get(PUBLIC_GROUP));
+/**
+ * The user's access to an entry: the highest of their own, the public group's and that of the groups they are in;
+ * the administrative account owns everything.
+ */
+export function permissionOf(entry: Entry, user: string): Permission | undefined {
+  if (user === ADMIN_ACCOUNT) return "own";
+  let held = higher(entry.acl.get(user), entry.acl.get(PUBLIC_GROUP));
+  for (const [group, members] of GROUP_MEMBERS) {
+    if (members.has(user)) held = higher(held, entry.acl.get(group));
+  }
+  return held;
+}
 
 /** True when the user's access to the entry is `needed` or more. */
 export const holds = (entry: Entry, user: string, needed: Permission): boolean => {

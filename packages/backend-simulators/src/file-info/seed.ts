@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { DEMO_USERS } from "../demo-users.js";
 import { BASE_TRASH_PATH, IRODS_HOME, IRODS_ZONE, userHomePath, userTrashPath } from "./navigation.js";
 import { COMMUNITY_DATA } from "./paths.js";
-import { PUBLIC_GROUP } from "./permissions.js";
+import { ADMIN_ACCOUNT, PUBLIC_GROUP } from "./permissions.js";
 import { share } from "./sharing-rules.js";
 import { DataStore } from "./store.js";
 
@@ -11,9 +11,6 @@ export function seedId(path: string): string {
   const hex = createHash("sha1").update(`file-info seed ${path}`).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
-
-/** The zone's administrative account, owner of the folders above the homes. */
-export const ADMIN_ACCOUNT = "rods";
 
 const HOUR = 3_600_000;
 /** Seeded entries are created hour by hour from here on. */

@@ -2,13 +2,27 @@ import type { BackendClient } from "@de-gateway/backend-clients";
 import { badRequest, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import type { Stat } from "../data-items.js";
+import { parentOf } from "../data-paths.js";
+
+/** Where folders that can never be staged live: the homes' folder and the trash folders' base. */
+export interface UnmovableFolders {
+  IRODS_HOME: string;
+  TRASH_BASE_PATH: string;
+}
+
+const isWithin = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
 
 /**
  * The folder a caller asks an identifier for: it must exist and be readable (the file-info backend's 404 or
- * 403 otherwise), be owned by the caller, be a folder, and hold something. Checked in the reference
- * gateway's order.
+ * 403 otherwise), be owned by the caller, be a folder, and hold something (checked in the reference gateway's
+ * order); and, since it is moved to the curators, be neither a home folder nor in the trash.
  */
-export async function requestableFolder(fileInfo: BackendClient, request: FastifyRequest, id: string): Promise<Stat> {
+export async function requestableFolder(
+  fileInfo: BackendClient,
+  request: FastifyRequest,
+  id: string,
+  unmovable: UnmovableFolders,
+): Promise<Stat> {
   const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(request, {
     method: "POST",
     path: "/path-info",
@@ -26,6 +40,15 @@ export async function requestableFolder(fileInfo: BackendClient, request: Fastif
   }
   if ((folder["file-count"] ?? 0) + (folder["dir-count"] ?? 0) < 1) {
     throw badRequest(`${folder.path} is empty`, "ERR_BAD_OR_MISSING_FIELD", { folder: folder.id });
+  }
+  if (parentOf(folder.path) === unmovable.IRODS_HOME || isWithin(folder.path, unmovable.TRASH_BASE_PATH)) {
+    throw badRequest(
+      `${folder.path} is a home folder or in the trash: it cannot be given to the curators`,
+      "ERR_BAD_OR_MISSING_FIELD",
+      {
+        folder: folder.id,
+      },
+    );
   }
   return folder;
 }

@@ -1,10 +1,14 @@
 import { path, registerPassthroughs, streamRequestBodies } from "@de-gateway/backend-clients";
+import { Mailer } from "@de-gateway/mailer";
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import type { Static } from "typebox";
 import type { Config } from "../config.js";
+import type { Stat } from "../data-items.js";
 import { ignoreRequestBodies } from "../ignored-bodies.js";
+import { type Curation, refuseTakenNames, stageFolder } from "../permanent-ids/curation.js";
+import { type CuratorMailbox, mailCompletion, mailMoveFailure, mailNewRequest } from "../permanent-ids/curator-mail.js";
 import { dataciteRecord, type FolderMetadata } from "../permanent-ids/datacite-metadata.js";
 import { mintForRequest } from "../permanent-ids/doi-completion.js";
 import { notifyStatusChange, notifySubmitted } from "../permanent-ids/notices.js";
@@ -37,15 +41,24 @@ type StatusBody = { status?: string; comments?: string; permanent_id?: string };
 
 /**
  * Requests for permanent identifiers (DOIs) on folders, kept by the metadata backend. The gateway checks the
- * folder and its metadata when a request is made, shows each request with its folder's stat, tells requesters
- * about changes, and mints DOIs through DataCite for curators.
+ * folder and its metadata when a request is made and moves it to the curators, shows each request with its
+ * folder's stat, tells requesters and curators about changes, and mints DOIs through DataCite for curators,
+ * publishing the folder where the DOI resolves.
  */
 export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const curation: Curation = {
+    stagingFolder: config.PERMANENT_ID_STAGING_FOLDER,
+    publishFolder: config.PERMANENT_ID_PUBLISH_FOLDER,
+    curatorsGroup: config.PERMANENT_ID_CURATORS_GROUP,
+    adminAccount: config.DATA_STORE_ADMIN,
+  };
   const publishing = {
     prefix: config.DATACITE_DOI_PREFIX,
-    publishFolder: config.PERMANENT_ID_PUBLISH_FOLDER,
     landingPageUrl: config.PERMANENT_ID_LANDING_PAGE_URL,
+    curation,
   };
+  const mailbox: CuratorMailbox = { mailer: new Mailer(config), address: config.PERMANENT_ID_CURATORS_EMAIL };
+  app.addHook("onClose", async () => mailbox.mailer.close());
   const { fileInfo, metadata, notifications } = app.backends;
 
   await app.register(async (scope) => {
@@ -79,6 +92,25 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
     return shown(stored, await readableFolders(fileInfo, request, [stored.target_id]));
   }
 
+  /**
+   * Moves a newly requested folder to the curators. The request is recorded by then: when the move fails, the folder
+   * stays where it is, the curators are told to move it by hand, and the requester's answer is still the request.
+   */
+  async function stageRequested(request: FastifyRequest, stored: StoredRequest, folder: Stat): Promise<string> {
+    try {
+      return await stageFolder(fileInfo, request, curation, folder);
+    } catch (error) {
+      request.log.error({ err: error, requestId: stored.id, path: folder.path }, "requested folder not staged");
+      await mailMoveFailure(mailbox, request, {
+        requestId: stored.id,
+        path: folder.path,
+        destination: curation.stagingFolder,
+        error,
+      });
+      return folder.path;
+    }
+  }
+
   /** Records a status change (as the calling curator) and tells the requester. */
   async function changeStatus(request: FastifyRequest, requestId: string, change: StatusBody): Promise<ShownRequest> {
     const stored = await metadata.json<StoredRequest>(request, {
@@ -110,7 +142,9 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
       schema: {
         summary: "Request a permanent identifier for a folder the caller owns",
         description:
-          "The folder must exist, be the caller's, hold something and carry metadata that makes a DataCite record.",
+          "The folder must exist, be the caller's, hold something, be neither a home folder nor in the trash, carry " +
+          "metadata that makes a DataCite record and have a name no staged or published folder holds. It then moves " +
+          "to the curators' staging folder (the curators own it, the caller may still write to it).",
         tags: [USER_TAG],
         body: NewRequest,
         response: { 200: RequestDetails, ...commonErrors },
@@ -118,17 +152,20 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
     },
     async (request) => {
       const { type, folder: folderId } = request.body;
-      const folder = await requestableFolder(fileInfo, request, folderId);
+      const folder = await requestableFolder(fileInfo, request, folderId, config);
       const folderMetadata = await fileInfo.json<FolderMetadata>(request, { path: path`/data/${folder.id}/metadata` });
       // Metadata that could never be published is refused now rather than when curators mint the identifier.
       dataciteRecord(folderMetadata, type, config.DATACITE_DOI_PREFIX);
+      await refuseTakenNames(fileInfo, request, curation, folder.path, ["staging", "publish"]);
       const stored = await metadata.json<StoredRequest>(request, {
         method: "POST",
         path: "/permanent-id-requests",
         json: { type, target_id: folder.id, target_type: "folder", original_path: folder.path },
       });
+      const stagedAt = await stageRequested(request, stored, folder);
       await notifySubmitted(notifications, request, stored, folder.path);
-      return shown(stored, new Map([[folder.id.toLowerCase(), folder]]));
+      await mailNewRequest(mailbox, request, { type, requestId: stored.id, path: stagedAt });
+      return shown(stored, await readableFolders(fileInfo, request, [folder.id]));
     },
   );
 
@@ -205,8 +242,9 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
         schema: {
           summary: "Mint the request's DOI through DataCite and complete the request",
           description:
-            "Builds the DataCite record from the folder's metadata, registers and publishes the DOI, writes it to " +
-            "the folder's metadata and records the completion. DataCite failing: 502, nothing recorded.",
+            "Builds the DataCite record from the folder's metadata, registers and publishes the DOI (resolving to the " +
+            "landing page of the folder's published path), moves the folder to the publish folder, writes the DOI to " +
+            "its metadata and records the completion. DataCite failing: 502, nothing recorded.",
           tags: [ADMIN_TAG],
           params: RequestParams,
           response: { 200: RequestDetails, ...commonErrors },
@@ -217,9 +255,15 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
         const stored = await metadata.json<StoredRequest>(request, {
           path: path`/admin/permanent-id-requests/${requestId}`,
         });
-        return mintForRequest(app.backends, request, stored, publishing, (completion) =>
-          changeStatus(request, requestId, { status: COMPLETED_STATUS, ...completion }),
+        const { completed, doi, publishedAt } = await mintForRequest(
+          app.backends,
+          request,
+          stored,
+          publishing,
+          (completion) => changeStatus(request, requestId, { status: COMPLETED_STATUS, ...completion }),
         );
+        await mailCompletion(mailbox, request, { type: stored.type, requestId, doi, path: publishedAt });
+        return completed;
       },
     );
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Problem } from "../../apps/problems.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import { badField, notAUser } from "../errors.js";
-import { isPermission } from "../permissions.js";
+import { DATA_STORE_GROUPS, isPermission } from "../permissions.js";
 import { body } from "../request-values.js";
 import { share, unshare } from "../sharing-rules.js";
 
@@ -29,8 +29,11 @@ function outcomeOf(change: () => { skipped?: string }): Outcome {
   }
 }
 
-function knownUser(context: FileInfoContext, user: unknown): string {
-  if (typeof user !== "string" || !context.users().has(user)) throw notAUser(String(user));
+/** Whom something is shared with: a user of the data store or one of its groups. */
+function knownSharee(context: FileInfoContext, user: unknown): string {
+  if (typeof user !== "string" || !(context.users().has(user) || DATA_STORE_GROUPS.includes(user))) {
+    throw notAUser(String(user));
+  }
   return user;
 }
 
@@ -60,7 +63,7 @@ export function sharingRoutes(app: FastifyInstance, context: FileInfoContext) {
             ...outcomeOf(() => {
               if (!isPermission(permission)) throw badField("permission must be read, write or own", { permission });
               const entry = ownedEntry(view, path);
-              return share(view.store, view.user, knownUser(context, item.user), entry, permission);
+              return share(view.store, view.user, knownSharee(context, item.user), entry, permission);
             }),
           };
         }),
@@ -75,7 +78,7 @@ export function sharingRoutes(app: FastifyInstance, context: FileInfoContext) {
         user: item.user,
         unshare: listOf(item.paths, "paths").map((path) => ({
           path,
-          ...outcomeOf(() => unshare(view.store, view.user, knownUser(context, item.user), ownedEntry(view, path))),
+          ...outcomeOf(() => unshare(view.store, view.user, knownSharee(context, item.user), ownedEntry(view, path))),
         })),
       })),
     };

@@ -1,0 +1,141 @@
+import { type BackendClient, path } from "@de-gateway/backend-clients";
+import { GatewayError } from "@de-gateway/service-kit";
+import type { FastifyRequest } from "fastify";
+import type { Stat } from "../data-items.js";
+import { baseName, joinPath } from "../data-paths.js";
+
+/**
+ * Where requested folders wait for the data curators and where published ones go, and the accounts involved: the
+ * data store's administrative account moves and shares them, the curators' group owns them there.
+ */
+export interface Curation {
+  stagingFolder: string;
+  publishFolder: string;
+  curatorsGroup: string;
+  adminAccount: string;
+}
+
+type Permission = "read" | "write" | "own";
+interface Grant {
+  user: string;
+  permission: Permission;
+}
+
+/** Where a folder waits for the curators: the staging folder, under its own name. */
+const stagedPath = (curation: Curation, folderPath: string) =>
+  joinPath(curation.stagingFolder, baseName(folderPath));
+
+/** Where a folder given a DOI is published: the publish folder, under its own name. */
+export const publishedPath = (curation: Curation, folderPath: string) =>
+  joinPath(curation.publishFolder, baseName(folderPath));
+
+/** Which of the paths exist, as the administrative account sees the data store. */
+async function existing(fileInfo: BackendClient, request: FastifyRequest, curation: Curation, paths: string[]) {
+  const answer = await fileInfo.json<{ paths?: Record<string, boolean> }>(request, {
+    method: "POST",
+    path: "/existence-marker",
+    actAs: curation.adminAccount,
+    json: { paths },
+  });
+  return new Set(paths.filter((candidate) => answer.paths?.[candidate] === true));
+}
+
+/**
+ * Refuses a folder whose name another folder already holds in the staging or the publish folder (409 `ERR_EXISTS`
+ * with the taken `path`): it could not be moved there. The folder itself being there already is fine.
+ */
+export async function refuseTakenNames(
+  fileInfo: BackendClient,
+  request: FastifyRequest,
+  curation: Curation,
+  folderPath: string,
+  places: ReadonlyArray<"staging" | "publish">,
+): Promise<void> {
+  const destinations = places.map((place) =>
+    place === "staging" ? stagedPath(curation, folderPath) : publishedPath(curation, folderPath),
+  );
+  const taken = await existing(fileInfo, request, curation, destinations);
+  places.forEach((place, index) => {
+    const destination = destinations[index] as string;
+    if (destination === folderPath || !taken.has(destination)) return;
+    const why =
+      place === "staging"
+        ? "has already been submitted for a permanent identifier"
+        : "has already been published with a permanent identifier";
+    throw new GatewayError(409, `a folder named ${baseName(folderPath)} ${why}`, "ERR_EXISTS", { path: destination });
+  });
+}
+
+/** Gives access to a path as the administrative account; a share the data store refuses is a backend failure. */
+async function share(
+  fileInfo: BackendClient,
+  request: FastifyRequest,
+  curation: Curation,
+  target: string,
+  grants: Grant[],
+) {
+  const answer = await fileInfo.json<{
+    sharing?: Array<{ user: string; sharing?: Array<{ success?: boolean; error?: { reason?: string } }> }>;
+  }>(request, {
+    method: "POST",
+    path: "/sharer",
+    actAs: curation.adminAccount,
+    json: { sharing: grants.map(({ user, permission }) => ({ user, paths: [{ path: target, permission }] })) },
+  });
+  const refused = (answer.sharing ?? []).filter((item) => item.sharing?.[0]?.success !== true);
+  if (refused.length > 0) {
+    const reasons = refused.map((item) => `${item.user}: ${item.sharing?.[0]?.error?.reason ?? "refused"}`);
+    throw new GatewayError(502, `the file-info backend did not share ${target} (${reasons.join("; ")})`);
+  }
+}
+
+/** Makes the staging or publish folder when it is missing, owned by the administrative account and the curators. */
+async function ensureFolder(fileInfo: BackendClient, request: FastifyRequest, curation: Curation, folder: string) {
+  if ((await existing(fileInfo, request, curation, [folder])).has(folder)) return;
+  request.log.warn({ folder, curators: curation.curatorsGroup }, "creating the permanent-id curation folder");
+  await fileInfo.json(request, {
+    method: "POST",
+    path: "/data/directories",
+    actAs: curation.adminAccount,
+    json: { paths: [folder] },
+  });
+  await share(fileInfo, request, curation, folder, [{ user: curation.curatorsGroup, permission: "own" }]);
+}
+
+/** Moves a folder into a curation folder as the administrative account and gives the access the step calls for. */
+async function moveInto(
+  fileInfo: BackendClient,
+  request: FastifyRequest,
+  curation: Curation,
+  folder: Stat,
+  destinationFolder: string,
+  grants: Grant[],
+): Promise<string> {
+  const destination = joinPath(destinationFolder, baseName(folder.path));
+  if (folder.path === destination) return destination;
+  await ensureFolder(fileInfo, request, curation, destinationFolder);
+  await fileInfo.json(request, {
+    method: "PUT",
+    path: path`/data/${folder.id}/dir`,
+    actAs: curation.adminAccount,
+    json: { dirname: destinationFolder },
+  });
+  await share(fileInfo, request, curation, destination, grants);
+  return destination;
+}
+
+/**
+ * Stages a requested folder for the curators: it moves into the staging folder, the curators' group owns it and
+ * the requester may still write to it (but no longer move, share or delete it). Gives its staged path.
+ */
+export const stageFolder = (fileInfo: BackendClient, request: FastifyRequest, curation: Curation, folder: Stat) =>
+  moveInto(fileInfo, request, curation, folder, curation.stagingFolder, [
+    { user: curation.curatorsGroup, permission: "own" },
+    { user: request.user.username, permission: "write" },
+  ]);
+
+/** Publishes a folder given a DOI: it moves into the publish folder, owned by the curators' group. Gives its path. */
+export const publishFolder = (fileInfo: BackendClient, request: FastifyRequest, curation: Curation, folder: Stat) =>
+  moveInto(fileInfo, request, curation, folder, curation.publishFolder, [
+    { user: curation.curatorsGroup, permission: "own" },
+  ]);
