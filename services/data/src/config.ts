@@ -10,7 +10,7 @@ export const Config = Type.Object({
   ...ServerConfig,
   ...AuthConfig,
   ...MailConfig,
-  ...backendSettings("fileInfo", "metadata", "apps", "notifications", "search", "coge", "datacite"),
+  ...backendSettings("fileInfo", "metadata", "apps", "groups", "notifications", "search", "coge", "datacite"),
   IRODS_HOME: Type.String({ pattern: "^/", default: "/iplant/home", description: "the folder of the users' homes" }),
   COMMUNITY_DATA_PATH: Type.String({
     pattern: "^/",

@@ -13,6 +13,15 @@ const NOTES = seeded("alice", "notes.txt");
 /** alice's folder shared read-only with bob. */
 const SHARED_WITH_BOB = seeded("alice", "shared-with-bob");
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+/** alice as the groups backend knows her, the way a request's details show its requester. */
+const ALICE = {
+  username: "alice",
+  firstname: "Alice",
+  lastname: "Liddell",
+  name: "Alice Liddell",
+  email: "alice@example.org",
+  institution: "Wonderland University",
+};
 const YEAR = String(new Date().getUTCFullYear());
 const STAGED_PATH = "/iplant/home/shared/commons_repo/staging/analyses";
 const PUBLISHED_PATH = "/iplant/home/shared/commons_repo/curated/analyses";
@@ -95,7 +104,7 @@ describe("POST /permanent-id-requests", () => {
     const created = await requestDoi();
     expect(created).toMatchObject({
       type: "DOI",
-      requested_by: "alice",
+      requested_by: ALICE,
       original_path: ANALYSES_PATH,
       history: [{ status: "Submitted", updated_by: "alice" }],
       folder: { id: ANALYSES, path: STAGED_PATH, type: "dir", permission: "write" },
@@ -398,12 +407,31 @@ describe("POST /admin/permanent-id-requests/{request-id}/status", () => {
         { status: "Evaluation", updated_by: "carol", comments: "Checking the metadata." },
       ],
     });
+    expect(response.json().requested_by).toEqual(ALICE);
     expect(notices().at(-1)).toMatchObject({
       user: "alice",
       type: "permanent_id_request",
       subject: "DOI request for analyses: status changed to Evaluation",
-      payload: { contents: "Checking the metadata.", uuid: id },
+      email: true,
+      payload: { contents: "Checking the metadata.", uuid: id, email_address: "alice@example.org" },
     });
+  });
+
+  it("shows and notifies the requester by username alone when the groups backend cannot say who they are", async () => {
+    const id = await stagedRequest();
+    await service.platform.groups.stop();
+    try {
+      const response = await send("carol", "POST", `/admin/permanent-id-requests/${id}/status`, {
+        status: "Evaluation",
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().requested_by).toBe("alice");
+      expect((await send("carol", "GET", `/admin/permanent-id-requests/${id}`)).json().requested_by).toBe("alice");
+    } finally {
+      await service.platform.groups.start();
+    }
+    expect(notices().at(-1)).toMatchObject({ user: "alice", email: false, payload: { uuid: id } });
+    expect(notices().at(-1)?.payload).not.toHaveProperty("email_address");
   });
 
   it.each([

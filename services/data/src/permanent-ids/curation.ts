@@ -22,8 +22,7 @@ interface Grant {
 }
 
 /** Where a folder waits for the curators: the staging folder, under its own name. */
-const stagedPath = (curation: Curation, folderPath: string) =>
-  joinPath(curation.stagingFolder, baseName(folderPath));
+const stagedPath = (curation: Curation, folderPath: string) => joinPath(curation.stagingFolder, baseName(folderPath));
 
 /** Where a folder given a DOI is published: the publish folder, under its own name. */
 export const publishedPath = (curation: Curation, folderPath: string) =>

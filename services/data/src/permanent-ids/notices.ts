@@ -2,7 +2,8 @@ import type { BackendClient } from "@de-gateway/backend-clients";
 import type { FastifyRequest } from "fastify";
 import { baseName } from "../data-paths.js";
 import { sendNotice } from "../notices.js";
-import { latestUpdate, type ShownRequest, type StoredRequest } from "./requests.js";
+import { usernameOf } from "./requester.js";
+import { type DetailedRequest, latestUpdate, type StoredRequest } from "./requests.js";
 
 interface RequestNotice {
   user: string;
@@ -42,12 +43,14 @@ export const notifySubmitted = (
     requestId: stored.id,
   });
 
-/** The requester learns their request's new status, with the curator's comments. */
-export function notifyStatusChange(notifications: BackendClient, request: FastifyRequest, changed: ShownRequest) {
+/** The requester learns their request's new status, with the curator's comments (by e-mail too when known). */
+export function notifyStatusChange(notifications: BackendClient, request: FastifyRequest, changed: DetailedRequest) {
   const update = latestUpdate(changed);
   const folder = changed.folder ? baseName(changed.folder.path) : "an unknown folder";
+  const { requested_by: requester } = changed;
   return notify(notifications, request, {
-    user: changed.requested_by,
+    user: usernameOf(requester),
+    email: typeof requester === "object" && requester.email ? requester.email : undefined,
     subject: `${changed.type} request for ${folder}: status changed to ${update?.status ?? "unknown"}`,
     ...(update?.comments === undefined ? {} : { contents: update.comments }),
     requestId: changed.id,

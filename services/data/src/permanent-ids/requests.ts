@@ -1,6 +1,7 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import type { FastifyRequest } from "fastify";
 import type { Stat } from "../data-items.js";
+import type { Requester } from "./requester.js";
 
 /** One entry of a request's status history, as the metadata backend keeps it. */
 export interface StatusUpdate {
@@ -36,6 +37,8 @@ export interface StoredRow extends StoredBase {
 /** A request as the gateway shows it: the target's id and type replaced by the folder's stat (null when unreadable). */
 export type Shown<T extends StoredBase> = Omit<T, "target_id" | "target_type"> & { folder: Stat | null };
 export type ShownRequest = Shown<StoredRequest>;
+/** A request's details as the gateway shows them: with its folder, and the requester looked up. */
+export type DetailedRequest = Omit<ShownRequest, "requested_by"> & { requested_by: Requester | string };
 
 /** Stats of the folders the caller can read, by id; missing or unreadable ones are left out. */
 export async function readableFolders(

@@ -49,10 +49,23 @@ const Folder = Type.Union([StatRecord, Type.Null()], {
   description: "the folder's stat, as the caller sees it; null when it is gone or the caller cannot read it",
 });
 
+const Username = Type.String({ description: "the requester's username" });
+
+const Requester = Type.Object(
+  {
+    username: Type.String(),
+    firstname: Type.String(),
+    lastname: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    institution: Type.String(),
+  },
+  { description: "the requester, as the groups backend knows them" },
+);
+
 const Base = {
   id: Type.String(),
   type: Type.String(),
-  requested_by: Type.String({ description: "the requester's username" }),
   original_path: Type.Optional(Type.String({ description: "the folder's path when the request was made" })),
   folder: Folder,
 };
@@ -70,6 +83,9 @@ const HistoryEntry = Type.Object(
 export const RequestDetails = Type.Object(
   {
     ...Base,
+    requested_by: Type.Union([Requester, Username], {
+      description: "the requester; their username alone when the groups backend does not know them",
+    }),
     permanent_id: Type.Optional(Type.String({ description: "the identifier, once minted" })),
     history: Type.Array(HistoryEntry, { description: "status changes, oldest first" }),
   },
@@ -81,6 +97,7 @@ export const RequestListing = Type.Object({
     Type.Object(
       {
         ...Base,
+        requested_by: Username,
         date_submitted: Type.Number(),
         status: Type.String({ description: "the current status" }),
         date_updated: Type.Number(),

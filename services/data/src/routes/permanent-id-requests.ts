@@ -13,9 +13,10 @@ import { dataciteRecord, type FolderMetadata } from "../permanent-ids/datacite-m
 import { mintForRequest } from "../permanent-ids/doi-completion.js";
 import { notifyStatusChange, notifySubmitted } from "../permanent-ids/notices.js";
 import { requestableFolder } from "../permanent-ids/requested-folder.js";
+import { requesterOf } from "../permanent-ids/requester.js";
 import {
+  type DetailedRequest,
   readableFolders,
-  type ShownRequest,
   type StoredRequest,
   type StoredRow,
   shown,
@@ -59,7 +60,7 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
   };
   const mailbox: CuratorMailbox = { mailer: new Mailer(config), address: config.PERMANENT_ID_CURATORS_EMAIL };
   app.addHook("onClose", async () => mailbox.mailer.close());
-  const { fileInfo, metadata, notifications } = app.backends;
+  const { fileInfo, groups, metadata, notifications } = app.backends;
 
   await app.register(async (scope) => {
     streamRequestBodies(scope);
@@ -87,9 +88,17 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
     return { requests: await shownAll(fileInfo, request, answer.requests), total: answer.total };
   }
 
-  async function details(request: FastifyRequest, backendPath: string): Promise<ShownRequest> {
-    const stored = await metadata.json<StoredRequest>(request, { path: backendPath });
-    return shown(stored, await readableFolders(fileInfo, request, [stored.target_id]));
+  /** A request's details: its folder as the caller sees it, and the requester looked up, both at once. */
+  async function detailed(request: FastifyRequest, stored: StoredRequest): Promise<DetailedRequest> {
+    const [folders, requester] = await Promise.all([
+      readableFolders(fileInfo, request, [stored.target_id]),
+      requesterOf(groups, request, stored.requested_by),
+    ]);
+    return { ...shown(stored, folders), requested_by: requester };
+  }
+
+  async function details(request: FastifyRequest, backendPath: string): Promise<DetailedRequest> {
+    return detailed(request, await metadata.json<StoredRequest>(request, { path: backendPath }));
   }
 
   /**
@@ -112,13 +121,17 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
   }
 
   /** Records a status change (as the calling curator) and tells the requester. */
-  async function changeStatus(request: FastifyRequest, requestId: string, change: StatusBody): Promise<ShownRequest> {
+  async function changeStatus(
+    request: FastifyRequest,
+    requestId: string,
+    change: StatusBody,
+  ): Promise<DetailedRequest> {
     const stored = await metadata.json<StoredRequest>(request, {
       method: "POST",
       path: path`/admin/permanent-id-requests/${requestId}/status`,
       json: change,
     });
-    const changed = shown(stored, await readableFolders(fileInfo, request, [stored.target_id]));
+    const changed = await detailed(request, stored);
     await notifyStatusChange(notifications, request, changed);
     return changed;
   }
@@ -165,7 +178,7 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
       const stagedAt = await stageRequested(request, stored, folder);
       await notifySubmitted(notifications, request, stored, folder.path);
       await mailNewRequest(mailbox, request, { type, requestId: stored.id, path: stagedAt });
-      return shown(stored, await readableFolders(fileInfo, request, [folder.id]));
+      return detailed(request, stored);
     },
   );
 
