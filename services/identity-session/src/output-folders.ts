@@ -32,12 +32,27 @@ export function systemDefaultOutputPath(homeRoot: string, username: string, fold
   return `${homeRoot.replace(/\/+$/, "")}/${username}/${folderName}`;
 }
 
-/** The chosen default-output value under whichever name the client used. */
-function chosenDefaultOutput(preferences: Preferences): unknown {
-  for (const key of [DEFAULT_OUTPUT_KEY, ...DEFAULT_OUTPUT_ALIASES]) {
-    if (!isBlank(preferences[key])) return preferences[key];
-  }
-  return undefined;
+/** The default-output values a submission carries, one per name it used, blank ones left out. */
+const submittedDefaultOutputs = (preferences: Preferences): unknown[] =>
+  [DEFAULT_OUTPUT_KEY, ...DEFAULT_OUTPUT_ALIASES].map((key) => preferences[key]).filter((value) => !isBlank(value));
+
+const pathOf = (value: unknown) => (isJsonObject(value) ? value.path : value);
+
+/**
+ * True when a submission names different default-output folders under different names. A client that keeps the
+ * preferences under both the stored names and the bootstrap's (the web client caches a save's answer in its
+ * bootstrap result) sends a stale copy beside the change; only what is stored tells which one is the change.
+ */
+export const hasConflictingDefaultOutputs = (preferences: Preferences): boolean =>
+  new Set(submittedDefaultOutputs(preferences).map(pathOf)).size > 1;
+
+/**
+ * The chosen default-output value under whichever name the client used; of conflicting ones, the first that
+ * differs from the stored folder (`storedPath`), since that one is the change.
+ */
+function chosenDefaultOutput(preferences: Preferences, storedPath?: unknown): unknown {
+  const submitted = submittedDefaultOutputs(preferences);
+  return submitted.find((value) => storedPath !== undefined && pathOf(value) !== storedPath) ?? submitted[0];
 }
 
 /** A usable folder from a path string or a `{path, id?}` object; `undefined` for anything else. */
@@ -49,10 +64,9 @@ function asOutputFolder(value: unknown): OutputFolder | undefined {
   return undefined;
 }
 
-/** Rejects a submitted default-output entry that is neither absent nor a usable folder. */
+/** Rejects a submission with a default-output entry (under any of its names) that is not a usable folder. */
 export function assertValidDefaultOutput(preferences: Preferences): void {
-  const chosen = chosenDefaultOutput(preferences);
-  if (chosen !== undefined && !asOutputFolder(chosen)) {
+  if (submittedDefaultOutputs(preferences).some((value) => !asOutputFolder(value))) {
     throw badRequest(
       `${DEFAULT_OUTPUT_KEY} must be an absolute path or an object {id, path} with an absolute path`,
       "ERR_BAD_OR_MISSING_FIELD",
@@ -62,12 +76,16 @@ export function assertValidDefaultOutput(preferences: Preferences): void {
 
 /**
  * The preferences with both output-folder entries present under their stored names: the system default
- * is always the computed one, the default output is the user's choice or, when none is usable, the system
- * default. Other keys are kept as they are.
+ * is always the computed one, the default output is the user's choice (of conflicting ones, the one that differs
+ * from the `stored` preferences) or, when none is usable, the system default. Other keys are kept as they are.
  */
-export function withOutputFolders(preferences: Preferences, systemDefaultPath: string): Preferences {
+export function withOutputFolders(
+  preferences: Preferences,
+  systemDefaultPath: string,
+  stored: Preferences = {},
+): Preferences {
   const systemDefault = folderAt(systemDefaultPath);
-  const chosen = asOutputFolder(chosenDefaultOutput(preferences));
+  const chosen = asOutputFolder(chosenDefaultOutput(preferences, pathOf(stored[DEFAULT_OUTPUT_KEY])));
   const kept = Object.fromEntries(
     Object.entries(preferences).filter(
       ([key]) => !DEFAULT_OUTPUT_ALIASES.includes(key) && !SYSTEM_DEFAULT_OUTPUT_ALIASES.includes(key),

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import {
   asPreferences,
   assertValidDefaultOutput,
+  hasConflictingDefaultOutputs,
   type Preferences,
   systemDefaultOutputPath,
   withOutputFolders,
@@ -23,17 +24,23 @@ export async function readPreferences(request: FastifyRequest, settings: OutputF
   return withOutputFolders(stored, systemDefaultFor(request, settings));
 }
 
-/** Replaces the caller's whole preference set (keys not submitted disappear) and returns what was stored. */
+/**
+ * Replaces the caller's whole preference set (keys not submitted disappear) and returns what was stored. A
+ * submission naming different default-output folders under different names is resolved against what is stored.
+ */
 export async function replacePreferences(
   request: FastifyRequest,
   settings: OutputFolderSettings,
   submitted: Preferences,
 ): Promise<Preferences> {
   assertValidDefaultOutput(submitted);
+  const current = hasConflictingDefaultOutputs(submitted)
+    ? asPreferences(await readDocument(request, "preferences"))
+    : {};
   const stored = await writeDocument(
     request,
     "preferences",
-    withOutputFolders(submitted, systemDefaultFor(request, settings)),
+    withOutputFolders(submitted, systemDefaultFor(request, settings), current),
   );
   return asPreferences(stored);
 }

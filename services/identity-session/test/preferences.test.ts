@@ -75,6 +75,22 @@ describe("/secured/preferences", () => {
     }
   });
 
+  it("takes, of different folders under different names, the one that differs from what is stored: the change", async () => {
+    const other = { id: "/iplant/home/alice/other", path: "/iplant/home/alice/other" };
+    await request("POST", { defaultOutputFolder: results });
+    // The web client caches a save's answer (stored names) and sends the new choice under the bootstrap's name.
+    const sonoraLike = await request("POST", { defaultOutputFolder: results, default_output_folder: other });
+    expect(sonoraLike.json().preferences.defaultOutputFolder).toEqual(other);
+    // A client editing the stored name while carrying the bootstrap's copy along.
+    const camelChange = await request("POST", { default_output_folder: other, defaultOutputFolder: results });
+    expect(camelChange.json().preferences.defaultOutputFolder).toEqual(results);
+    expect(stored().get("alice")?.defaultOutputFolder).toEqual(results);
+    expect(service.platform.preferences.recorder.to("GET", "/preferences/alice")).toHaveLength(2);
+    const agreeing = await request("POST", { defaultOutputFolder: other, default_output_folder: other.path });
+    expect(agreeing.json().preferences.defaultOutputFolder).toEqual(other);
+    expect(service.platform.preferences.recorder.to("GET", "/preferences/alice")).toHaveLength(2);
+  });
+
   it("keeps a chosen folder's extra fields and uses its path as id when the id is missing", async () => {
     const response = await request("POST", { defaultOutputFolder: { path: results.path, label: "results" } });
     expect(response.json().preferences.defaultOutputFolder).toEqual({ ...results, label: "results" });
@@ -98,12 +114,17 @@ describe("/secured/preferences", () => {
     ["an object with a relative path", { id: "x", path: "x" }],
     ["an object whose path is not text", { path: 7 }],
     ["a list", ["/iplant/home/alice/results"]],
-  ])("rejects a default output folder that is %s with 400, storing nothing", async (_case, value) => {
-    const response = await request("POST", { saveSession: true, defaultOutputFolder: value });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD", reason: expect.any(String) });
-    expect(stored().size).toBe(0);
-  });
+  ])(
+    "rejects a default output folder that is %s with 400, under any of its names, storing nothing",
+    async (_case, value) => {
+      const response = await request("POST", { saveSession: true, defaultOutputFolder: value });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD", reason: expect.any(String) });
+      const beside = await request("POST", { defaultOutputFolder: results, default_output_folder: value });
+      expect(beside.statusCode).toBe(400);
+      expect(stored().size).toBe(0);
+    },
+  );
 
   it.each([
     ["malformed JSON", "{saveSession: true"],
