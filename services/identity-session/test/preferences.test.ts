@@ -84,7 +84,7 @@ describe("/secured/preferences", () => {
     // A client editing the stored name while carrying the bootstrap's copy along.
     const camelChange = await request("POST", { default_output_folder: other, defaultOutputFolder: results });
     expect(camelChange.json().preferences.defaultOutputFolder).toEqual(results);
-    expect(stored().get("alice")?.defaultOutputFolder).toEqual(results);
+    expect(stored().get("alice")).toMatchObject({ defaultOutputFolder: results });
     expect(service.platform.preferences.recorder.to("GET", "/preferences/alice")).toHaveLength(2);
     const agreeing = await request("POST", { defaultOutputFolder: other, default_output_folder: other.path });
     expect(agreeing.json().preferences.defaultOutputFolder).toEqual(other);
