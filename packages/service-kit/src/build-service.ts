@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { createService, type Service } from "./create-service.js";
+import { createService, type Service, type ServiceOptions } from "./create-service.js";
 
 interface CommonConfig {
   LOG_LEVEL: string;
@@ -11,8 +11,14 @@ export async function buildService<C extends CommonConfig>(
   name: string,
   plugin: FastifyPluginAsyncTypebox<{ config: C }>,
   config: C,
+  options: Pick<ServiceOptions, "rewriteUrl"> = {},
 ): Promise<Service> {
-  const app = await createService({ name, logLevel: config.LOG_LEVEL, bodyLimit: config.JSON_BODY_LIMIT });
+  const app = await createService({
+    name,
+    logLevel: config.LOG_LEVEL,
+    bodyLimit: config.JSON_BODY_LIMIT,
+    ...options,
+  });
   await app.register(plugin, { config });
   return app;
 }

@@ -45,6 +45,11 @@ export interface ServiceOptions {
   metrics?: boolean;
   /** Which requests are logged once answered (default: every request). */
   requestLog?: RequestLogPolicy;
+  /**
+   * Another public path for some routes: maps a request's URL to the one routed, before routing (the request keeps
+   * its `originalUrl`). The data service answers the web client's paths without `/secured` this way.
+   */
+  rewriteUrl?: (url: string) => string;
 }
 
 declare module "fastify" {
@@ -66,6 +71,11 @@ export interface RegisteredRoute {
   auth: string | undefined;
 }
 
+const rewriteWith =
+  (rewrite: (url: string) => string) =>
+  (raw: { url?: string }): string =>
+    rewrite(raw.url ?? "/");
+
 /** The Fastify skeleton every service shares: logging with request ids and traces, errors, health, metrics, OpenAPI. */
 export async function createService(options: ServiceOptions): Promise<Service> {
   const app = Fastify({
@@ -81,6 +91,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     childLoggerFactory: (logger, bindings, childOptions, raw) =>
       logger.child({ ...bindings, ...traceLogBindings(traceContextOf(raw)) }, childOptions),
     bodyLimit: options.bodyLimit ?? 1_048_576,
+    ...(options.rewriteUrl ? { rewriteUrl: rewriteWith(options.rewriteUrl) } : {}),
     // A request that reaches the service after closing has begun (a proxy's, before the port closes) is served,
     // and its answer closes its connection; Fastify's own 503 would drop it, in a body without the error model.
     return503OnClosing: false,

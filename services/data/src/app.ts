@@ -21,6 +21,7 @@ import { sharing } from "./routes/sharing.js";
 import { tickets } from "./routes/tickets.js";
 import { trash } from "./routes/trash.js";
 import { uploads } from "./routes/uploads.js";
+import { withSecuredPrefix } from "./unprefixed-paths.js";
 
 /** data as a Fastify plugin: file upload and download, filesystem, file types, favorites, tags, file comments and metadata. */
 export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -46,4 +47,5 @@ export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   await app.register(permanentIdRequests, { config });
 };
 
-export const buildApp = (config: Config): Promise<Service> => buildService("data", data, config);
+export const buildApp = (config: Config): Promise<Service> =>
+  buildService("data", data, config, { rewriteUrl: withSecuredPrefix });
