@@ -246,11 +246,38 @@ describe("POST /permanent-id-requests", () => {
     expect(created).toMatchObject({ original_path: ANALYSES_PATH, folder: { path: ANALYSES_PATH, permission: "own" } });
     expect(storedRequests()).toHaveLength(1);
     expect(curatorMails().map((mail) => mail.subject)).toEqual([
-      "Could not move a permanent ID request's folder",
+      "Could not stage a permanent ID request's folder",
       "New DOI permanent ID request",
     ]);
     expect(curatorMails()[0]?.text).toContain(`The folder ${ANALYSES_PATH} of Alice Liddell`);
     expect(curatorMails()[1]?.text).toContain(`requests a DOI for ${ANALYSES_PATH}.`);
+  });
+
+  it("tells the curators, and shows where the folder is, when the data store refuses the curators' group", async () => {
+    const misconfigured = await startData({ PERMANENT_ID_CURATORS_GROUP: "no-such-group" });
+    try {
+      const sendThere = misconfigured.send;
+      const curatorMailsThere = () =>
+        misconfigured.platform.smtp.mails.filter((mail) => mail.to.includes(CURATORS_ADDRESS));
+      const request = async (user: string, id: string) => {
+        const described = await sendThere(user, "POST", `/secured/filesystem/${id}/metadata`, { avus: DESCRIBED });
+        expect(described.statusCode).toBe(200);
+        const created = await sendThere(user, "POST", "/permanent-id-requests", { type: "DOI", folder: id });
+        expect(created.statusCode, created.body).toBe(200);
+        return created.json();
+      };
+      // The staging folder is made but cannot be given to the group: nothing moves.
+      expect((await request("alice", ANALYSES)).folder).toMatchObject({ path: ANALYSES_PATH, permission: "own" });
+      expect(curatorMailsThere()[0]?.text).toContain("the file-info backend did not share");
+      // The staging folder exists now: the folder moves, but its access cannot be set; the answer shows it moved.
+      const bobs = await request("bob", seeded("bob", "analyses"));
+      expect(bobs.folder).toMatchObject({ path: STAGED_PATH, permission: "own" });
+      const [failure, announced] = curatorMailsThere().slice(2);
+      expect(failure?.text).toContain(`was moved to ${STAGED_PATH}, but its access was not set`);
+      expect(announced?.text).toContain(`requests a DOI for ${STAGED_PATH}.`);
+    } finally {
+      await misconfigured.close();
+    }
   });
 
   it("answers the request when the curators' mail cannot be sent (it is logged)", async () => {

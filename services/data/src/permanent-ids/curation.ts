@@ -71,20 +71,21 @@ async function share(
   request: FastifyRequest,
   curation: Curation,
   target: string,
-  grants: Grant[],
+  grant: Grant,
 ) {
+  const { user, permission } = grant;
   const answer = await fileInfo.json<{
-    sharing?: Array<{ user: string; sharing?: Array<{ success?: boolean; error?: { reason?: string } }> }>;
+    sharing?: Array<{ sharing?: Array<{ success?: boolean; error?: { reason?: string } }> }>;
   }>(request, {
     method: "POST",
     path: "/sharer",
     actAs: curation.adminAccount,
-    json: { sharing: grants.map(({ user, permission }) => ({ user, paths: [{ path: target, permission }] })) },
+    json: { sharing: [{ user, paths: [{ path: target, permission }] }] },
   });
-  const refused = (answer.sharing ?? []).filter((item) => item.sharing?.[0]?.success !== true);
-  if (refused.length > 0) {
-    const reasons = refused.map((item) => `${item.user}: ${item.sharing?.[0]?.error?.reason ?? "refused"}`);
-    throw new GatewayError(502, `the file-info backend did not share ${target} (${reasons.join("; ")})`);
+  const outcome = answer.sharing?.[0]?.sharing?.[0];
+  if (outcome?.success !== true) {
+    const reason = outcome?.error?.reason ?? "refused";
+    throw new GatewayError(502, `the file-info backend did not share ${target} with ${user} (${reason})`);
   }
 }
 
@@ -98,7 +99,7 @@ async function ensureFolder(fileInfo: BackendClient, request: FastifyRequest, cu
     actAs: curation.adminAccount,
     json: { paths: [folder] },
   });
-  await share(fileInfo, request, curation, folder, [{ user: curation.curatorsGroup, permission: "own" }]);
+  await share(fileInfo, request, curation, folder, { user: curation.curatorsGroup, permission: "own" });
 }
 
 /** Moves a folder into a curation folder as the administrative account and gives the access the step calls for. */
@@ -119,7 +120,14 @@ async function moveInto(
     actAs: curation.adminAccount,
     json: { dirname: destinationFolder },
   });
-  await share(fileInfo, request, curation, destination, grants);
+  try {
+    // One at a time, in order: the requester loses ownership only once the curators have it.
+    for (const grant of grants) await share(fileInfo, request, curation, destination, grant);
+  } catch (error) {
+    const status = error instanceof GatewayError ? error.statusCode : 502;
+    const why = error instanceof Error ? error.message : String(error);
+    throw new GatewayError(status, `${folder.path} was moved to ${destination}, but its access was not set: ${why}`);
+  }
   return destination;
 }
 

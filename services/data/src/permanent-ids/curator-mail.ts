@@ -36,16 +36,17 @@ export const mailNewRequest = (
     `Request: ${details.requestId}`,
   ]);
 
-/** A requested folder could not be moved into the staging folder; the curators move it by hand. */
-export const mailMoveFailure = (
+/** A requested folder could not be staged (moved and shared with the curators); they finish it by hand. */
+export const mailStagingFailure = (
   mailbox: CuratorMailbox,
   request: FastifyRequest,
   details: { requestId: string; path: string; destination: string; error: unknown },
 ) =>
-  tellCurators(mailbox, request, "Could not move a permanent ID request's folder", [
-    `The folder ${details.path} of ${requester(request)}'s request ${details.requestId} could not be moved to ${details.destination}:`,
+  tellCurators(mailbox, request, "Could not stage a permanent ID request's folder", [
+    `The folder ${details.path} of ${requester(request)}'s request ${details.requestId} was to move to ` +
+      `${details.destination}, owned by the curators; that failed:`,
     details.error instanceof Error ? details.error.message : String(details.error),
-    "The request is recorded; please move the folder by hand.",
+    "The request is recorded; please finish staging the folder by hand.",
   ]);
 
 /** A DOI was minted and the folder published. */

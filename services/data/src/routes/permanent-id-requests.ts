@@ -8,7 +8,12 @@ import type { Config } from "../config.js";
 import type { Stat } from "../data-items.js";
 import { ignoreRequestBodies } from "../ignored-bodies.js";
 import { type Curation, refuseTakenNames, stageFolder } from "../permanent-ids/curation.js";
-import { type CuratorMailbox, mailCompletion, mailMoveFailure, mailNewRequest } from "../permanent-ids/curator-mail.js";
+import {
+  type CuratorMailbox,
+  mailCompletion,
+  mailNewRequest,
+  mailStagingFailure,
+} from "../permanent-ids/curator-mail.js";
 import { dataciteRecord, type FolderMetadata } from "../permanent-ids/datacite-metadata.js";
 import { mintForRequest } from "../permanent-ids/doi-completion.js";
 import { notifyStatusChange, notifySubmitted } from "../permanent-ids/notices.js";
@@ -102,21 +107,20 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
   }
 
   /**
-   * Moves a newly requested folder to the curators. The request is recorded by then: when the move fails, the folder
-   * stays where it is, the curators are told to move it by hand, and the requester's answer is still the request.
+   * Moves a newly requested folder to the curators. The request is recorded by then: when staging fails, the
+   * curators are told to finish it by hand, and the requester's answer is still the request.
    */
-  async function stageRequested(request: FastifyRequest, stored: StoredRequest, folder: Stat): Promise<string> {
+  async function stageRequested(request: FastifyRequest, stored: StoredRequest, folder: Stat): Promise<void> {
     try {
-      return await stageFolder(fileInfo, request, curation, folder);
+      await stageFolder(fileInfo, request, curation, folder);
     } catch (error) {
       request.log.error({ err: error, requestId: stored.id, path: folder.path }, "requested folder not staged");
-      await mailMoveFailure(mailbox, request, {
+      await mailStagingFailure(mailbox, request, {
         requestId: stored.id,
         path: folder.path,
         destination: curation.stagingFolder,
         error,
       });
-      return folder.path;
     }
   }
 
@@ -175,10 +179,12 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
         path: "/permanent-id-requests",
         json: { type, target_id: folder.id, target_type: "folder", original_path: folder.path },
       });
-      const stagedAt = await stageRequested(request, stored, folder);
+      await stageRequested(request, stored, folder);
       await notifySubmitted(notifications, request, stored, folder.path);
-      await mailNewRequest(mailbox, request, { type, requestId: stored.id, path: stagedAt });
-      return detailed(request, stored);
+      // Where the folder is now, staged or not (a failed staging may still have moved it).
+      const created = await detailed(request, stored);
+      await mailNewRequest(mailbox, request, { type, requestId: stored.id, path: created.folder?.path ?? folder.path });
+      return created;
     },
   );
 
