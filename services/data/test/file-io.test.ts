@@ -58,6 +58,21 @@ describe("upload and download", () => {
     expect(attached.headers["content-disposition"]).toMatch(/^attachment/);
   });
 
+  it("sandboxes what it shows inline, except PDFs, which browsers show in viewers of their own", async () => {
+    const shown = async (name: string) => {
+      expect((await upload("alice", HOME("alice"), new TextEncoder().encode("<b>x</b>"), name)).statusCode).toBe(200);
+      const path = `${HOME("alice")}/${name}`;
+      return send("alice", "GET", `/secured/filesystem/display-download?path=${q(path)}`);
+    };
+    const page = await shown("page.html");
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["content-security-policy"]).toBe("sandbox");
+    const pdf = await shown("paper.pdf");
+    expect(pdf.headers["content-type"]).toMatch(/^application\/pdf/);
+    expect(pdf.headers["content-security-policy"]).toBeUndefined();
+    expect(pdf.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
   it("answers a missing or unreadable path with 404 ERR_NOT_FOUND, and a folder with ERR_NOT_A_FILE", async () => {
     const missing = await download("alice", `${HOME("alice")}/no-such-file.txt`);
     expect(missing.statusCode).toBe(404);

@@ -7,6 +7,8 @@ import { statOf } from "../data-items.js";
 import { baseName, dataPath, dataPathUrl } from "../data-paths.js";
 import { commonErrors, PathText } from "../schemas.js";
 
+const PDF = /^application\/pdf\b/i;
+
 /** Headers of the file-info backend's answer that describe the bytes and travel on to the client. */
 const KEPT_HEADERS = ["content-length", "content-range", "accept-ranges", "last-modified", "etag"];
 
@@ -53,17 +55,16 @@ async function sendFile(
     const value = answer.headers[name];
     if (value !== undefined) reply.header(name, value);
   }
-  const backendType = String(answer.headers["content-type"] ?? "application/octet-stream");
-  return (
-    reply
-      .code(answer.status)
-      .header("content-type", disposition.contentType ?? backendType)
-      .header("content-disposition", contentDisposition(baseName(path), { type: disposition.type }))
-      // User content shown inline must not run as the platform's own page.
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "sandbox")
-      .send(answer.body)
-  );
+  const contentType = disposition.contentType ?? String(answer.headers["content-type"] ?? "application/octet-stream");
+  reply
+    .code(answer.status)
+    .header("content-type", contentType)
+    .header("content-disposition", contentDisposition(baseName(path), { type: disposition.type }))
+    .header("x-content-type-options", "nosniff");
+  // User content shown inline must not run as the platform's own page. PDFs are shown by the browsers' own viewers,
+  // which a sandbox only breaks: Safari then shows nothing, and Chrome's viewer ignores the policy anyway.
+  if (!PDF.test(contentType)) reply.header("content-security-policy", "sandbox");
+  return reply.send(answer.body);
 }
 
 /** Downloads: always an attachment of opaque bytes; display-download inline with the file's own type. */
