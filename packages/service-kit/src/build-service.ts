@@ -4,6 +4,7 @@ import { createService, type Service, type ServiceOptions } from "./create-servi
 interface CommonConfig {
   LOG_LEVEL: string;
   JSON_BODY_LIMIT: number;
+  REQUEST_LOG: "every-request" | "failures";
 }
 
 /** Creates the shared skeleton and registers the service's own plugin on it. */
@@ -17,6 +18,7 @@ export async function buildService<C extends CommonConfig>(
     name,
     logLevel: config.LOG_LEVEL,
     bodyLimit: config.JSON_BODY_LIMIT,
+    requestLog: config.REQUEST_LOG === "failures" ? "failures" : "every request",
     ...options,
   });
   await app.register(plugin, { config });

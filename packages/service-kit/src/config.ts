@@ -13,6 +13,12 @@ export const ServerConfig = {
     { default: "info" },
   ),
   JSON_BODY_LIMIT: Type.Integer({ minimum: 1, default: 1_048_576 }),
+  // Where the entrypoint (Traefik) writes an access line for every request, the services may log only what fails:
+  // the line costs nearly a fifth of a passthrough's CPU in apps-proxy (docs/performance.md).
+  REQUEST_LOG: Type.Union([Type.Literal("every-request"), Type.Literal("failures")], {
+    default: "every-request",
+    description: "which answered requests a service logs: every one, or only those answered 400 and up or errored",
+  }),
 };
 
 export const portSetting = (defaultPort: number) => ({

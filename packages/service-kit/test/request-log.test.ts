@@ -8,10 +8,10 @@ const fixture = fileURLToPath(new URL("./fixtures/slow-server.ts", import.meta.u
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 
 /** The fixture service as a process at LOG_LEVEL=info, its stdout (JSON lines, as in containers) collected. */
-function runLogging(): ChildProcess & { output: () => string } {
+function runLogging(env: Record<string, string> = {}): ChildProcess & { output: () => string } {
   const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", fixture], {
     cwd: packageDir,
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: "0", GREETING: "hi" },
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: "0", GREETING: "hi", ...env },
   });
   let output = "";
   child.stdout?.on("data", (chunk) => {
@@ -29,6 +29,15 @@ async function until<T>(find: () => T | undefined, what: string, output: () => s
   throw new Error(`no ${what} in: ${output()}`);
 }
 
+/** The request lines a fixture process wrote so far. */
+const requestLines = (child: { output: () => string }) =>
+  child
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.reqId !== undefined);
+
 describe("request logging", () => {
   it("writes one JSON line per request, once answered, with method, url, status and time", async () => {
     const child = runLogging();
@@ -36,13 +45,7 @@ describe("request logging", () => {
       const port = await until(() => /listening (\d+)/.exec(child.output())?.[1], "port", child.output);
       await fetch(`http://127.0.0.1:${port}/slow`);
       await fetch(`http://127.0.0.1:${port}/nowhere`);
-      const entries = () =>
-        child
-          .output()
-          .split("\n")
-          .filter((line) => line.startsWith("{"))
-          .map((line) => JSON.parse(line) as Record<string, unknown>)
-          .filter((entry) => entry.reqId !== undefined);
+      const entries = () => requestLines(child);
       await until(() => (entries().length >= 2 ? true : undefined), "two request lines", child.output);
       const lines = entries();
       expect(lines).toHaveLength(2);
@@ -54,6 +57,24 @@ describe("request logging", () => {
       });
       expect(lines[0]?.responseTime).toBeGreaterThanOrEqual(500);
       expect(lines[1]).toMatchObject({ req: { method: "GET", url: "/nowhere" }, res: { statusCode: 404 } });
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it("logs only the failures with REQUEST_LOG=failures, for deployments whose entrypoint logs every request", async () => {
+    const child = runLogging({ REQUEST_LOG: "failures" });
+    try {
+      const port = await until(() => /listening (\d+)/.exec(child.output())?.[1], "port", child.output);
+      await fetch(`http://127.0.0.1:${port}/slow`);
+      await fetch(`http://127.0.0.1:${port}/nowhere`);
+      await until(() => (requestLines(child).length >= 1 ? true : undefined), "a request line", child.output);
+      await fetch(`http://127.0.0.1:${port}/nowhere-either`);
+      await until(() => (requestLines(child).length >= 2 ? true : undefined), "two request lines", child.output);
+      expect(requestLines(child).map((entry) => (entry.req as { url: string }).url)).toEqual([
+        "/nowhere",
+        "/nowhere-either",
+      ]);
     } finally {
       child.kill("SIGKILL");
     }

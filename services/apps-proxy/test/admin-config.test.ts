@@ -43,6 +43,7 @@ describe("GET /admin/config", () => {
       HOST: "0.0.0.0",
       LOG_LEVEL: "silent",
       JSON_BODY_LIMIT: 1_048_576,
+      REQUEST_LOG: "every-request",
       AUTH_JWKS_URL: environment.AUTH_JWKS_URL,
       AUTH_ISSUER: environment.AUTH_ISSUER,
       AUTH_AUDIENCE: environment.AUTH_AUDIENCE,

@@ -16,6 +16,7 @@ const PRESENTATION: { [K in keyof Config]-?: Presentation } = {
   HOST: "shown",
   LOG_LEVEL: "shown",
   JSON_BODY_LIMIT: "shown",
+  REQUEST_LOG: "shown",
   AUTH_JWKS_URL: "url",
   AUTH_ISSUER: "shown",
   AUTH_AUDIENCE: "shown",
