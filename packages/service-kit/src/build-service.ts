@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { createService, type Service, type ServiceOptions } from "./create-service.js";
+import type { RequestLogPolicy } from "./request-log.js";
 
 interface CommonConfig {
   LOG_LEVEL: string;
   JSON_BODY_LIMIT: number;
-  REQUEST_LOG: "every-request" | "failures";
+  REQUEST_LOG: RequestLogPolicy;
 }
 
 /** Creates the shared skeleton and registers the service's own plugin on it. */
@@ -18,7 +19,7 @@ export async function buildService<C extends CommonConfig>(
     name,
     logLevel: config.LOG_LEVEL,
     bodyLimit: config.JSON_BODY_LIMIT,
-    requestLog: config.REQUEST_LOG === "failures" ? "failures" : "every request",
+    requestLog: config.REQUEST_LOG,
     ...options,
   });
   await app.register(plugin, { config });

@@ -85,7 +85,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       redact: ["req.headers.authorization", 'req.headers["x-iplant-de-jwt"]'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    logController: new RequestLog(options.requestLog ?? "every request"),
+    logController: new RequestLog(options.requestLog ?? "every-request"),
     genReqId: requestIdFor,
     // Every log line of a request carries its trace.
     childLoggerFactory: (logger, bindings, childOptions, raw) =>

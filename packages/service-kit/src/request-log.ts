@@ -1,7 +1,7 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 
 /** Which answered requests get a log line: every one, or only those that failed (status 400 and up, or errored). */
-export type RequestLogPolicy = "every request" | "failures";
+export type RequestLogPolicy = "every-request" | "failures";
 
 /**
  * One log line per request, once it is answered, carrying what Fastify's two default lines carry between them
@@ -18,6 +18,6 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...entry, err: error }, "request errored");
-    else if (this.policy === "every request" || reply.statusCode >= 400) reply.log.info(entry, "request completed");
+    else if (this.policy === "every-request" || reply.statusCode >= 400) reply.log.info(entry, "request completed");
   }
 }
