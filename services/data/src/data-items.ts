@@ -38,6 +38,25 @@ export async function statOf(fileInfo: BackendClient, request: FastifyRequest, p
   return stat;
 }
 
+/**
+ * Which of the paths exist and can be read, as the file-info backend's existence marker says: for the caller, or for
+ * the service account `actAs` names.
+ */
+export async function existingPaths(
+  fileInfo: BackendClient,
+  request: FastifyRequest,
+  paths: readonly string[],
+  actAs?: string,
+): Promise<Set<string>> {
+  const answer = await fileInfo.json<{ paths?: Record<string, boolean> }>(request, {
+    method: "POST",
+    path: "/existence-marker",
+    json: { paths },
+    ...(actAs ? { actAs } : {}),
+  });
+  return new Set(paths.filter((path) => answer.paths?.[path] === true));
+}
+
 /** The UUID of the entry at a path. */
 export async function uuidOf(fileInfo: BackendClient, request: FastifyRequest, path: string): Promise<string> {
   const answer = await fileInfo.json<{ id: string }>(request, { path: "/data/uuid", query: { path } });

@@ -28,6 +28,9 @@ export const baseName = (path: string): string => path.slice(path.lastIndexOf("/
 /** Everything before the last segment. */
 export const parentOf = (path: string): string => path.slice(0, path.lastIndexOf("/")) || "/";
 
+/** True for `path` itself and everything below it. */
+export const isWithin = (path: string, folder: string): boolean => path === folder || path.startsWith(`${folder}/`);
+
 export const joinPath = (folder: string, name: string): string => `${folder.replace(/\/+$/, "")}/${name}`;
 
 /** `/iplant/home/alice/a b` → `/data/path/iplant/home/alice/a%20b`: each segment encoded on its own. */

@@ -1,6 +1,7 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import { badRequest, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
+import { existingPaths } from "./data-items.js";
 import { joinPath } from "./data-paths.js";
 
 /** A name for a new file or folder: one segment, printable. */
@@ -17,12 +18,9 @@ export function entryName(name: string | undefined, field = "name"): string {
 /** Refuses to create what exists already (ERR_EXISTS), before any byte is sent. */
 export async function refuseExisting(fileInfo: BackendClient, request: FastifyRequest, folder: string, name: string) {
   const path = joinPath(folder, name);
-  const answer = await fileInfo.json<{ paths: Record<string, boolean> }>(request, {
-    method: "POST",
-    path: "/existence-marker",
-    json: { paths: [path] },
-  });
-  if (answer.paths[path]) throw new GatewayError(409, `${path} already exists`, "ERR_EXISTS", { path });
+  if ((await existingPaths(fileInfo, request, [path])).has(path)) {
+    throw new GatewayError(409, `${path} already exists`, "ERR_EXISTS", { path });
+  }
 }
 
 /** The file-info backend's stat of a file it stored. */

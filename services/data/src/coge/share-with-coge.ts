@@ -1,12 +1,7 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import { GatewayError, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
-
-interface Outcome {
-  path: string;
-  success: boolean;
-  error?: unknown;
-}
+import { firstRefusedShare, type ShareOutcome } from "../data-store-shares.js";
 
 /** Refusals that concern the caller's paths keep their meaning; any other (CoGe's account unknown…) is the gateway's. */
 const STATUS_BY_CODE: Record<string, number> = {
@@ -16,7 +11,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   ERR_NOT_OWNER: 403,
 };
 
-function shareFailure(outcome: Outcome): GatewayError {
+function shareFailure(outcome: ShareOutcome): GatewayError {
   const error = isJsonObject(outcome.error) ? outcome.error : {};
   const code = typeof error.error_code === "string" ? error.error_code : undefined;
   const status = (code && STATUS_BY_CODE[code]) || 502;
@@ -38,11 +33,6 @@ export async function shareWithCoge(
   account: string,
   paths: readonly string[],
 ): Promise<void> {
-  const answer = await fileInfo.json<{ sharing?: Array<{ sharing?: Outcome[] }> }>(request, {
-    method: "POST",
-    path: "/sharer",
-    json: { sharing: [{ user: account, paths: paths.map((path) => ({ path, permission: "write" })) }] },
-  });
-  const failed = (answer.sharing ?? []).flatMap((entry) => entry.sharing ?? []).find((outcome) => !outcome.success);
+  const failed = await firstRefusedShare(fileInfo, request, [{ user: account, paths, permission: "write" }]);
   if (failed) throw shareFailure(failed);
 }

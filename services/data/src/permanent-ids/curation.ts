@@ -1,8 +1,9 @@
 import { type BackendClient, path } from "@de-gateway/backend-clients";
-import { GatewayError } from "@de-gateway/service-kit";
+import { GatewayError, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
-import type { Stat } from "../data-items.js";
+import { existingPaths, type Stat } from "../data-items.js";
 import { baseName, joinPath } from "../data-paths.js";
+import { firstRefusedShare, type Grant } from "../data-store-shares.js";
 
 /**
  * Where requested folders wait for the data curators and where published ones go, and the accounts involved: the
@@ -15,11 +16,8 @@ export interface Curation {
   adminAccount: string;
 }
 
-type Permission = "read" | "write" | "own";
-interface Grant {
-  user: string;
-  permission: Permission;
-}
+/** Access for one user or group on the path being moved. */
+type Access = Omit<Grant, "paths">;
 
 /** Where a folder waits for the curators: the staging folder, under its own name. */
 const stagedPath = (curation: Curation, folderPath: string) => joinPath(curation.stagingFolder, baseName(folderPath));
@@ -27,17 +25,6 @@ const stagedPath = (curation: Curation, folderPath: string) => joinPath(curation
 /** Where a folder given a DOI is published: the publish folder, under its own name. */
 export const publishedPath = (curation: Curation, folderPath: string) =>
   joinPath(curation.publishFolder, baseName(folderPath));
-
-/** Which of the paths exist, as the administrative account sees the data store. */
-async function existing(fileInfo: BackendClient, request: FastifyRequest, curation: Curation, paths: string[]) {
-  const answer = await fileInfo.json<{ paths?: Record<string, boolean> }>(request, {
-    method: "POST",
-    path: "/existence-marker",
-    actAs: curation.adminAccount,
-    json: { paths },
-  });
-  return new Set(paths.filter((candidate) => answer.paths?.[candidate] === true));
-}
 
 /**
  * Refuses a folder whose name another folder already holds in the staging or the publish folder (409 `ERR_EXISTS`
@@ -53,7 +40,7 @@ export async function refuseTakenNames(
   const destinations = places.map((place) =>
     place === "staging" ? stagedPath(curation, folderPath) : publishedPath(curation, folderPath),
   );
-  const taken = await existing(fileInfo, request, curation, destinations);
+  const taken = await existingPaths(fileInfo, request, destinations, curation.adminAccount);
   places.forEach((place, index) => {
     const destination = destinations[index] as string;
     if (destination === folderPath || !taken.has(destination)) return;
@@ -71,27 +58,25 @@ async function share(
   request: FastifyRequest,
   curation: Curation,
   target: string,
-  grant: Grant,
+  grant: Access,
 ) {
   const { user, permission } = grant;
-  const answer = await fileInfo.json<{
-    sharing?: Array<{ sharing?: Array<{ success?: boolean; error?: { reason?: string } }> }>;
-  }>(request, {
-    method: "POST",
-    path: "/sharer",
-    actAs: curation.adminAccount,
-    json: { sharing: [{ user, paths: [{ path: target, permission }] }] },
-  });
-  const outcome = answer.sharing?.[0]?.sharing?.[0];
-  if (outcome?.success !== true) {
-    const reason = outcome?.error?.reason ?? "refused";
+  const refused = await firstRefusedShare(
+    fileInfo,
+    request,
+    [{ user, paths: [target], permission }],
+    curation.adminAccount,
+  );
+  if (refused) {
+    const error = isJsonObject(refused.error) ? refused.error : {};
+    const reason = typeof error.reason === "string" ? error.reason : "refused";
     throw new GatewayError(502, `the file-info backend did not share ${target} with ${user} (${reason})`);
   }
 }
 
 /** Makes the staging or publish folder when it is missing, owned by the administrative account and the curators. */
 async function ensureFolder(fileInfo: BackendClient, request: FastifyRequest, curation: Curation, folder: string) {
-  if ((await existing(fileInfo, request, curation, [folder])).has(folder)) return;
+  if ((await existingPaths(fileInfo, request, [folder], curation.adminAccount)).has(folder)) return;
   request.log.warn({ folder, curators: curation.curatorsGroup }, "creating the permanent-id curation folder");
   await fileInfo.json(request, {
     method: "POST",
@@ -109,7 +94,7 @@ async function moveInto(
   curation: Curation,
   folder: Stat,
   destinationFolder: string,
-  grants: Grant[],
+  grants: Access[],
 ): Promise<string> {
   const destination = joinPath(destinationFolder, baseName(folder.path));
   if (folder.path === destination) return destination;

@@ -2,15 +2,13 @@ import type { BackendClient } from "@de-gateway/backend-clients";
 import { badRequest, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import type { Stat } from "../data-items.js";
-import { parentOf } from "../data-paths.js";
+import { isWithin, parentOf } from "../data-paths.js";
 
 /** Where folders that can never be staged live: the homes' folder and the trash folders' base. */
 export interface UnmovableFolders {
   IRODS_HOME: string;
   TRASH_BASE_PATH: string;
 }
-
-const isWithin = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
 
 /**
  * The folder a caller asks an identifier for: it must exist and be readable (the file-info backend's 404 or
