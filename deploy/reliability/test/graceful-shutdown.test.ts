@@ -1,4 +1,4 @@
-import { SimulatedPlatform } from "@de-gateway/backend-simulators";
+import { qualifiedUsername, SimulatedPlatform } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { printFigures } from "../src/figures.js";
 import { type Load, startLoad } from "../src/load.js";
@@ -124,7 +124,7 @@ describe("graceful shutdown", () => {
 
     const accepted = new Set(
       platform.preferences.recorder
-        .to("GET", "/sessions/alice")
+        .to("GET", `/sessions/${encodeURIComponent(qualifiedUsername("alice"))}`)
         .map((request) => String(request.headers["x-request-id"])),
     );
     const refusedByEdge = (o: Outcome) => o.status === 502 && o.errorCode === "ERR_BAD_GATEWAY" && !accepted.has(o.id);

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_PORTS, demoUser } from "@de-gateway/backend-simulators";
+import { DEFAULT_PORTS, demoUser, qualifiedUsername } from "@de-gateway/backend-simulators";
 import { bundle } from "../src/bundle.js";
 import { serviceComponents, stackEntries } from "../src/components.js";
 import { Stack } from "../src/stack.js";
@@ -147,7 +147,7 @@ export async function hopFigures(): Promise<void> {
     const json = { "content-type": "application/json" };
     const custom = await compare(
       {
-        url: `${local(DEFAULT_PORTS.preferences)}/sessions/${alice.username}`,
+        url: `${local(DEFAULT_PORTS.preferences)}/sessions/${qualifiedUsername(alice.username)}`,
         method: "PUT",
         headers: json,
         body: session,

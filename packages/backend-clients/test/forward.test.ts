@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import { qualifiedUsername, type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildFixture, FixtureConfig } from "./gateway-fixture.js";
 
@@ -96,14 +96,16 @@ describe("forward()", () => {
   });
 
   it("keeps an encoded value inside one backend path segment", async () => {
-    service.platform.preferences.state.sessions.set("a/b", { nested: true });
+    service.platform.preferences.state.sessions.set(qualifiedUsername("a/b"), { nested: true });
     const response = await service.app.inject({
       method: "GET",
-      url: "/session-of/a%2Fb",
+      url: `/session-of/${encodeURIComponent(qualifiedUsername("a/b"))}`,
       headers: await service.as("alice"),
     });
     expect(response.json()).toEqual({ nested: true });
-    expect(service.platform.preferences.recorder.requests.at(-1)?.path).toBe("/sessions/a%2Fb");
+    expect(service.platform.preferences.recorder.requests.at(-1)?.path).toBe(
+      "/sessions/a%2Fb%40iplantcollaborative.org",
+    );
   });
 
   it("answers 502 when the backend is down and 504 when it does not answer in time", async () => {

@@ -10,6 +10,12 @@ export interface DemoUser {
 
 export const ADMIN_GROUP = "de-admins";
 
+/** The domain that qualifies the demo users' names where a backend keeps them qualified (user-info). */
+export const DEMO_USER_DOMAIN = "iplantcollaborative.org";
+
+/** A demo user's name as user-info knows it. */
+export const qualifiedUsername = (username: string): string => `${username}@${DEMO_USER_DOMAIN}`;
+
 export const DEMO_USERS: readonly DemoUser[] = [
   {
     username: "alice",

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createIdentityProvider } from "../src/idp/index.js";
-import { DEV_AUDIENCE, DEV_ISSUER, demoUser, rotateKeys, SimulatedPlatform } from "../src/index.js";
+import { DEV_AUDIENCE, DEV_ISSUER, demoUser, qualifiedUsername, rotateKeys, SimulatedPlatform } from "../src/index.js";
 
 let platform: SimulatedPlatform;
 beforeAll(async () => {
@@ -11,6 +11,7 @@ afterAll(() => platform.stop());
 beforeEach(() => platform.reset());
 
 const url = (base: string, path: string) => `${base}${path}`;
+const ALICE = qualifiedUsername("alice");
 
 describe("simulator controls", () => {
   it("injects faults over HTTP: JSON 500, HTML 500 and delays, only where they match", async () => {
@@ -20,26 +21,26 @@ describe("simulator controls", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ mode: "html-500", path: "^/sessions/" }),
     });
-    const failing = await fetch(url(prefs, "/sessions/alice"));
+    const failing = await fetch(url(prefs, `/sessions/${ALICE}`));
     expect(failing.status).toBe(500);
     expect(failing.headers.get("content-type")).toMatch(/text\/html/);
-    expect((await fetch(url(prefs, "/preferences/alice"))).status).toBe(200);
+    expect((await fetch(url(prefs, `/preferences/${ALICE}`))).status).toBe(200);
 
     platform.preferences.faults.set({ mode: "json-500" });
-    expect(await (await fetch(url(prefs, "/searches/alice"))).json()).toMatchObject({ error_code: "ERR_SIMULATED" });
+    expect(await (await fetch(url(prefs, `/searches/${ALICE}`))).json()).toMatchObject({ error_code: "ERR_SIMULATED" });
 
     platform.preferences.faults.set({ mode: "delay", delayMs: 150 });
     const started = Date.now();
-    await fetch(url(prefs, "/searches/alice"));
+    await fetch(url(prefs, `/searches/${ALICE}`));
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 
     await fetch(url(prefs, "/__sim/fault"), { method: "DELETE" });
-    expect((await fetch(url(prefs, "/searches/alice"))).status).toBe(200);
+    expect((await fetch(url(prefs, `/searches/${ALICE}`))).status).toBe(200);
   });
 
   it("answers for the preferences backend as user-info does: text/plain JSON, {} for nothing, saves wrapped", async () => {
     const prefs = platform.preferences.url;
-    const none = await fetch(url(prefs, "/sessions/alice"));
+    const none = await fetch(url(prefs, `/sessions/${ALICE}`));
     expect(none.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await none.text()).toBe("{}");
     for (const [kind, key] of [
@@ -47,20 +48,20 @@ describe("simulator controls", () => {
       ["preferences", "preferences"],
       ["searches", "saved_searches"],
     ]) {
-      const saved = await fetch(url(prefs, `/${kind}/alice`), {
+      const saved = await fetch(url(prefs, `/${kind}/${ALICE}`), {
         method: "PUT",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ theme: "dark" }),
       });
       expect(saved.headers.get("content-type")).toMatch(/^text\/plain/);
       expect(JSON.parse(await saved.text())).toEqual({ [key as string]: { theme: "dark" } });
-      expect(JSON.parse(await (await fetch(url(prefs, `/${kind}/alice`))).text())).toEqual({ theme: "dark" });
+      expect(JSON.parse(await (await fetch(url(prefs, `/${kind}/${ALICE}`))).text())).toEqual({ theme: "dark" });
     }
   });
 
   it("lists the requests a fault held, hung ones included, until reset", async () => {
     platform.preferences.faults.set({ mode: "hang", method: "POST" });
-    const hung = fetch(url(platform.preferences.url, "/sessions/alice"), {
+    const hung = fetch(url(platform.preferences.url, `/sessions/${ALICE}`), {
       method: "POST",
       headers: { "x-request-id": "held-1", "content-type": "application/json" },
       body: "{}",
@@ -68,11 +69,11 @@ describe("simulator controls", () => {
     });
     await expect(hung).rejects.toThrow();
     // The held save stored nothing.
-    expect(await (await fetch(url(platform.preferences.url, "/sessions/alice"))).json()).toEqual({});
+    expect(await (await fetch(url(platform.preferences.url, `/sessions/${ALICE}`))).json()).toEqual({});
     platform.preferences.faults.clear();
     const faulted = await (await fetch(url(platform.preferences.url, "/__sim/faulted"))).json();
-    expect(faulted).toEqual([{ mode: "hang", method: "POST", path: "/sessions/alice", requestId: "held-1" }]);
-    expect(platform.preferences.recorder.to("POST", "/sessions/alice")).toEqual([]);
+    expect(faulted).toEqual([{ mode: "hang", method: "POST", path: `/sessions/${ALICE}`, requestId: "held-1" }]);
+    expect(platform.preferences.recorder.to("POST", `/sessions/${ALICE}`)).toEqual([]);
     platform.preferences.reset();
     expect(platform.preferences.faults.applied).toEqual([]);
   });
@@ -96,18 +97,18 @@ describe("simulator controls", () => {
 
   it("refuses connections while stopped and keeps state and port across a restart", async () => {
     const before = platform.preferences.url;
-    platform.preferences.state.sessions.set("alice", { kept: true });
+    platform.preferences.state.sessions.set(ALICE, { kept: true });
     await platform.preferences.stop();
-    await expect(fetch(url(before, "/sessions/alice"))).rejects.toThrow();
+    await expect(fetch(url(before, `/sessions/${ALICE}`))).rejects.toThrow();
     await platform.preferences.start();
     expect(platform.preferences.url).toBe(before);
-    expect(await (await fetch(url(before, "/sessions/alice"))).json()).toEqual({ kept: true });
+    expect(await (await fetch(url(before, `/sessions/${ALICE}`))).json()).toEqual({ kept: true });
   });
 });
 
 describe("preferences backend", () => {
   it("stores, returns and deletes per-user documents", async () => {
-    const doc = url(platform.preferences.url, "/preferences/alice");
+    const doc = url(platform.preferences.url, `/preferences/${ALICE}`);
     expect(await (await fetch(doc)).json()).toEqual({});
     const put = await fetch(doc, { method: "PUT", headers: { "content-type": "application/json" }, body: '{"a":[1]}' });
     expect(await put.json()).toEqual({ preferences: { a: [1] } });
@@ -115,6 +116,25 @@ describe("preferences backend", () => {
     expect((await fetch(doc, { method: "DELETE" })).status).toBe(200);
     expect((await fetch(doc, { method: "DELETE" })).status).toBe(200);
     expect(await (await fetch(doc)).json()).toEqual({});
+  });
+
+  it("refuses names it does not know, as user-info does: a short name is not the qualified one", async () => {
+    const prefs = platform.preferences.url;
+    const send = (path: string, method: string) =>
+      fetch(
+        url(prefs, path),
+        method === "PUT" ? { method, headers: { "content-type": "application/json" }, body: "{}" } : { method },
+      );
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const refused = await send("/preferences/alice", method);
+      expect([refused.status, await refused.json()]).toEqual([404, { user: "alice" }]);
+      const session = await send("/sessions/alice", method);
+      expect([session.status, await session.text()]).toEqual([400, "User alice does not exist\n"]);
+    }
+    expect((await send("/searches/alice", "GET")).status).toBe(404);
+    expect((await send("/searches/alice", "DELETE")).status).toBe(200);
+    expect((await send("/preferences/alice@example.org", "GET")).status).toBe(404);
+    expect(platform.preferences.state.preferences.size + platform.preferences.state.sessions.size).toBe(0);
   });
 });
 

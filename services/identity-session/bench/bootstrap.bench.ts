@@ -7,7 +7,7 @@
  * HTTP path (median of a bounded number of requests), prints the ratio on one line and exits 1 when it exceeds 1.1.
  */
 import type { AddressInfo } from "node:net";
-import { SimulatedPlatform } from "@de-gateway/backend-simulators";
+import { qualifiedUsername, SimulatedPlatform } from "@de-gateway/backend-simulators";
 import { loadConfig } from "@de-gateway/service-kit";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
@@ -63,7 +63,8 @@ try {
       fetch(`${platform.apps.url}/users/login?ip-address=127.0.0.1&${appsIdentity}`, { method: "POST" }),
     "apps GET /workspaces": () => fetch(`${platform.apps.url}/workspaces?${appsIdentity}`),
     "file-info GET /navigation/base-paths": () => fetch(`${platform.fileInfo.url}/navigation/base-paths?user=alice`),
-    "preferences GET /preferences/alice": () => fetch(`${platform.preferences.url}/preferences/alice`),
+    "preferences GET /preferences/alice@…": () =>
+      fetch(`${platform.preferences.url}/preferences/${qualifiedUsername("alice")}`),
   };
   const backendProbes = Object.fromEntries(
     Object.entries(backendCalls).map(([name, call]) => [

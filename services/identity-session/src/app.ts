@@ -16,9 +16,9 @@ export const identitySession: FastifyPluginAsyncTypebox<{ config: Config }> = as
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
   await app.register(utilityRoutes);
   await app.register(loginRoutes, { settings: config });
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, { settings: config });
   await app.register(preferenceRoutes, { settings: config });
-  await app.register(savedSearchRoutes);
+  await app.register(savedSearchRoutes, { settings: config });
   await app.register(supportEmailRoutes, { settings: config });
 };
 

@@ -2,11 +2,7 @@ import { badGateway, isJsonObject, type JsonObject } from "@de-gateway/service-k
 import type { FastifyRequest } from "fastify";
 import { bootstrapNaming } from "./output-folders.js";
 import { sectionFailure, sessionFailure } from "./section-failures.js";
-import { type OutputFolderSettings, readPreferences } from "./user-preferences.js";
-
-export interface BootstrapSettings extends OutputFolderSettings {
-  USER_DOMAIN: string;
-}
+import { type PreferenceSettings, readPreferences } from "./user-preferences.js";
 
 function objectFrom(body: unknown, backend: string): JsonObject {
   if (isJsonObject(body)) return body;
@@ -49,7 +45,7 @@ async function dataInfo(request: FastifyRequest): Promise<JsonObject> {
  * The bootstrap result. The four backend calls run concurrently, so the call takes as long as the slowest
  * of them; a section whose backend fails holds an error description instead, the others are unaffected.
  */
-export async function bootstrap(request: FastifyRequest, ipAddress: string, settings: BootstrapSettings) {
+export async function bootstrap(request: FastifyRequest, ipAddress: string, settings: PreferenceSettings) {
   const { username, email, firstName, lastName } = request.user;
   const [session, workspaceSection, dataInfoSection, preferences] = await Promise.all([
     loginSession(request, ipAddress).catch(sessionFailure(request)),

@@ -5,6 +5,16 @@ import type { FastifyRequest } from "fastify";
 /** The per-user JSON documents the preferences backend keeps. */
 export type DocumentKind = "sessions" | "preferences" | "searches";
 
+/** user-info knows users by their qualified name (`alice@<domain>`), as the apps backend recorded them at login. */
+export interface UserDocumentSettings {
+  USER_DOMAIN: string;
+}
+
+function documentPath(request: FastifyRequest, settings: UserDocumentSettings, kind: DocumentKind): string {
+  const owner = `${request.user.username}@${settings.USER_DOMAIN}`;
+  return path`/${kind}/${owner}`;
+}
+
 /** The key the preferences (user-info) backend wraps a document in when it answers a save. */
 const SAVED_UNDER: Record<DocumentKind, string> = {
   preferences: "preferences",
@@ -43,8 +53,12 @@ async function documentCall(request: FastifyRequest, options: CallOptions): Prom
  * Reads the caller's document: as stored, or whatever the backend answers when none is (user-info answers `{}`,
  * passed on as it is); `undefined` on an empty answer or a 404.
  */
-export const readDocument = (request: FastifyRequest, kind: DocumentKind): Promise<unknown> =>
-  documentCall(request, { path: path`/${kind}/${request.user.username}` }).catch((error: unknown) => {
+export const readDocument = (
+  request: FastifyRequest,
+  settings: UserDocumentSettings,
+  kind: DocumentKind,
+): Promise<unknown> =>
+  documentCall(request, { path: documentPath(request, settings, kind) }).catch((error: unknown) => {
     if (error instanceof BackendResponseError && error.backendStatus === 404) return undefined;
     throw error;
   });
@@ -53,11 +67,16 @@ export const readDocument = (request: FastifyRequest, kind: DocumentKind): Promi
  * Stores the caller's document as given and returns what was stored (the backend's answer, unwrapped). A request
  * without a body (or with an empty one) is refused rather than taken as an order to store nothing over what is kept.
  */
-export async function writeDocument(request: FastifyRequest, kind: DocumentKind, document: unknown): Promise<unknown> {
+export async function writeDocument(
+  request: FastifyRequest,
+  settings: UserDocumentSettings,
+  kind: DocumentKind,
+  document: unknown,
+): Promise<unknown> {
   if (document === undefined) throw badRequest("the body must be a JSON document");
   const answer = await documentCall(request, {
     method: "PUT",
-    path: path`/${kind}/${request.user.username}`,
+    path: documentPath(request, settings, kind),
     json: document,
   });
   const key = SAVED_UNDER[kind];
@@ -65,9 +84,13 @@ export async function writeDocument(request: FastifyRequest, kind: DocumentKind,
 }
 
 /** Removes the caller's document; removing a missing one is not an error. */
-export async function deleteDocument(request: FastifyRequest, kind: DocumentKind): Promise<void> {
+export async function deleteDocument(
+  request: FastifyRequest,
+  settings: UserDocumentSettings,
+  kind: DocumentKind,
+): Promise<void> {
   await request.server.backends.preferences.json(request, {
     method: "DELETE",
-    path: path`/${kind}/${request.user.username}`,
+    path: documentPath(request, settings, kind),
   });
 }

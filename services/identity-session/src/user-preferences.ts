@@ -7,7 +7,7 @@ import {
   systemDefaultOutputPath,
   withOutputFolders,
 } from "./output-folders.js";
-import { readDocument, writeDocument } from "./user-documents.js";
+import { readDocument, type UserDocumentSettings, writeDocument } from "./user-documents.js";
 
 /** The settings that place a user's system default output folder. */
 export interface OutputFolderSettings {
@@ -15,12 +15,14 @@ export interface OutputFolderSettings {
   DEFAULT_OUTPUT_FOLDER: string;
 }
 
+export type PreferenceSettings = OutputFolderSettings & UserDocumentSettings;
+
 const systemDefaultFor = (request: FastifyRequest, settings: OutputFolderSettings) =>
   systemDefaultOutputPath(settings.IRODS_HOME, request.user.username, settings.DEFAULT_OUTPUT_FOLDER);
 
 /** The caller's preferences with the output-folder entries always present (defaults when nothing is stored). */
-export async function readPreferences(request: FastifyRequest, settings: OutputFolderSettings): Promise<Preferences> {
-  const stored = asPreferences(await readDocument(request, "preferences"));
+export async function readPreferences(request: FastifyRequest, settings: PreferenceSettings): Promise<Preferences> {
+  const stored = asPreferences(await readDocument(request, settings, "preferences"));
   return withOutputFolders(stored, systemDefaultFor(request, settings));
 }
 
@@ -30,15 +32,16 @@ export async function readPreferences(request: FastifyRequest, settings: OutputF
  */
 export async function replacePreferences(
   request: FastifyRequest,
-  settings: OutputFolderSettings,
+  settings: PreferenceSettings,
   submitted: Preferences,
 ): Promise<Preferences> {
   assertValidDefaultOutput(submitted);
   const current = hasConflictingDefaultOutputs(submitted)
-    ? asPreferences(await readDocument(request, "preferences"))
+    ? asPreferences(await readDocument(request, settings, "preferences"))
     : {};
   const stored = await writeDocument(
     request,
+    settings,
     "preferences",
     withOutputFolders(submitted, systemDefaultFor(request, settings), current),
   );

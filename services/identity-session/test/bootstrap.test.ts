@@ -1,4 +1,8 @@
-import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import {
+  qualifiedUsername as qualified,
+  type ServiceUnderTest,
+  startServiceUnderTest,
+} from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
@@ -83,7 +87,7 @@ describe("GET /secured/bootstrap", () => {
     expect(body.session.login_time).toBeGreaterThanOrEqual(before);
     expect(service.platform.fileInfo.recorder.to("GET", "/navigation/base-paths")[0]?.query).toEqual({ user: "alice" });
     expect(service.platform.preferences.recorder.to("GET", /^\/preferences\//).map((c) => c.path)).toEqual([
-      "/preferences/alice",
+      `/preferences/${encodeURIComponent(qualified("alice"))}`,
     ]);
   });
 
@@ -104,7 +108,7 @@ describe("GET /secured/bootstrap", () => {
 
   it("shows stored preferences with the output folders under their bootstrap names", async () => {
     const chosen = { id: "/iplant/home/alice/results", path: "/iplant/home/alice/results" };
-    service.platform.preferences.state.preferences.set("alice", {
+    service.platform.preferences.state.preferences.set(qualified("alice"), {
       rememberLastPath: true,
       defaultOutputFolder: chosen,
     });

@@ -1,4 +1,8 @@
-import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import {
+  qualifiedUsername as qualified,
+  type ServiceUnderTest,
+  startServiceUnderTest,
+} from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
@@ -43,10 +47,10 @@ describe("/secured/preferences", () => {
     expect(saved.statusCode).toBe(200);
     const expected = { ...submitted, systemDefaultOutputDir: systemDefault };
     expect(saved.json()).toEqual({ preferences: expected });
-    expect(stored().get("alice")).toEqual(expected);
+    expect(stored().get(qualified("alice"))).toEqual(expected);
     expect((await request("GET")).json()).toEqual(expected);
     expect(service.platform.preferences.recorder.to("PUT", /^\/preferences\//).map((call) => call.path)).toEqual([
-      "/preferences/alice",
+      `/preferences/${encodeURIComponent(qualified("alice"))}`,
     ]);
   });
 
@@ -84,11 +88,15 @@ describe("/secured/preferences", () => {
     // A client editing the stored name while carrying the bootstrap's copy along.
     const camelChange = await request("POST", { default_output_folder: other, defaultOutputFolder: results });
     expect(camelChange.json().preferences.defaultOutputFolder).toEqual(results);
-    expect(stored().get("alice")).toMatchObject({ defaultOutputFolder: results });
-    expect(service.platform.preferences.recorder.to("GET", "/preferences/alice")).toHaveLength(2);
+    expect(stored().get(qualified("alice"))).toMatchObject({ defaultOutputFolder: results });
+    expect(
+      service.platform.preferences.recorder.to("GET", `/preferences/${encodeURIComponent(qualified("alice"))}`),
+    ).toHaveLength(2);
     const agreeing = await request("POST", { defaultOutputFolder: other, default_output_folder: other.path });
     expect(agreeing.json().preferences.defaultOutputFolder).toEqual(other);
-    expect(service.platform.preferences.recorder.to("GET", "/preferences/alice")).toHaveLength(2);
+    expect(
+      service.platform.preferences.recorder.to("GET", `/preferences/${encodeURIComponent(qualified("alice"))}`),
+    ).toHaveLength(2);
   });
 
   it("keeps a chosen folder's extra fields and uses its path as id when the id is missing", async () => {
@@ -146,7 +154,7 @@ describe("/secured/preferences", () => {
     await request("POST", { saveSession: true, defaultOutputFolder: results });
     const deleted = await request("DELETE");
     expect(deleted.statusCode).toBe(200);
-    expect(stored().has("alice")).toBe(false);
+    expect(stored().has(qualified("alice"))).toBe(false);
     expect((await request("GET")).json()).toEqual({
       defaultOutputFolder: systemDefault,
       systemDefaultOutputDir: systemDefault,

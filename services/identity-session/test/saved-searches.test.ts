@@ -1,4 +1,8 @@
-import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import {
+  qualifiedUsername as qualified,
+  type ServiceUnderTest,
+  startServiceUnderTest,
+} from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
@@ -40,7 +44,7 @@ describe("/secured/saved-searches", () => {
     const saved = await request("POST", JSON.stringify(searches));
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ saved_searches: searches });
-    expect(stored().get("alice")).toEqual(searches);
+    expect(stored().get(qualified("alice"))).toEqual(searches);
     const read = await request("GET");
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(searches);
@@ -66,15 +70,15 @@ describe("/secured/saved-searches", () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.any(String) });
     }
-    expect(stored().get("alice")).toEqual(searches);
+    expect(stored().get(qualified("alice"))).toEqual(searches);
     expect((await request("DELETE", "")).statusCode).toBe(200);
-    expect(stored().has("alice")).toBe(false);
+    expect(stored().has(qualified("alice"))).toBe(false);
   });
 
   it("DELETE removes them, and is silent when nothing is stored", async () => {
     await request("POST", JSON.stringify(searches));
     expect((await request("DELETE")).statusCode).toBe(200);
-    expect(stored().has("alice")).toBe(false);
+    expect(stored().has(qualified("alice"))).toBe(false);
     expect((await request("GET")).json()).toEqual({});
     expect((await request("DELETE")).statusCode).toBe(200);
   });
@@ -86,7 +90,7 @@ describe("/secured/saved-searches", () => {
       headers: { ...(await service.as("alice")), "content-type": "application/json" },
       payload: JSON.stringify(searches),
     });
-    expect([...stored().keys()]).toEqual(["alice"]);
+    expect([...stored().keys()]).toEqual([qualified("alice")]);
     expect((await request("GET", undefined, "bob")).json()).toEqual({});
   });
 

@@ -1,4 +1,8 @@
-import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import {
+  qualifiedUsername as qualified,
+  type ServiceUnderTest,
+  startServiceUnderTest,
+} from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
@@ -71,16 +75,16 @@ describe("/secured/sessions", () => {
       payload: "",
     });
     expect(deleted.statusCode).toBe(200);
-    expect(service.platform.preferences.state.sessions.has("alice")).toBe(false);
+    expect(service.platform.preferences.state.sessions.has(qualified("alice"))).toBe(false);
   });
 
   it("takes the user from the token, never from parameters", async () => {
     const headers = await service.as("alice");
     await service.app.inject({ method: "POST", url: "/secured/sessions?user=bob", headers, payload: session });
     const calls = service.platform.preferences.recorder.to("PUT", /^\/sessions\//);
-    expect(calls.map((call) => call.path)).toEqual(["/sessions/alice"]);
+    expect(calls.map((call) => call.path)).toEqual([`/sessions/${encodeURIComponent(qualified("alice"))}`]);
     expect(calls[0]?.query).toEqual({});
-    expect(service.platform.preferences.state.sessions.has("bob")).toBe(false);
+    expect(service.platform.preferences.state.sessions.has(qualified("bob"))).toBe(false);
   });
 
   it("rejects malformed JSON with 400 and an oversized body with 413, storing nothing", async () => {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { DEMO_USER_DOMAIN } from "../demo-users.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
 
 /** The three per-user documents the preferences (user-info) backend keeps. */
@@ -6,6 +7,9 @@ export const DOCUMENT_KINDS = ["preferences", "sessions", "searches"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export type PreferencesState = Record<DocumentKind, Map<string, unknown>>;
+
+// Go's http.Error and its sniffing of JSON without a content type both label answers so.
+const TEXT = "text/plain; charset=utf-8";
 
 const emptyState = (): PreferencesState => ({
   preferences: new Map(),
@@ -25,6 +29,11 @@ const SAVED_UNDER: Record<DocumentKind, string> = {
  * there is none; `PUT` or `POST` stores the body as it is and returns it wrapped (`{session: …}`,
  * `{preferences: …}`, `{saved_searches: …}`); `DELETE` removes it (200 even if absent). user-info writes its JSON
  * without a content type, so Go's sniffing labels every answer text/plain, and so does this simulator.
+ *
+ * user-info knows the users the apps backend recorded at login, by their qualified names (`alice@<domain>`); here
+ * every name qualified with the demo users' domain is known. Any other name is refused as user-info refuses it:
+ * 400 `User … does not exist` for sessions; 404 `{"user": …}` for preferences and saved searches, except that
+ * removing the saved searches of an unknown user answers 200.
  */
 function routes(app: FastifyInstance, sim: Simulator<PreferencesState>): void {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
@@ -35,25 +44,44 @@ function routes(app: FastifyInstance, sim: Simulator<PreferencesState>): void {
       done(error, undefined);
     }
   });
-  const answer = (reply: FastifyReply, document: unknown) =>
-    reply.type("text/plain; charset=utf-8").send(JSON.stringify(document));
+  const answer = (reply: FastifyReply, document: unknown) => reply.type(TEXT).send(JSON.stringify(document));
   for (const kind of DOCUMENT_KINDS) {
     const store = () => sim.state[kind];
-    app.get<{ Params: { username: string } }>(`/${kind}/:username`, async (request, reply) =>
+    const options = { preHandler: refuseUnknownUser(kind) };
+    app.get<{ Params: { username: string } }>(`/${kind}/:username`, options, async (request, reply) =>
       answer(reply, store().get(request.params.username) ?? {}),
     );
     const save = async (request: { params: { username: string }; body: unknown }, reply: FastifyReply) => {
       store().set(request.params.username, request.body ?? null);
       return answer(reply, { [SAVED_UNDER[kind]]: request.body ?? null });
     };
-    app.put<{ Params: { username: string } }>(`/${kind}/:username`, save);
-    app.post<{ Params: { username: string } }>(`/${kind}/:username`, save);
-    app.delete<{ Params: { username: string } }>(`/${kind}/:username`, async (request, reply) => {
+    app.put<{ Params: { username: string } }>(`/${kind}/:username`, options, save);
+    app.post<{ Params: { username: string } }>(`/${kind}/:username`, options, save);
+    app.delete<{ Params: { username: string } }>(`/${kind}/:username`, options, async (request, reply) => {
       store().delete(request.params.username);
       return answer(reply, {});
     });
   }
 }
+
+function isKnownUser(name: string): boolean {
+  const at = name.indexOf("@");
+  return at > 0 && name.slice(at + 1) === DEMO_USER_DOMAIN;
+}
+
+const refuseUnknownUser =
+  (kind: DocumentKind) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const { username } = request.params as { username: string };
+    if (isKnownUser(username)) return;
+    if (kind === "sessions") await reply.code(400).type(TEXT).send(`User ${username} does not exist\n`);
+    else if (kind === "searches" && request.method === "DELETE") await reply.send("");
+    else
+      await reply
+        .code(404)
+        .type(TEXT)
+        .send(`${JSON.stringify({ user: username })}\n`);
+  };
 
 export function createPreferencesSimulator(options: SimulatorOptions = {}): Simulator<PreferencesState> {
   return new Simulator("preferences", emptyState, routes, options);

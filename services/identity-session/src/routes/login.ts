@@ -2,7 +2,8 @@ import { isIP } from "node:net";
 import { badRequest, ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { type BootstrapSettings, bootstrap } from "../bootstrap.js";
+import { bootstrap } from "../bootstrap.js";
+import type { PreferenceSettings } from "../user-preferences.js";
 
 const IpAddress = Type.String({ description: "the IP address the user connects from (IPv4 or IPv6)" });
 const Section = (description: string) => Type.Object({}, { additionalProperties: true, description });
@@ -26,7 +27,7 @@ function assertIpAddress(value: string): void {
 }
 
 /** The login lifecycle: bootstrap (records the login) and logout (records its end on the same record). */
-export const loginRoutes: FastifyPluginAsyncTypebox<{ settings: BootstrapSettings }> = async (app, { settings }) => {
+export const loginRoutes: FastifyPluginAsyncTypebox<{ settings: PreferenceSettings }> = async (app, { settings }) => {
   app.get(
     "/secured/bootstrap",
     {

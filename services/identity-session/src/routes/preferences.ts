@@ -2,7 +2,7 @@ import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { deleteDocument } from "../user-documents.js";
-import { type OutputFolderSettings, readPreferences, replacePreferences } from "../user-preferences.js";
+import { type PreferenceSettings, readPreferences, replacePreferences } from "../user-preferences.js";
 
 const PreferenceSet = Type.Record(Type.String(), Type.Unknown(), {
   description: "the user's preferences: any keys, plus the output-folder entries",
@@ -10,7 +10,7 @@ const PreferenceSet = Type.Record(Type.String(), Type.Unknown(), {
 const errors = { 400: ErrorBody, 401: ErrorBody, 502: ErrorBody, 504: ErrorBody };
 
 /** The caller's preferences; the default and system default output folders are always present. */
-export const preferenceRoutes: FastifyPluginAsyncTypebox<{ settings: OutputFolderSettings }> = async (
+export const preferenceRoutes: FastifyPluginAsyncTypebox<{ settings: PreferenceSettings }> = async (
   app,
   { settings },
 ) => {
@@ -39,7 +39,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox<{ settings: OutputFolde
       },
     },
     async (request) => {
-      await deleteDocument(request, "preferences");
+      await deleteDocument(request, settings, "preferences");
       return {};
     },
   );

@@ -1,13 +1,16 @@
 import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { deleteDocument, readDocument, writeDocument } from "../user-documents.js";
+import { deleteDocument, readDocument, type UserDocumentSettings, writeDocument } from "../user-documents.js";
 
 const AnyJson = Type.Unknown({ description: "any JSON document" });
 const errors = { 400: ErrorBody, 401: ErrorBody, 502: ErrorBody, 504: ErrorBody };
 
 /** The caller's saved searches: any JSON, stored as received. */
-export const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ settings: UserDocumentSettings }> = async (
+  app,
+  { settings },
+) => {
   app.get(
     "/secured/saved-searches",
     {
@@ -17,7 +20,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const stored = await readDocument(request, "searches");
+      const stored = await readDocument(request, settings, "searches");
       const searches = stored === undefined ? {} : stored;
       return reply.type("application/json").serializer(JSON.stringify).send(searches);
     },
@@ -32,7 +35,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const stored = await writeDocument(request, "searches", request.body);
+      const stored = await writeDocument(request, settings, "searches", request.body);
       return reply.type("application/json").serializer(JSON.stringify).send({ saved_searches: stored });
     },
   );
@@ -45,7 +48,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await deleteDocument(request, "searches");
+      await deleteDocument(request, settings, "searches");
       return {};
     },
   );
