@@ -27,15 +27,19 @@ export const userParam: Identity = {
   params: (user) => ({ user: user.username }),
 };
 
-/** The apps backend also wants the caller's e-mail and name with every request. */
+/**
+ * The apps backend also wants the caller's e-mail and name with every request. It refuses a blank one (a token
+ * without a family name, say), so a blank claim is left out, as terrain leaves it out.
+ */
 export const appsUserParams: Identity = {
   keys: ["user", "email", "first-name", "last-name"],
-  params: (user) => ({
-    user: user.username,
-    email: user.email,
-    "first-name": user.firstName,
-    "last-name": user.lastName,
-  }),
+  params(user) {
+    const params: Record<string, string> = { user: user.username };
+    if (user.email.trim()) params.email = user.email;
+    if (user.firstName.trim()) params["first-name"] = user.firstName;
+    if (user.lastName.trim()) params["last-name"] = user.lastName;
+    return params;
+  },
 };
 
 /** The preferences backend addresses the user in the path; `user` is still stripped from callers. */

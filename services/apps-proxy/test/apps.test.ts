@@ -1,4 +1,4 @@
-import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { demoUser, type ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { readCatalogue } from "@de-gateway/catalogue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT } from "./seed.js";
@@ -34,6 +34,17 @@ describe("the app catalogue", () => {
       "last-name": "Builder",
     });
     expect(call?.headers.authorization).toBeUndefined();
+  });
+
+  it("leaves out a blank e-mail or name from the token, which the apps backend would refuse", async () => {
+    const bob = demoUser("bob");
+    if (!bob) throw new Error("no demo user bob");
+    const keys = await service.platform.idp.state.keys;
+    const token = await keys.mint({ ...bob, lastName: "", email: " " });
+    const listed = await service.app.inject({ url: "/apps", headers: { authorization: `Bearer ${token}` } });
+    expect(listed.statusCode).toBe(200);
+    const [call] = service.platform.apps.recorder.to("GET", "/apps");
+    expect(call?.query).toEqual({ user: "bob", "first-name": "Bob" });
   });
 
   it("creates an app, returns it on read, changes and deletes it", async () => {

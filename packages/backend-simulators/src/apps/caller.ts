@@ -15,11 +15,18 @@ export function queryOf(request: FastifyRequest): Record<string, unknown> {
   return (request.query ?? {}) as Record<string, unknown>;
 }
 
-/** The caller named by the identity parameters; the backend refuses requests without `user`. */
+const OPTIONAL_IDENTITY = ["email", "first-name", "last-name"] as const;
+
+/**
+ * The caller named by the identity parameters. The backend refuses requests without `user`, and e-mail or names
+ * that are sent blank (its schema allows leaving them out, not sending them empty).
+ */
 export function callerOf(request: FastifyRequest): Caller {
   const query = queryOf(request);
   const username = text(query.user);
   if (!username) throw badRequest("the user query parameter is required", "ERR_MISSING_QUERY_PARAMETER");
+  const blank = OPTIONAL_IDENTITY.find((name) => name in query && !text(query[name]).trim());
+  if (blank) throw badRequest(`the ${blank} query parameter may not be blank`, "ERR_ILLEGAL_ARGUMENT");
   return {
     username,
     email: text(query.email),
