@@ -16,7 +16,7 @@ const notifications = () => service.platform.notifications.state.intake.messages
 describe("members added and removed by an administrator", () => {
   beforeEach(() => createTeam(service, "alice", { name: "team1" }));
 
-  it("adds members who get optout, tells them, and reports subjects that do not exist", async () => {
+  it("adds members who get optout and read, tells them, and reports subjects that do not exist", async () => {
     const added = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", {
       members: ["bob", "carol", "nobody"],
     });
@@ -27,8 +27,9 @@ describe("members added and removed by an administrator", () => {
       { success: false, subject_id: "nobody" },
     ]);
     expect(membersOf(service, "alice:team1")).toEqual(["bob", "carol"]);
-    expect(privilegesOf(service, "alice:team1", "bob")).toEqual(["optout"]);
-    expect(privilegesOf(service, "alice:team1", "carol")).toEqual(["optout"]);
+    expect(privilegesOf(service, "alice:team1", "bob")).toEqual(["optout", "read"]);
+    expect(privilegesOf(service, "alice:team1", "carol")).toEqual(["optout", "read"]);
+    expect((await send(service, "bob", "GET", "/teams/alice%3Ateam1/members")).statusCode).toBe(200);
     expect(notifications().map((message) => [message.user, message.subject, message.payload.team_name])).toEqual([
       ["bob", "Added to team", "alice:team1"],
       ["carol", "Added to team", "alice:team1"],
@@ -47,16 +48,17 @@ describe("members added and removed by an administrator", () => {
     ]);
   });
 
-  it("removes members, who lose optout and keep their other privileges", async () => {
+  it("removes members, who lose optout and read and keep their other privileges", async () => {
     await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["bob"] });
     await send(service, "alice", "POST", "/teams/alice%3Ateam1/privileges", {
-      updates: [{ subject_id: "bob", privileges: ["optout", "read"] }],
+      updates: [{ subject_id: "bob", privileges: ["optout", "read", "update"] }],
     });
     const removed = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members/deleter", { members: ["bob"] });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().results).toEqual([expect.objectContaining({ success: true, subject_id: "bob" })]);
     expect(membersOf(service, "alice:team1")).toEqual([]);
-    expect(privilegesOf(service, "alice:team1", "bob")).toEqual(["read"]);
+    expect(privilegesOf(service, "alice:team1", "bob")).toEqual(["update"]);
+    expect((await send(service, "bob", "GET", "/teams/alice%3Ateam1/members")).statusCode).toBe(403);
   });
 
   it.each([
@@ -98,14 +100,16 @@ describe("joining and leaving", () => {
     await createTeam(service, "alice", { name: "private" });
   });
 
-  it("lets a user with optin join, granting optout", async () => {
+  it("lets a user with optin join, granting optout and read, so the new member sees who else belongs", async () => {
     const joined = await send(service, "bob", "POST", "/teams/alice%3Aopen/join");
     expect(joined.statusCode).toBe(200);
     expect(joined.json()).toEqual({
       results: [{ success: true, subject_id: "bob", source_id: "ldap", subject_name: "Bob Builder" }],
     });
     expect(membersOf(service, "alice:open")).toEqual(["bob"]);
-    expect(privilegesOf(service, "alice:open", "bob")).toEqual(["optout"]);
+    expect(privilegesOf(service, "alice:open", "bob")).toEqual(["optout", "read"]);
+    const members = await send(service, "bob", "GET", "/teams/alice%3Aopen/members");
+    expect(members.json().members).toEqual([expect.objectContaining({ id: "bob" })]);
   });
 
   it("refuses to let a user without optin join (403), changing nothing; a team one cannot see is 404", async () => {
@@ -126,7 +130,7 @@ describe("joining and leaving", () => {
     expect(left.statusCode).toBe(200);
   });
 
-  it("leaving revokes optout and keeps the other privileges", async () => {
+  it("leaving revokes optout and read and keeps the other privileges", async () => {
     await send(service, "bob", "POST", "/teams/alice%3Aopen/join");
     await send(service, "alice", "POST", "/teams/alice%3Aopen/privileges", {
       updates: [{ subject_id: "bob", privileges: ["optout", "read", "update"] }],
@@ -135,7 +139,7 @@ describe("joining and leaving", () => {
     expect(left.statusCode).toBe(200);
     expect(left.json().results).toEqual([expect.objectContaining({ success: true, subject_id: "bob" })]);
     expect(membersOf(service, "alice:open")).toEqual([]);
-    expect(privilegesOf(service, "alice:open", "bob")).toEqual(["read", "update"]);
+    expect(privilegesOf(service, "alice:open", "bob")).toEqual(["update"]);
   });
 
   it("refuses to let someone without optout leave (403)", async () => {

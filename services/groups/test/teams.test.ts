@@ -147,7 +147,7 @@ describe("another user and alice's team", () => {
     expect((await send(service, "bob", "GET", "/teams/alice%3Ateam1")).json()).toMatchObject({ name: "alice:team1" });
     expect(membersOf(service, "alice:team1")).toEqual(["carol"]);
     expect(privilegesOf(service, "alice:team1", "bob")).toEqual([]);
-    expect(privilegesOf(service, "alice:team1", "carol")).toEqual(["optout"]);
+    expect(privilegesOf(service, "alice:team1", "carol")).toEqual(["optout", "read"]);
   });
 
   it("bob cannot create a team in alice's namespace: names come from his token and may not contain a colon", async () => {

@@ -12,18 +12,24 @@ import { visibleTeam } from "../visible-team.js";
 const succeeded = (result: MemberResults) =>
   result.results.filter((line) => line.success).map((line) => line.subject_id);
 
-const optout = (subjects: string[]) => subjects.map((subject_id) => ({ subject_id, privileges: ["optout"] }));
+/** What membership brings: optout, so a member may leave, and read, so a member sees who else belongs (as terrain). */
+const MEMBER_PRIVILEGES = ["optout", "read"];
+
+const memberPrivileges = (subjects: string[]) =>
+  subjects.map((subject_id) => ({ subject_id, privileges: MEMBER_PRIVILEGES }));
 
 /**
- * Members gain optout (so they may leave) and lose it when they go; other privileges are kept. The
+ * Members gain the member privileges and lose them when they go; other privileges (admin, view, …) are kept. The
  * gateway's account takes that step once the caller's own membership change has been allowed.
  */
-async function grantOptout(backend: GroupsBackend, target: Target, subjects: string[]) {
-  if (subjects.length > 0) await backend.setPrivileges(target, optout(subjects), { replace: false, asService: true });
+async function grantMemberPrivileges(backend: GroupsBackend, target: Target, subjects: string[]) {
+  if (subjects.length > 0) {
+    await backend.setPrivileges(target, memberPrivileges(subjects), { replace: false, asService: true });
+  }
 }
 
-async function revokeOptout(backend: GroupsBackend, target: Target, subjects: string[]) {
-  if (subjects.length > 0) await backend.revokePrivileges(target, optout(subjects), true);
+async function revokeMemberPrivileges(backend: GroupsBackend, target: Target, subjects: string[]) {
+  if (subjects.length > 0) await backend.revokePrivileges(target, memberPrivileges(subjects), true);
 }
 
 /** New members hear about it; the membership stands even if a notification cannot be delivered. */
@@ -61,7 +67,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     "/teams/:name/members",
     {
       schema: {
-        summary: "Add members to a team (administrators); each gets the optout privilege",
+        summary: "Add members to a team (administrators); each gets the optout and read privileges",
         params: GroupName,
         body: MemberUpdate,
         response: { 200: MemberResults, ...errors },
@@ -71,7 +77,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
       refuseServiceAccount(request.body.members);
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
       const result = await backend.addMembers(target, request.body.members);
-      await grantOptout(backend, target, succeeded(result));
+      await grantMemberPrivileges(backend, target, succeeded(result));
       await announce(request, backend, request.params.name, succeeded(result));
       return result;
     },
@@ -81,7 +87,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     "/teams/:name/members/deleter",
     {
       schema: {
-        summary: "Remove members from a team (administrators); they lose optout, other privileges stay",
+        summary: "Remove members from a team (administrators); they lose optout and read, other privileges stay",
         params: GroupName,
         body: MemberUpdate,
         response: { 200: MemberResults, ...errors },
@@ -91,7 +97,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
       refuseServiceAccount(request.body.members);
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
       const result = await backend.removeMembers(target, request.body.members);
-      await revokeOptout(backend, target, succeeded(result));
+      await revokeMemberPrivileges(backend, target, succeeded(result));
       return result;
     },
   );
@@ -110,7 +116,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
       const result = await backend.addMembers(target, [request.user.username], {
         403: `joining ${target.label} needs the optin privilege; send a join request to its administrators instead`,
       });
-      await grantOptout(backend, target, succeeded(result));
+      await grantMemberPrivileges(backend, target, succeeded(result));
       return result;
     },
   );
@@ -119,7 +125,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     "/teams/:name/leave",
     {
       schema: {
-        summary: "Leave a team; optout is revoked, other privileges stay",
+        summary: "Leave a team; optout and read are revoked, other privileges stay",
         params: GroupName,
         response: { 200: MemberResults, ...errors },
       },
@@ -129,7 +135,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
       const result = await backend.removeMembers(target, [request.user.username], {
         403: `leaving ${target.label} needs the optout privilege; ask one of its administrators to remove you`,
       });
-      await revokeOptout(backend, target, succeeded(result));
+      await revokeMemberPrivileges(backend, target, succeeded(result));
       return result;
     },
   );
