@@ -36,7 +36,8 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   app.addHook("onRoute", documentAccess);
   app.addHook("onRequest", async (request) => {
     if (request.is404) return;
-    const access = accessOf(request.url, request.routeOptions.config.auth);
+    // The matched route's path, not the requested one: the router decodes `/%61dmin/…` to an /admin/ route.
+    const access = accessOf(request.routeOptions.url ?? request.url, request.routeOptions.config.auth);
     if (access === "none") return;
     let user: AuthUser | undefined;
     try {

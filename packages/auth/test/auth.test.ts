@@ -111,10 +111,10 @@ describe("access levels", () => {
     expect((await get("/open")).json()).toEqual({ open: true });
   });
 
-  it("keeps /admin/ routes for administrators, even when a route forgets to say so", async () => {
+  it("keeps /admin/ routes for administrators, even when a route forgets to say so or the path is encoded", async () => {
     const carol = DEMO_USERS.find((user) => user.username === "carol");
     expect(carol?.groups).toContain("de-admins");
-    for (const url of ["/admin/who", "/admin/forgot-to-say"]) {
+    for (const url of ["/admin/who", "/admin/forgot-to-say", "/%61dmin/forgot-to-say", "/%61%64min/forgot-to-say"]) {
       const bob = await get(url, await service.as("bob"));
       expect(bob.statusCode).toBe(403);
       expect(bob.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
