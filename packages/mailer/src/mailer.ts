@@ -51,7 +51,9 @@ export class Mailer {
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       });
     } catch (error) {
-      throw new GatewayError(502, `the mail server did not accept the message: ${(error as Error).message}`);
+      // The mail library's text names the relay's address and repeats its replies: the log keeps it, the caller
+      // gets a plain reason.
+      throw Object.assign(new GatewayError(502, "the mail server did not accept the message"), { cause: error });
     }
   }
 

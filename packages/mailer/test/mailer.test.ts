@@ -32,12 +32,18 @@ it("delivers plain-text mail with recipient, subject and reply-to to a real SMTP
   ]);
 });
 
-it("turns an unreachable SMTP server into a 502 instead of hanging", async () => {
+it("turns an unreachable SMTP server into a 502 instead of hanging, its address kept out of the answer", async () => {
   await platform.smtp.stopSmtp();
   try {
     const failure = await mailer.send({ to: "x@example.org", subject: "s", text: "t" }).catch((error) => error);
     expect(failure).toBeInstanceOf(GatewayError);
     expect(failure.statusCode).toBe(502);
+    // The caller's answer names no address of the relay; the log gets the library's error as the cause.
+    expect(failure.toBody()).toEqual({
+      error_code: "ERR_BAD_GATEWAY",
+      reason: "the mail server did not accept the message",
+    });
+    expect(failure.cause.message).toMatch(/ECONNREFUSED/);
   } finally {
     await platform.smtp.startSmtp();
   }

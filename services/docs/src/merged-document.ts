@@ -20,7 +20,8 @@ const DESCRIPTION = [
   "the platform's API.",
 ].join(" ");
 
-type Fetched = { ok: true; value: ServiceDocument } | { ok: false; problem: string };
+/** A failed fetch: `problem` is published in the document; `cause` (an internal address, say) only goes to the log. */
+type Fetched = { ok: true; value: ServiceDocument } | { ok: false; problem: string; cause?: string };
 
 async function fetchDocument({ service, origin }: DocumentSource, timeoutMs: number): Promise<Fetched> {
   try {
@@ -29,7 +30,7 @@ async function fetchDocument({ service, origin }: DocumentSource, timeoutMs: num
     return { ok: true, value: { service, document: (await response.json()) as OpenApiDocument } };
   } catch (error) {
     const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
-    return { ok: false, problem: `${service}: its document could not be fetched (${cause})` };
+    return { ok: false, problem: `${service}: its document could not be fetched`, cause };
   }
 }
 
@@ -60,12 +61,14 @@ export class MergedDocument {
     const documents = fetched.flatMap((result) => (result.ok ? [result.value] : []));
     const base = { ...own, info: { ...own.info, title: TITLE, description: DESCRIPTION } };
     const { document, problems } = mergeDocuments(base, [...documents, { service: "docs", document: own }]);
-    problems.unshift(...fetched.flatMap((result) => (result.ok ? [] : [result.problem])));
+    const failures = fetched.flatMap((result) => (result.ok ? [] : [result]));
+    problems.unshift(...failures.map((failure) => failure.problem));
     if (problems.length === 0) {
       this.cached = { document, until: Date.now() + cacheMs };
       return document;
     }
-    log.warn({ problems }, "the merged API document is incomplete");
+    const causes = failures.flatMap((failure) => (failure.cause ? [`${failure.problem}: ${failure.cause}`] : []));
+    log.warn({ problems, causes }, "the merged API document is incomplete");
     return { ...document, "x-merge-problems": problems };
   }
 }
