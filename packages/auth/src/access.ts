@@ -1,19 +1,31 @@
 import type { RouteOptions } from "fastify";
 
-/** Who may call a route: nobody needs a token (`none`), any signed-in user, or an administrator. */
-export type Access = "none" | "user" | "admin";
+/**
+ * Who may call a route: nobody needs a token (`none`); nobody needs one, but a valid one identifies the caller to the
+ * backend (`optional`); any signed-in user; or an administrator.
+ */
+export type Access = "none" | "optional" | "user" | "admin";
 
 /** A route's access: as declared (default `user`), except that administrative paths stay administrative. */
 export function accessOf(url: string, declared: Access | undefined): Access {
   return url.startsWith("/admin/") ? "admin" : (declared ?? "user");
 }
 
+const SECURITY: Partial<Record<Access, unknown[]>> = {
+  none: [],
+  // An empty requirement next to the schemes makes them optional.
+  optional: [{}, { bearer: [] }, { deJwt: [] }],
+};
+
 /**
- * Writes a route's access into its OpenAPI description: `x-access`, and no security requirement when
- * nobody needs a token. Only the documentation changes; validation does not read these keywords.
+ * Writes a route's access into its OpenAPI description: `x-access`, and the security requirement when a token is
+ * not needed. Only the documentation changes; validation does not read these keywords.
  */
 export function documentAccess(route: RouteOptions): void {
   const access = accessOf(route.url, route.config?.auth);
-  const documentation: Record<string, unknown> = { "x-access": access, ...(access === "none" ? { security: [] } : {}) };
+  const security = SECURITY[access];
+  // Who may call: anyone, for an optional token too; the security requirement tells the two apart.
+  const documented = access === "optional" ? "none" : access;
+  const documentation: Record<string, unknown> = { "x-access": documented, ...(security ? { security } : {}) };
   route.schema = { ...route.schema, ...documentation };
 }

@@ -10,7 +10,7 @@ declare module "fastify" {
     auth?: Access;
   }
   interface FastifyRequest {
-    /** The verified caller. Set on every route whose access is not `none`. */
+    /** The verified caller. Set on every route whose access is `user` or `admin`; on `optional` ones when known. */
     user: AuthUser;
   }
 }
@@ -32,6 +32,17 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     return verifier.bearer(match[1]);
   }
 
+  /** On an `optional` route a token that does not verify is ignored: the route is open, the caller anonymous. */
+  async function callerIfKnown(request: FastifyRequest): Promise<AuthUser | undefined> {
+    if (!request.headers.authorization && !request.headers[DE_JWT_HEADER]) return undefined;
+    try {
+      return userFromClaims(await claimsOf(request), options.adminGroups);
+    } catch (error) {
+      request.log.info({ reason: (error as Error).message }, "token ignored on a route open to anyone");
+      return undefined;
+    }
+  }
+
   app.decorateRequest("user", null as unknown as AuthUser);
   app.addHook("onRoute", documentAccess);
   app.addHook("onRequest", async (request) => {
@@ -39,6 +50,11 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     // The matched route's path, not the requested one: the router decodes `/%61dmin/…` to an /admin/ route.
     const access = accessOf(request.routeOptions.url ?? request.url, request.routeOptions.config.auth);
     if (access === "none") return;
+    if (access === "optional") {
+      const caller = await callerIfKnown(request);
+      if (caller) request.user = caller;
+      return;
+    }
     let user: AuthUser | undefined;
     try {
       user = userFromClaims(await claimsOf(request), options.adminGroups);

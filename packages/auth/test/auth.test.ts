@@ -15,6 +15,7 @@ const plugin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
   app.get("/admin/who", { config: { auth: "admin" } }, async (request) => request.user);
   app.get("/admin/forgot-to-say", async (request) => request.user);
   app.get("/open", { config: { auth: "none" } }, async () => ({ open: true }));
+  app.get("/maybe", { config: { auth: "optional" } }, async (request) => ({ caller: request.user?.username ?? null }));
 };
 const build = (config: Config): Promise<Service> => buildService("auth-fixture", plugin, config);
 
@@ -111,6 +112,13 @@ describe("access levels", () => {
     expect((await get("/open")).json()).toEqual({ open: true });
   });
 
+  it("lets anyone call a route with optional access, knowing the caller only by a token that verifies", async () => {
+    expect((await get("/maybe")).json()).toEqual({ caller: null });
+    expect((await get("/maybe", await service.as("bob"))).json()).toEqual({ caller: "bob" });
+    const refused = await get("/maybe", bearer("not.a.token"));
+    expect([refused.statusCode, refused.json()]).toEqual([200, { caller: null }]);
+  });
+
   it("keeps /admin/ routes for administrators, even when a route forgets to say so or the path is encoded", async () => {
     const carol = DEMO_USERS.find((user) => user.username === "carol");
     expect(carol?.groups).toContain("de-admins");
@@ -150,5 +158,9 @@ describe("access in the OpenAPI document", () => {
     expect(operation("/admin/who")).toMatchObject({ "x-access": "admin" });
     expect(operation("/admin/forgot-to-say")).toMatchObject({ "x-access": "admin" });
     expect(operation("/open")).toMatchObject({ "x-access": "none", security: [] });
+    expect(operation("/maybe")).toMatchObject({
+      "x-access": "none",
+      security: [{}, { bearer: [] }, { deJwt: [] }],
+    });
   });
 });

@@ -36,6 +36,9 @@ export const CONFORMANT: ConformanceReport = {
 
 const normalisedParams = (url: string) => url.replace(/:[^/]+/g, ":");
 
+/** A route open to anyone that also takes a token (`optional`) is unsecured in the catalogue's terms. */
+const openAs = (auth: string | undefined) => (auth === "optional" ? "none" : (auth ?? "user"));
+
 /**
  * Compares a service's registered routes with its catalogue rows. The pending list may only shrink:
  * a pending row that is registered is reported, as is any row that is missing without being pending.
@@ -59,7 +62,7 @@ export function conformance(
     const key = rowKey(row);
     if (!route && !pendingSet.has(key)) report.missing.push(key);
     if (route && pendingSet.has(key)) report.implementedButPending.push(key);
-    if (route && (route.auth ?? "user") !== row.auth && !(row.auth === "admin" && row.path.startsWith("/admin/"))) {
+    if (route && openAs(route.auth) !== row.auth && !(row.auth === "admin" && row.path.startsWith("/admin/"))) {
       report.wrongAccess.push(`${key}: catalogue says ${row.auth}, route says ${route.auth ?? "user"}`);
     }
   }

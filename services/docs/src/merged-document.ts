@@ -16,8 +16,9 @@ const TITLE = "DE API gateway";
 const DESCRIPTION = [
   "Every operation of the gateway's URL space, merged from the documents of the services that serve them,",
   "tagged by service. `x-access` says who may call an operation (`none`, `user`, `admin`: a member of an",
-  "administrators' group); operations marked `x-operational` belong to the gateway's own running, not to",
-  "the platform's API.",
+  "administrators' group; where anyone may call, an operation whose security lists the token schemes beside",
+  "an empty requirement passes a verified caller on); operations marked `x-operational` belong to the",
+  "gateway's own running, not to the platform's API.",
 ].join(" ");
 
 /** A failed fetch: `problem` is published in the document; `cause` (an internal address, say) only goes to the log. */

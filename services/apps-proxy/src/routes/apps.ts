@@ -31,7 +31,13 @@ export const apps: PassthroughFamily = {
     { method: "GET", path: "/apps/{app-id}/is-publishable", summary: "Whether an app can be published" },
     { method: "POST", path: "/apps/{app-id}/publish", summary: "Publish an app" },
     { method: "POST", path: "/apps/{app-id}/copy", summary: "Copy an app into the caller's workspace" },
-    { method: "POST", path: "/apps/arg-preview", auth: "none", summary: "Preview the command-line arguments" },
+    // Open to anyone, as the spec lists it; the apps backend wants a user, so a signed-in caller is passed on.
+    {
+      method: "POST",
+      path: "/apps/arg-preview",
+      auth: "optional",
+      summary: "Preview the command-line arguments",
+    },
     { method: "GET", path: "/export-workflow/{analysis-id}", auth: "none", summary: "Export an app's definition" },
     { method: "POST", path: "/apps/permission-lister", summary: "Who apps are shared with" },
     { method: "POST", path: "/apps/share", summary: "Share apps" },
