@@ -9,6 +9,7 @@ export const BACKEND_URL_VARIABLES = {
   notifications: "NOTIFICATIONS_URL",
   preferences: "PREFERENCES_URL",
   search: "SEARCH_URL",
+  permissions: "PERMISSIONS_URL",
   coge: "COGE_URL",
   datacite: "DATACITE_URL",
 } as const;

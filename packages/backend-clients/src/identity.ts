@@ -42,8 +42,11 @@ export const appsUserParams: Identity = {
   },
 };
 
-/** The preferences backend addresses the user in the path; `user` is still stripped from callers. */
-export const userInPath: Identity = { keys: ["user"], params: () => ({}) };
+/**
+ * No caller parameter: the preferences backend has the user in the path (the service puts it there), and the
+ * permissions service trusts the platform's services. A caller's `user` is still stripped.
+ */
+export const noUserParam: Identity = { keys: ["user"], params: () => ({}) };
 
 const notConfigured = (what: string) =>
   new GatewayError(503, `${what} is not configured in this deployment`, "ERR_UNAVAILABLE");

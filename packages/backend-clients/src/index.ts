@@ -23,8 +23,8 @@ export {
   type BackendCredentials,
   basicAuth,
   type Identity,
+  noUserParam,
   signedUserToken,
-  userInPath,
   userParam,
 } from "./identity.js";
 export { PassedOnAnswer, PassedOnBody, streamRequestBodies } from "./passthrough.js";

@@ -9,8 +9,8 @@ import {
   type BackendCredentials,
   basicAuth,
   type Identity,
+  noUserParam,
   signedUserToken,
-  userInPath,
   userParam,
 } from "./identity.js";
 
@@ -35,8 +35,9 @@ const identities = (credentials: BackendCredentials = {}): Record<BackendName, I
   fileInfo: userParam,
   groups: userParam,
   notifications: userParam,
-  preferences: userInPath,
+  preferences: noUserParam,
   search: userParam,
+  permissions: noUserParam,
   coge: signedUserToken(credentials.deJwtSigningKey),
   datacite: basicAuth(credentials.datacite),
 });
@@ -49,6 +50,7 @@ const DISPLAY_NAME: Record<BackendName, string> = {
   notifications: "notification",
   preferences: "preferences",
   search: "search",
+  permissions: "permissions",
   coge: "CoGe",
   datacite: "DataCite",
 };

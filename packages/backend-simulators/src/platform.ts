@@ -46,6 +46,8 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     PREFERENCES_URL: endpoints.preferences,
     // The file-info backend answers the search role's `GET /search` as well.
     SEARCH_URL: endpoints.fileInfo,
+    // The groups simulator keeps the permissions service's store beside Grouper's.
+    PERMISSIONS_URL: endpoints.groups,
     ...(endpoints.coge ? { COGE_URL: endpoints.coge } : {}),
     ...(endpoints.deJwtSigningKey ? { DE_JWT_SIGNING_KEY: endpoints.deJwtSigningKey } : {}),
     ...(endpoints.datacite

@@ -12,7 +12,7 @@ export const Config = Type.Object({
   // groups: the address a tool request's status notice is mailed to.
   ...backendSettings("apps", "metadata", "notifications", "groups"),
   /** The deployment's other backends: apps-proxy never calls them, it only reports on them (`GET /admin/status`). */
-  ...optionalBackendUrls("fileInfo", "preferences", "search", "coge", "datacite"),
+  ...optionalBackendUrls("fileInfo", "preferences", "search", "permissions", "coge", "datacite"),
   /** How long `GET /admin/status` waits for each backend. */
   STATUS_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 2_000 }),
   ...MailConfig,

@@ -8,7 +8,8 @@ export const Config = Type.Object({
   ...portSetting(3002),
   ...ServerConfig,
   ...AuthConfig,
-  ...backendSettings("groups", "notifications", "apps"),
+  // permissions: the permissions service, which keeps what groups were granted (terrain's permissions-base).
+  ...backendSettings("groups", "notifications", "apps", "permissions"),
   /** The platform's folder in Grouper; teams live in `<prefix>:teams`, lists in `<prefix>:users:<user>`. */
   GROUPER_FOLDER_PREFIX: Type.String({ pattern: "^[^:\\s]+(:[^:\\s]+)*$", default: "iplant:de:dev" }),
   /** The groups backend account the gateway acts as for its own steps (folders, a joiner's optout, …). */

@@ -155,6 +155,35 @@ describe("retain-permissions", () => {
     expect(grantsOf(listId)).toEqual([]);
   });
 
+  it("asks the permissions service at its own address, and keeps the list when it cannot copy (502)", async () => {
+    // The permissions service is not part of Grouper: here it is an address where nothing answers.
+    const apart = await startServiceUnderTest(Config, buildApp, { PERMISSIONS_URL: "http://127.0.0.1:9" });
+    try {
+      await send(apart, "alice", "POST", "/collaborator-lists", { name: "friends" });
+      await send(apart, "alice", "POST", "/collaborator-lists/friends/members", { members: ["bob"] });
+      const kept = await send(apart, "alice", "DELETE", "/collaborator-lists/friends?retain-permissions=true");
+      expect(kept.statusCode).toBe(502);
+      const removal = await send(
+        apart,
+        "alice",
+        "POST",
+        "/collaborator-lists/friends/members/deleter?retain-permissions=true",
+        {
+          members: ["bob"],
+        },
+      );
+      expect(removal.statusCode).toBe(502);
+      expect((await send(apart, "alice", "GET", "/collaborator-lists/friends/members")).json().members).toEqual([
+        expect.objectContaining({ id: "bob" }),
+      ]);
+      // Forgetting a deleted list is best effort: the deletion itself stands.
+      expect((await send(apart, "alice", "DELETE", "/collaborator-lists/friends")).statusCode).toBe(200);
+      expect(apart.platform.groups.recorder.requests.some((call) => call.path.startsWith("/permissions"))).toBe(false);
+    } finally {
+      await apart.close();
+    }
+  });
+
   it("deletes a list without passing anything on by default", async () => {
     const response = await send(service, "alice", "DELETE", "/collaborator-lists/friends");
     expect(response.statusCode).toBe(200);

@@ -30,6 +30,7 @@ const PRESENTATION: { [K in keyof Config]-?: Presentation } = {
   GROUPS_URL: "url",
   PREFERENCES_URL: "url",
   SEARCH_URL: "url",
+  PERMISSIONS_URL: "url",
   COGE_URL: "url",
   DATACITE_URL: "url",
   BACKEND_TIMEOUT_MS: "shown",

@@ -1,16 +1,19 @@
 import { path } from "@de-gateway/backend-clients";
+import { badGateway } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import type { Subject } from "../schemas.js";
-import { bodyOf } from "./failures.js";
 import { isGroupSubject } from "./subjects.js";
+
+const isOk = (status: number) => status >= 200 && status < 300;
 
 /**
  * Gives each subject directly the permissions (on apps, analyses, tools, …) that the group holds, so
- * that they keep their access once the group or their membership is gone (`retain-permissions`).
+ * that they keep their access once the group or their membership is gone (`retain-permissions`). The
+ * permissions service refusing is the gateway's failure, not the caller's: 502, and nothing is removed.
  */
 export async function copyGroupPermissions(request: FastifyRequest, groupId: string, subjects: Subject[]) {
   if (subjects.length === 0) return;
-  const response = await request.server.backends.groups.call(request, {
+  const response = await request.server.backends.permissions.call(request, {
     method: "POST",
     path: path`/permissions/subjects/group/${groupId}/copy`,
     json: {
@@ -20,7 +23,9 @@ export async function copyGroupPermissions(request: FastifyRequest, groupId: str
       })),
     },
   });
-  bodyOf(response);
+  if (!isOk(response.status)) {
+    throw badGateway(`the permissions service did not copy the group's permissions (status ${response.status})`);
+  }
 }
 
 /**
@@ -29,13 +34,13 @@ export async function copyGroupPermissions(request: FastifyRequest, groupId: str
  */
 export async function forgetGroup(request: FastifyRequest, groupId: string): Promise<void> {
   try {
-    const response = await request.server.backends.groups.call(request, {
+    const response = await request.server.backends.permissions.call(request, {
       method: "DELETE",
       path: "/subjects",
       query: { subject_id: groupId, subject_type: "group" },
     });
     // 404: nothing was ever granted to the group.
-    if (response.status !== 404) bodyOf(response);
+    if (response.status !== 404) request.server.backends.permissions.expectOk(response);
   } catch (error) {
     request.log.warn({ err: error, groupId }, "could not remove a deleted group from the permissions store");
   }
