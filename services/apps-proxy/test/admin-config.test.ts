@@ -56,6 +56,7 @@ describe("GET /admin/config", () => {
       GROUPS_URL: "http://127.0.0.1:4004/base",
       PREFERENCES_URL: service.platform.preferences.url,
       SEARCH_URL: service.platform.fileInfo.url,
+      PERMISSIONS_URL: service.platform.groups.url,
       COGE_URL: service.platform.coge.url,
       DATACITE_URL: service.platform.datacite.url,
       BACKEND_TIMEOUT_MS: 500,

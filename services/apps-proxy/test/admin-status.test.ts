@@ -35,6 +35,7 @@ describe("GET /admin/status", () => {
       "notifications",
       "preferences",
       "search",
+      "permissions",
       "datacite",
     ]);
     expect(answer.backends.apps).toEqual({
