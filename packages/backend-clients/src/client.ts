@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Dispatcher } from "undici";
 import { BackendResponseError } from "./backend-response-error.js";
 import { startBackendTimer } from "./backend-timer.js";
+import { type ErrorStatuses, meantStatus } from "./error-statuses.js";
 import { forwardedRequestHeaders, gatewayHeaders, withoutHopByHop } from "./headers.js";
 import type { Identity } from "./identity.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
@@ -99,6 +100,8 @@ export class BackendClient {
     private readonly dispatcher: Dispatcher,
     private readonly timeoutMs: number,
     private readonly identity: Identity,
+    /** For a backend that answers some of the caller's mistakes with 500: what each code means. */
+    private readonly errorStatuses?: ErrorStatuses,
   ) {}
 
   private origin(): string {
@@ -140,7 +143,8 @@ export class BackendClient {
     try {
       const text = (await response.body.setEncoding("utf8").toArray()).join("");
       const body = asText ? text : parseBody(text, response.headers);
-      return { status: response.status, headers: response.headers, body: body as T };
+      const status = meantStatus(response.status, body, this.errorStatuses);
+      return { status, headers: response.headers, body: body as T };
     } catch (error) {
       request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
       throw transportError(this.name, error);
@@ -219,7 +223,8 @@ export class BackendClient {
       retryDelay: () => null,
       onResponse: (_request, answering, response) => {
         timer.answered(response.statusCode);
-        answering.send(response.stream);
+        if (this.errorStatuses && response.statusCode >= 500) this.sendFailure(request, reply, response.stream);
+        else answering.send(response.stream);
       },
       onError: (failed, { error }) => {
         request.log.warn({ err: error, backend: this.name }, "backend forward failed");
@@ -228,5 +233,16 @@ export class BackendClient {
         failed.send(failure);
       },
     });
+  }
+
+  /** A 5xx answer passed on is read first (error bodies are small), so its status can say what its code means. */
+  private sendFailure(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
+    const headers = reply.getHeaders() as IncomingHttpHeaders;
+    this.read<string>(request, { status: reply.statusCode, headers, body: stream }, { asText: true })
+      .then((answer) => {
+        const status = meantStatus(answer.status, parseBody(answer.body, headers), this.errorStatuses);
+        reply.code(status).send(answer.body);
+      })
+      .catch((error: unknown) => reply.send(error));
   }
 }

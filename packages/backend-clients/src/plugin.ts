@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import { Agent } from "undici";
 import { BackendClient } from "./client.js";
 import type { BackendName } from "./config.js";
+import { DATA_INFO_ERROR_STATUSES, type ErrorStatuses } from "./error-statuses.js";
 import {
   appsUserParams,
   type BackendCredentials,
@@ -55,6 +56,9 @@ const DISPLAY_NAME: Record<BackendName, string> = {
   datacite: "DataCite",
 };
 
+/** Roles that answer some of the caller's mistakes with 500 (see `ErrorStatuses`). */
+const ERROR_STATUSES: Partial<Record<BackendName, ErrorStatuses>> = { fileInfo: DATA_INFO_ERROR_STATUSES };
+
 const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) => {
   const agent = new Agent({
     connect: { timeout: options.timeoutMs },
@@ -66,7 +70,14 @@ const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) =
   const backends = Object.fromEntries(
     (Object.keys(identity) as BackendName[]).map((name) => [
       name,
-      new BackendClient(DISPLAY_NAME[name], options.urls[name], agent, options.timeoutMs, identity[name]),
+      new BackendClient(
+        DISPLAY_NAME[name],
+        options.urls[name],
+        agent,
+        options.timeoutMs,
+        identity[name],
+        ERROR_STATUSES[name],
+      ),
     ]),
   ) as Backends;
   app.decorate("backends", backends);

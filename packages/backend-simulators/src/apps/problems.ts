@@ -24,13 +24,18 @@ export const exists = (reason: string) => new Problem(409, "ERR_EXISTS", reason)
 
 /**
  * Registers routes in a scope of their own whose errors are answered as `{error_code, reason}`
- * (thrown Problems with their status; body and validation errors as 400), leaving other modules alone.
+ * (thrown Problems with their status, or the status `statusOf` gives them; body and validation errors as 400),
+ * leaving other modules alone.
  */
-export async function backendScope(app: FastifyInstance, register: (scope: FastifyInstance) => void): Promise<void> {
+export async function backendScope(
+  app: FastifyInstance,
+  register: (scope: FastifyInstance) => void,
+  statusOf: (problem: Problem) => number = (problem) => problem.status,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError | Problem, _request, reply) => {
       if (error instanceof Problem) {
-        return reply.code(error.status).send({ ...error.details, error_code: error.code, reason: error.message });
+        return reply.code(statusOf(error)).send({ ...error.details, error_code: error.code, reason: error.message });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       const code = status < 500 ? "ERR_BAD_REQUEST" : "ERR_UNCHECKED_EXCEPTION";

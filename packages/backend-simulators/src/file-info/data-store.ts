@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import { backendScope } from "../apps/problems.js";
 import { defineModule } from "../framework/module.js";
 import type { FileInfoContext } from "./caller-view.js";
+import { dataInfoStatus } from "./errors.js";
 import { lenientJsonBodies } from "./lenient-json.js";
 import type { NavigationState } from "./navigation.js";
 import { avuRoutes } from "./routes/avus.js";
@@ -59,9 +60,13 @@ export const dataStore = defineModule<DataStore>({
     };
     // @fastify/busboy reads UTF-8 file names itself (busboy's defParamCharset is not needed).
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    await backendScope(app, (scope) => {
-      lenientJsonBodies(scope);
-      for (const register of ROUTE_FAMILIES) register(scope, context);
-    });
+    await backendScope(
+      app,
+      (scope) => {
+        lenientJsonBodies(scope);
+        for (const register of ROUTE_FAMILIES) register(scope, context);
+      },
+      dataInfoStatus,
+    );
   },
 });

@@ -1,8 +1,36 @@
 import { Problem } from "../apps/problems.js";
 
+// clojure-commons' table of statuses: data-info answers every other error code with 500.
+const COMMONS_STATUSES: Readonly<Record<string, number>> = {
+  ERR_BAD_OR_MISSING_FIELD: 400,
+  ERR_ILLEGAL_ARGUMENT: 400,
+  ERR_INVALID_JSON: 400,
+  ERR_BAD_REQUEST: 400,
+  ERR_BAD_QUERY_PARAMETER: 400,
+  ERR_MISSING_QUERY_PARAMETER: 400,
+  ERR_NOT_OWNER: 403,
+  ERR_FORBIDDEN: 403,
+  ERR_NOT_FOUND: 404,
+  ERR_NOT_UNIQUE: 400,
+  ERR_CONFLICTING_QUERY_PARAMETER_VALUES: 409,
+  ERR_CONFLICT: 409,
+  ERR_REQUEST_BODY_TOO_LARGE: 413,
+};
+
 /**
- * data-info's refusals: its error codes with the fields it names in the body (`path`, `paths`, `user`…).
- * data-info itself answers most of them with a 500; the simulator gives each a fitting 4xx.
+ * The status data-info answers a refusal with: clojure-commons' for the codes it knows, 500 for every other (a
+ * missing path, a name taken, a folder not writeable). Two exceptions: `ERR_NOT_AUTHORIZED` is 403, not 401, which
+ * a gateway would take for an expired sign-in; the simulator's own upload limit keeps its 413.
+ */
+export function dataInfoStatus(problem: Problem): number {
+  if (problem.code === "ERR_NOT_AUTHORIZED") return 403;
+  if (problem.status === 413) return 413;
+  return COMMONS_STATUSES[problem.code] ?? 500;
+}
+
+/**
+ * data-info's refusals: its error codes with the fields it names in the body (`path`, `paths`, `user`…). The
+ * status given here says what each means; the answer carries `dataInfoStatus`, as data-info's would.
  */
 export const doesNotExist = (details: Record<string, unknown>) =>
   new Problem(404, "ERR_DOES_NOT_EXIST", "no such file or folder", details);

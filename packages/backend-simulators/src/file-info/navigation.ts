@@ -34,7 +34,8 @@ export const navigation = defineModule<NavigationState>({
       const { user } = request.query as { user?: string };
       if (!user) return reply.code(400).send(MISSING_USER);
       if (!state().users.has(user))
-        return reply.code(400).send({ error_code: "ERR_NOT_A_USER", reason: `no such user: ${user}`, user });
+        // data-info answers ERR_NOT_A_USER, as most of its refusals, with 500.
+        return reply.code(500).send({ error_code: "ERR_NOT_A_USER", reason: `no such user: ${user}`, user });
       return {
         user_home_path: userHomePath(user),
         user_trash_path: userTrashPath(user),
