@@ -43,6 +43,8 @@ describe("posting and listing comments", () => {
     expect(service.platform.metadata.recorder.to("POST", `/apps/${WORD_COUNT}/comments`)[0]?.query).toEqual({
       user: "bob",
     });
+    // The app is looked up where the apps backend serves it: under the platform's system id.
+    expect(service.platform.apps.recorder.to("GET", `/apps/de/${WORD_COUNT}/details`)).toHaveLength(2);
   });
 
   it("refuses a body without a comment (400) and a body too large (413)", async () => {

@@ -1,4 +1,4 @@
-import { type BackendClient, BackendResponseError, path } from "@de-gateway/backend-clients";
+import { type BackendClient, BackendResponseError, PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
 import { GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
@@ -25,7 +25,7 @@ export async function submitUrlImport(apps: BackendClient, request: FastifyReque
   const failed = (reason: string) =>
     new GatewayError(502, reason, "ERR_REQUEST_FAILED", { msg: { address: job.address, dest: job.dest } });
   try {
-    const app = await apps.json<ImportApp>(request, { path: path`/apps/${job.appId}` });
+    const app = await apps.json<ImportApp>(request, { path: path`/apps/${PLATFORM_SYSTEM_ID}/${job.appId}` });
     const ids = new Map(
       (app.groups ?? []).flatMap((group) => group.parameters ?? []).map((parameter) => [parameter.label, parameter.id]),
     );

@@ -200,6 +200,8 @@ describe("URL import", () => {
       label: "reads one.fastq",
       dest: HOME("alice"),
     });
+    // The import app's parameters are read where the apps backend serves an app: under the platform's system id.
+    expect(service.platform.apps.recorder.to("GET", /^\/apps\/de\/[0-9a-f-]+$/)).toHaveLength(1);
     const jobs = service.platform.apps.recorder.to("POST", "/analyses");
     expect(jobs).toHaveLength(1);
     const job = jobs[0] as (typeof jobs)[number];

@@ -7,6 +7,7 @@ import { type Caller, callerOf, fullName } from "./caller.js";
 import { type AppRecord, type CatalogState, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
 import { backendScope, badRequest, forbidden, missingField } from "./problems.js";
 import { bodyObject } from "./request-values.js";
+import { platformAppId, type SystemAppParams } from "./system-ids.js";
 import { readableTool, toolsOf } from "./tools.js";
 
 type IdParams = { Params: { appId: string } };
@@ -60,6 +61,9 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
   });
   scope.get<IdParams>("/apps/:appId", async (request) =>
     jobView(readableApp(state(), request.params.appId, callerOf(request).username)),
+  );
+  scope.get<{ Params: SystemAppParams }>("/apps/:systemId/:appId", async (request) =>
+    jobView(readableApp(state(), platformAppId(request.params), callerOf(request).username)),
   );
   scope.put<IdParams>("/apps/:appId", async (request) => {
     const caller = callerOf(request);

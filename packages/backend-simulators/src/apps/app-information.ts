@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { defineModule } from "../framework/module.js";
 import { editorView } from "./app-views.js";
 import { callerOf } from "./caller.js";
@@ -6,6 +6,7 @@ import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from
 import { categoriesOf, categoriesOfApp, placeInCategory } from "./categories.js";
 import { backendScope, badRequest, notFound } from "./problems.js";
 import { bodyObject } from "./request-values.js";
+import { platformAppId, type SystemAppParams } from "./system-ids.js";
 import { toolsOf, toolView } from "./tools.js";
 
 type IdParams = { Params: { appId: string } };
@@ -61,8 +62,8 @@ function argumentPreview(body: unknown) {
 
 function routes(scope: FastifyInstance, all: All) {
   const catalog = () => catalogOf(all);
-  scope.get<IdParams>("/apps/:appId/details", async (request) => {
-    const app = readableApp(catalog(), request.params.appId, callerOf(request).username);
+  const details = (request: FastifyRequest, appId: string) => {
+    const app = readableApp(catalog(), appId, callerOf(request).username);
     return {
       id: app.id,
       system_id: app.system_id,
@@ -81,7 +82,11 @@ function routes(scope: FastifyInstance, all: All) {
       suggested_categories: [],
       ...(app.wiki_url ? { wiki_url: app.wiki_url } : {}),
     };
-  });
+  };
+  scope.get<IdParams>("/apps/:appId/details", async (request) => details(request, request.params.appId));
+  scope.get<{ Params: SystemAppParams }>("/apps/:systemId/:appId/details", async (request) =>
+    details(request, platformAppId(request.params)),
+  );
   scope.get<IdParams>("/apps/:appId/tasks", async (request) => {
     const app = readableApp(catalog(), request.params.appId, callerOf(request).username);
     const tasks = appTools(app, all).map((tool) => ({

@@ -1,4 +1,4 @@
-import { BackendResponseError, path } from "@de-gateway/backend-clients";
+import { BackendResponseError, PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
 import { commentsOn } from "@de-gateway/comments";
 import { notFound } from "@de-gateway/service-kit";
 
@@ -17,7 +17,7 @@ export const appComments = commentsOn({
   backendPrefix: "/apps",
   async access(request, appId) {
     const answer = await request.server.backends.apps.call<{ integrator_email?: unknown }>(request, {
-      path: path`/apps/${appId}/details`,
+      path: path`/apps/${PLATFORM_SYSTEM_ID}/${appId}/details`,
     });
     if (answer.status === 403 || answer.status === 404) throw notFound(`app ${appId} not found`);
     if (answer.status < 200 || answer.status >= 300) {
