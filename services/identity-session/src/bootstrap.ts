@@ -9,15 +9,17 @@ function objectFrom(body: unknown, backend: string): JsonObject {
   throw badGateway(`the ${backend} backend answered with something other than a JSON object`);
 }
 
-/** Records the login with the apps backend; its login time is what logout later needs. */
+/**
+ * Records the login with the apps backend; its login time is what logout later needs. The backend's schema takes the
+ * address and nothing else of the session (a user agent would be refused).
+ */
 async function loginSession(request: FastifyRequest, ipAddress: string): Promise<JsonObject> {
   const apps = request.server.backends.apps;
-  const userAgent = request.headers["user-agent"];
   const login = objectFrom(
     await apps.json(request, {
       method: "POST",
       path: "/users/login",
-      query: { "ip-address": ipAddress, "user-agent": userAgent },
+      query: { "ip-address": ipAddress },
     }),
     apps.name,
   );

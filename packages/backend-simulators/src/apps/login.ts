@@ -7,7 +7,6 @@ import { backendScope, badRequest } from "./problems.js";
 export interface LoginRecord {
   username: string;
   ip_address: string;
-  user_agent: string | null;
   /** Milliseconds since the epoch; with the username and IP address it identifies the record. */
   login_time: number;
   logout_time: number | null;
@@ -30,6 +29,9 @@ export interface LoginState {
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
+/** `POST /users/login` takes these query parameters and refuses any other, as its schema (`LoginParams`) does. */
+const LOGIN_PARAMS = new Set(["user", "email", "first-name", "last-name", "ip-address", "session-id", "login-time"]);
+
 function userIdOf(state: LoginState, username: string): string {
   let id = state.userIds.get(username);
   if (!id) {
@@ -47,7 +49,8 @@ function nextLoginTime(state: LoginState, username: string): number {
 
 /**
  * Apps backend: login records, workspaces and logout (used by bootstrap and logout), as in cyverse-de/apps:
- * - `POST /users/login?user&ip-address[&user-agent]` records a login: `{login_time, auth_redirect}`.
+ * - `POST /users/login?user&ip-address` records a login: `{login_time, auth_redirect}`; any parameter outside its
+ *   schema (a `user-agent`, say) is 400 `ERR_ILLEGAL_ARGUMENT`.
  * - `POST /users/logout?user&ip-address&login-time` sets the logout time of that login record; 200 with no
  *   body, also when no record matches (the real backend runs an UPDATE that may touch no row).
  * - `GET /workspaces?user` returns the user's workspace, creating it on the first call (`new_workspace`).
@@ -59,13 +62,14 @@ export const login = defineModule<LoginState>({
       scope.post("/users/login", async (request) => {
         const { username } = callerOf(request);
         const query = queryOf(request);
+        const unknown = Object.keys(query).find((name) => !LOGIN_PARAMS.has(name));
+        if (unknown) throw badRequest(`${unknown}: disallowed-key`, "ERR_ILLEGAL_ARGUMENT");
         const ipAddress = text(query["ip-address"]);
         if (!ipAddress) throw badRequest("the ip-address query parameter is required", "ERR_MISSING_QUERY_PARAMETER");
         userIdOf(state(), username);
         const record: LoginRecord = {
           username,
           ip_address: ipAddress,
-          user_agent: text(query["user-agent"]) || null,
           login_time: nextLoginTime(state(), username),
           logout_time: null,
         };
