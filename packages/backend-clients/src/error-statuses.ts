@@ -1,6 +1,9 @@
 import { isJsonObject } from "@de-gateway/service-kit";
 
-/** For a backend that answers some of the caller's mistakes with 500: the status each such error code means. */
+/**
+ * For a backend that answers some of the caller's mistakes with 500: the status each such code means, by the
+ * answer's `error_code`, or Grouper's `grouper_result_code` that the groups backend adds.
+ */
 export type ErrorStatuses = Readonly<Record<string, number>>;
 
 /**
@@ -33,8 +36,23 @@ export const DATA_INFO_ERROR_STATUSES: ErrorStatuses = {
   ERR_INVALID_PAGE: 400,
 };
 
+/**
+ * iplant-groups answers Grouper's refusals of a group change with 500 `ERR_REQUEST_FAILED` and Grouper's result
+ * code (it turns only a folder's INSUFFICIENT_PRIVILEGES into 403): the caller may not, or the name is taken.
+ */
+export const GROUPS_ERROR_STATUSES: ErrorStatuses = {
+  INSUFFICIENT_PRIVILEGES: 403,
+  GROUP_ALREADY_EXISTS: 409,
+  STEM_ALREADY_EXISTS: 409,
+};
+
+const codesOf = (body: unknown): unknown[] => (isJsonObject(body) ? [body.error_code, body.grouper_result_code] : []);
+
 /** The status an answer means: a 5xx carrying one of `statuses`' codes gets that code's status. */
 export function meantStatus(status: number, body: unknown, statuses: ErrorStatuses | undefined): number {
-  if (!statuses || status < 500 || !isJsonObject(body) || typeof body.error_code !== "string") return status;
-  return statuses[body.error_code] ?? status;
+  if (!statuses || status < 500) return status;
+  for (const code of codesOf(body)) {
+    if (typeof code === "string" && statuses[code] !== undefined) return statuses[code];
+  }
+  return status;
 }

@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import { Agent } from "undici";
 import { BackendClient } from "./client.js";
 import type { BackendName } from "./config.js";
-import { DATA_INFO_ERROR_STATUSES, type ErrorStatuses } from "./error-statuses.js";
+import { DATA_INFO_ERROR_STATUSES, type ErrorStatuses, GROUPS_ERROR_STATUSES } from "./error-statuses.js";
 import {
   appsUserParams,
   type BackendCredentials,
@@ -57,7 +57,10 @@ const DISPLAY_NAME: Record<BackendName, string> = {
 };
 
 /** Roles that answer some of the caller's mistakes with 500 (see `ErrorStatuses`). */
-const ERROR_STATUSES: Partial<Record<BackendName, ErrorStatuses>> = { fileInfo: DATA_INFO_ERROR_STATUSES };
+const ERROR_STATUSES: Partial<Record<BackendName, ErrorStatuses>> = {
+  fileInfo: DATA_INFO_ERROR_STATUSES,
+  groups: GROUPS_ERROR_STATUSES,
+};
 
 const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) => {
   const agent = new Agent({

@@ -47,26 +47,29 @@ describe("groups backend simulator", () => {
     expect((await call("GET", group(TEAM), "bob")).status).toBe(404);
   });
 
-  it("checks privileges: 403 for what the acting subject may not do", async () => {
+  it("refuses what the acting subject may not do as iplant-groups does: 500 with Grouper's code, 403 for folders", async () => {
     const evil = await call("POST", "/groups", "bob", { name: `${ROOT}:teams:carol:evil`, type: "group" });
-    expect(evil.status).toBe(403);
-    expect(evil.body).toMatchObject({ error_code: "ERR_FORBIDDEN", grouper_result_code: "INSUFFICIENT_PRIVILEGES" });
+    expect(evil.status).toBe(500);
+    expect(evil.body).toMatchObject({
+      error_code: "ERR_REQUEST_FAILED",
+      grouper_result_code: "INSUFFICIENT_PRIVILEGES",
+    });
     expect((await call("POST", "/folders", "bob", { name: `${ROOT}:teams:carol:sub` })).status).toBe(403);
-    expect((await call("PUT", group(TEAM), "bob", { description: "mine" })).status).toBe(403);
-    expect((await call("DELETE", group(TEAM), "bob")).status).toBe(403);
-    expect((await call("GET", `${group(TEAM)}/members`, "bob")).status).toBe(403);
-    expect((await call("POST", `${group(TEAM)}/members`, "bob", { members: ["alice"] })).status).toBe(403);
+    expect((await call("PUT", group(TEAM), "bob", { description: "mine" })).status).toBe(500);
+    expect((await call("DELETE", group(TEAM), "bob")).status).toBe(500);
+    expect((await call("GET", `${group(TEAM)}/members`, "bob")).status).toBe(500);
+    expect((await call("POST", `${group(TEAM)}/members`, "bob", { members: ["alice"] })).status).toBe(500);
     // Everyone holds optin on the demo team: bob may add himself, and only himself.
     expect((await call("POST", `${group(TEAM)}/members`, "bob", { members: ["bob"] })).status).toBe(200);
-    expect((await call("POST", `${group(TEAM)}/members/deleter`, "bob", { members: ["bob"] })).status).toBe(403);
+    expect((await call("POST", `${group(TEAM)}/members/deleter`, "bob", { members: ["bob"] })).status).toBe(500);
     expect((await call("GET", `${group(TEAM)}/members`, "carol")).body).toMatchObject({
       members: [{ id: "carol" }, { id: "bob" }],
     });
   });
 
-  it("refuses duplicates with 409 and unknown privilege names with 400", async () => {
+  it("refuses duplicates with 500 and Grouper's code, as iplant-groups, and unknown privilege names with 400", async () => {
     const duplicate = await call("POST", "/groups", "carol", { name: TEAM, type: "group" });
-    expect(duplicate.status).toBe(409);
+    expect(duplicate.status).toBe(500);
     expect(duplicate.body).toMatchObject({ grouper_result_code: "GROUP_ALREADY_EXISTS" });
     const unknown = await call("POST", `${group(TEAM)}/privileges`, "carol", {
       updates: [{ subject_id: "bob", privileges: ["root"] }],

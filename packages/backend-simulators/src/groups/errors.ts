@@ -26,13 +26,21 @@ export const folderNotFound = (name: string) =>
 export const subjectNotFound = (id: string) =>
   new GrouperError(404, "ERR_NOT_FOUND", "SUBJECT_NOT_FOUND", `subject ${id} not found`);
 
+/**
+ * Grouper refuses a change the actor may not make with a 500, which iplant-groups passes on as `ERR_REQUEST_FAILED`
+ * with Grouper's result code; only for folders does it answer 403.
+ */
 export const insufficientPrivileges = (actor: string, what: string) =>
+  new GrouperError(500, "ERR_REQUEST_FAILED", "INSUFFICIENT_PRIVILEGES", `${actor} may not ${what}`);
+
+export const folderInsufficientPrivileges = (actor: string, what: string) =>
   new GrouperError(403, "ERR_FORBIDDEN", "INSUFFICIENT_PRIVILEGES", `${actor} may not ${what}`);
 
+/** A name already taken: Grouper's 500, passed on as `ERR_REQUEST_FAILED` with its result code. */
 export const alreadyExists = (kind: "group" | "folder", name: string) =>
   new GrouperError(
-    409,
-    "ERR_EXISTS",
+    500,
+    "ERR_REQUEST_FAILED",
     kind === "group" ? "GROUP_ALREADY_EXISTS" : "STEM_ALREADY_EXISTS",
     `${kind} ${name} already exists`,
   );

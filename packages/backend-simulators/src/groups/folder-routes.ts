@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
 import { FOLDER_PRIVILEGES, grant, mayOnFolder } from "./access.js";
-import { alreadyExists, badRequest, insufficientPrivileges } from "./errors.js";
+import { alreadyExists, badRequest, folderInsufficientPrivileges } from "./errors.js";
 import { formatFolder, formatPrivilege } from "./format.js";
 import { actorOf, existingFolder, existingSubject } from "./lookups.js";
 import { extensionOf, type GrouperState, parentOf } from "./state.js";
@@ -33,7 +33,8 @@ export function folderRoutes(app: FastifyInstance, state: () => GrouperState): v
     const { name } = request.body;
     if (!extensionOf(name) || !parentOf(name)) throw badRequest(`${name} is not a folder name inside a folder`);
     const parent = existingFolder(state(), parentOf(name));
-    if (!mayOnFolder(parent, actor, "stem")) throw insufficientPrivileges(actor, `create folders in ${parent.name}`);
+    if (!mayOnFolder(parent, actor, "stem"))
+      throw folderInsufficientPrivileges(actor, `create folders in ${parent.name}`);
     if (state().folders.has(name)) throw alreadyExists("folder", name);
     const folder = createFolder(
       state(),
@@ -51,7 +52,7 @@ export function folderRoutes(app: FastifyInstance, state: () => GrouperState): v
     }
     const folder = existingFolder(state(), name);
     existingSubject(state(), subject);
-    if (!mayOnFolder(folder, actor, "stem")) throw insufficientPrivileges(actor, `grant privileges on ${name}`);
+    if (!mayOnFolder(folder, actor, "stem")) throw folderInsufficientPrivileges(actor, `grant privileges on ${name}`);
     grant(folder.grants, subject, privilege);
     return formatPrivilege(state(), subject, privilege, { folder });
   });
