@@ -14,19 +14,19 @@ interface GroupParams {
 
 /**
  * Grouper's membership rule: changing someone else's membership needs `update`; a subject may add
- * itself with `optin` and remove itself with `optout`. Checked for every subject before anything changes.
+ * itself with `optin` and remove itself with `optout`.
  */
-function checkMembershipChange(group: GroupRecord, actor: string, subjects: readonly string[], own: GroupPrivilege) {
-  for (const subject of subjects) {
-    const allowed = mayOnGroup(group, actor, "update") || (subject === actor && mayOnGroup(group, actor, own));
-    if (!allowed) throw insufficientPrivileges(actor, `change the membership of ${subject} in ${group.name}`);
-  }
-}
+const mayChangeMembership = (group: GroupRecord, actor: string, subject: string, own: GroupPrivilege) =>
+  mayOnGroup(group, actor, "update") || (subject === actor && mayOnGroup(group, actor, own));
 
-/** One line of a membership result: unknown subjects fail, everything else succeeds (idempotently). */
-function memberResult(state: GrouperState, id: string, change: () => void) {
+/**
+ * One line of a membership result. iplant-groups asks Grouper without failing on its refusals and answers 200 with
+ * a line per subject: an unknown subject, or one the actor may not add or remove, fails; the rest succeed
+ * (idempotently).
+ */
+function memberResult(state: GrouperState, id: string, allowed: boolean, change: () => void) {
   const subject = state.subjects.get(id);
-  if (!subject) return { success: false, subject_id: id };
+  if (!subject || !allowed) return { success: false, subject_id: id };
   change();
   return { success: true, subject_id: id, source_id: subject.source_id, subject_name: subject.name };
 }
@@ -46,9 +46,8 @@ export function memberRoutes(app: FastifyInstance, state: () => GrouperState): v
     async (request) => {
       const actor = actorOf(request.query);
       const group = visibleGroup(state(), request.params.name, actor);
-      checkMembershipChange(group, actor, request.body.members, "optin");
       const results = request.body.members.map((id) =>
-        memberResult(state(), id, () => {
+        memberResult(state(), id, mayChangeMembership(group, actor, id, "optin"), () => {
           if (!group.members.includes(id)) group.members.push(id);
         }),
       );
@@ -62,9 +61,8 @@ export function memberRoutes(app: FastifyInstance, state: () => GrouperState): v
     async (request) => {
       const actor = actorOf(request.query);
       const group = visibleGroup(state(), request.params.name, actor);
-      checkMembershipChange(group, actor, request.body.members, "optout");
       const results = request.body.members.map((id) =>
-        memberResult(state(), id, () => {
+        memberResult(state(), id, mayChangeMembership(group, actor, id, "optout"), () => {
           group.members = group.members.filter((member) => member !== id);
         }),
       );

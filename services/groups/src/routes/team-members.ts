@@ -1,4 +1,4 @@
-import { badRequest } from "@de-gateway/service-kit";
+import { badRequest, forbidden } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { clientMembers } from "../grouper/formats.js";
@@ -30,6 +30,24 @@ async function grantMemberPrivileges(backend: GroupsBackend, target: Target, sub
 
 async function revokeMemberPrivileges(backend: GroupsBackend, target: Target, subjects: string[]) {
   if (subjects.length > 0) await backend.revokePrivileges(target, memberPrivileges(subjects), true);
+}
+
+/**
+ * The groups backend answers a membership change it refuses with a failed line per subject, not an error (it asks
+ * Grouper without failing on refusals). Changing others' memberships needs admin or update on the team: checked
+ * first, so that a caller who may not gets 403 and nothing changes.
+ */
+async function assertMayChangeMembers(request: FastifyRequest, backend: GroupsBackend, target: Target, what: string) {
+  const held = await backend.privileges(target, { "subject-id": request.user.username });
+  if (!held.some((privilege) => privilege.name === "admin" || privilege.name === "update")) {
+    throw forbidden(`only an administrator of ${target.label} may ${what}`);
+  }
+}
+
+/** The caller's own line of a membership result: joining or leaving, refused when it failed. */
+function assertOwnChange(request: FastifyRequest, result: MemberResults, refusal: string) {
+  const own = result.results.find((line) => line.subject_id === request.user.username);
+  if (!own?.success) throw forbidden(refusal);
 }
 
 /** New members hear about it; the membership stands even if a notification cannot be delivered. */
@@ -76,6 +94,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     async (request) => {
       refuseServiceAccount(request.body.members);
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
+      await assertMayChangeMembers(request, backend, target, "add members");
       const result = await backend.addMembers(target, request.body.members);
       await grantMemberPrivileges(backend, target, succeeded(result));
       await announce(request, backend, request.params.name, succeeded(result));
@@ -96,6 +115,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     async (request) => {
       refuseServiceAccount(request.body.members);
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
+      await assertMayChangeMembers(request, backend, target, "remove members");
       const result = await backend.removeMembers(target, request.body.members);
       await revokeMemberPrivileges(backend, target, succeeded(result));
       return result;
@@ -113,9 +133,9 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     },
     async (request) => {
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
-      const result = await backend.addMembers(target, [request.user.username], {
-        403: `joining ${target.label} needs the optin privilege; send a join request to its administrators instead`,
-      });
+      const refusal = `joining ${target.label} needs the optin privilege; send a join request to its administrators instead`;
+      const result = await backend.addMembers(target, [request.user.username], { 403: refusal });
+      assertOwnChange(request, result, refusal);
       await grantMemberPrivileges(backend, target, succeeded(result));
       return result;
     },
@@ -132,9 +152,9 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     },
     async (request) => {
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
-      const result = await backend.removeMembers(target, [request.user.username], {
-        403: `leaving ${target.label} needs the optout privilege; ask one of its administrators to remove you`,
-      });
+      const refusal = `leaving ${target.label} needs the optout privilege; ask one of its administrators to remove you`;
+      const result = await backend.removeMembers(target, [request.user.username], { 403: refusal });
+      assertOwnChange(request, result, refusal);
       await revokeMemberPrivileges(backend, target, succeeded(result));
       return result;
     },
