@@ -55,6 +55,20 @@ describe("app descriptions on analysis notifications", () => {
     }
   });
 
+  it("takes the description a job notice carries (app_description, as the apps backend sends them) without asking", async () => {
+    const carried = await notify(service(), "alice", {
+      type: "analysis",
+      subject: "job completed",
+      payload: { action: "job_status_change", app_id: WORD_COUNT.id, app_description: "As the notice says" },
+    });
+    const looked = await analysisOf("alice", FASTQC.id);
+    expect(detailsById((await list("/secured/notifications/messages")).json())).toEqual({
+      [carried]: "As the notice says",
+      [looked]: FASTQC.description,
+    });
+    expect(askedIds()).toEqual([FASTQC.id]);
+  });
+
   it("makes no apps call when no message names an app", async () => {
     await notify(service(), "alice", { type: "data" });
     expect((await list("/secured/notifications/messages")).statusCode).toBe(200);
