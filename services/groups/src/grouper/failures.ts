@@ -4,7 +4,8 @@ import { errorCodeForStatus, GatewayError } from "@de-gateway/service-kit";
 /** What a refusal of the groups backend means for the caller, per status, in the caller's terms. */
 export type Reasons = Partial<Record<400 | 403 | 404 | 409, string>>;
 
-const isOk = (status: number) => status >= 200 && status < 300;
+/** A 2xx answer. */
+export const isOk = (status: number) => status >= 200 && status < 300;
 
 function backendReason(body: unknown): string | undefined {
   const reason = (body as { reason?: unknown } | null)?.reason;

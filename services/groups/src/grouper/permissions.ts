@@ -2,9 +2,8 @@ import { path } from "@de-gateway/backend-clients";
 import { badGateway } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import type { Subject } from "../schemas.js";
+import { isOk } from "./failures.js";
 import { isGroupSubject } from "./subjects.js";
-
-const isOk = (status: number) => status >= 200 && status < 300;
 
 /**
  * Gives each subject directly the permissions (on apps, analyses, tools, …) that the group holds, so
