@@ -200,6 +200,28 @@ describe("trash", () => {
     expect(onDisk(`${folder}.0/run-1`)).toBe(true);
   });
 
+  it("restores an entry beside what a folder restored before it in the same call brings back", async () => {
+    const folder = `${ALICE}/analyses`;
+    const file = `${folder}/run-1`;
+    const trash = async (path: string) =>
+      (await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [path] } })).body["trash-paths"][path];
+    // A folder run-1 goes to the trash, a file takes its name, and then the whole analyses folder goes too.
+    const runInTrash = await trash(file);
+    expect((await upload(sim(), folder, "alice", "run-1", "a file now")).status).toBe(200);
+    const folderInTrash = await trash(folder);
+    const both = await call(sim(), "POST", "/restorer", {
+      user: "alice",
+      json: { paths: [folderInTrash, runInTrash] },
+    });
+    expect(both.status).toBe(200);
+    expect(both.body.restored).toEqual({
+      [folderInTrash]: { "restored-path": folder, "partial-restore": false },
+      [runInTrash]: { "restored-path": `${file}.0`, "partial-restore": false },
+    });
+    expect(onDisk(file)).toBe(true);
+    expect(onDisk(`${file}.0`)).toBe(true);
+  });
+
   it("deletes for good from the trash, empties it, and keeps home and trash folders", async () => {
     const deleted = await call(sim(), "POST", "/deleter", {
       user: "alice",

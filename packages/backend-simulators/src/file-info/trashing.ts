@@ -76,7 +76,9 @@ function restorationOf(view: CallerView, entry: Entry, taken: Set<string>) {
   for (let attempt = 0; !free(restored); attempt++) restored = `${wanted}.${attempt}`;
   // The folders this restore creates are taken too: an entry restored later to one of them goes beside it.
   for (const folder of missingFolders(view.store, parentOf(restored)).missing) taken.add(folder);
-  taken.add(restored);
+  // So is everything a restored folder brings back with it: an entry restored later onto one of those goes beside.
+  for (const below of view.store.catalogue.subtree(entry.path))
+    taken.add(restored + below.path.slice(entry.path.length));
   return { "restored-path": restored, "partial-restore": partial };
 }
 
