@@ -9,6 +9,7 @@ import { type ErrorStatuses, meantStatus } from "./error-statuses.js";
 import { forwardedRequestHeaders, gatewayHeaders, withoutHopByHop } from "./headers.js";
 import type { Identity } from "./identity.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
+import { isSuccess } from "./success.js";
 import { transportError } from "./transport-errors.js";
 
 /** How much of a streamed answer is read ahead: larger steps keep big downloads flowing across processes. */
@@ -195,7 +196,7 @@ export class BackendClient {
 
   /** The body of a 2xx answer; any other is thrown as a BackendResponseError carrying the backend's status. */
   expectOk<T>(response: BackendResponse<T>): T {
-    if (response.status < 200 || response.status >= 300) {
+    if (!isSuccess(response.status)) {
       throw new BackendResponseError(this.name, response.status, response.body);
     }
     return response.body;

@@ -40,3 +40,4 @@ export {
 export { encodeSegment, path } from "./path.js";
 export { type BackendClientsOptions, type Backends, backendClients } from "./plugin.js";
 export { type Query, toSearchParams } from "./query.js";
+export { isSuccess } from "./success.js";

@@ -1,4 +1,5 @@
 import type { AuthUser } from "@de-gateway/auth";
+import { isSuccess } from "@de-gateway/backend-clients";
 import { GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import type { Subject } from "./schemas.js";
@@ -26,7 +27,7 @@ async function notify(request: FastifyRequest, { recipient, subject, action, pay
       payload: { action, email_address: email, ...payload },
     },
   });
-  if (response.status < 200 || response.status >= 300) {
+  if (!isSuccess(response.status)) {
     throw new GatewayError(
       502,
       `the notification backend did not accept the notification (status ${response.status})`,

@@ -1,4 +1,4 @@
-import { BackendResponseError, type CallOptions, path } from "@de-gateway/backend-clients";
+import { BackendResponseError, type CallOptions, isSuccess, path } from "@de-gateway/backend-clients";
 import { badGateway, badRequest, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
@@ -42,7 +42,7 @@ async function documentCall(request: FastifyRequest, options: CallOptions): Prom
   const preferences = request.server.backends.preferences;
   const response = await preferences.call<string>(request, { ...options, asText: true });
   const document = parsed(response.body);
-  if (response.status < 200 || response.status >= 300) {
+  if (!isSuccess(response.status)) {
     throw new BackendResponseError(preferences.name, response.status, document === NOT_JSON ? response.body : document);
   }
   if (document === NOT_JSON) throw badGateway("the preferences backend answered with something that is not JSON");

@@ -1,4 +1,4 @@
-import { BackendResponseError, path } from "@de-gateway/backend-clients";
+import { BackendResponseError, isSuccess, path } from "@de-gateway/backend-clients";
 import { GatewayError, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
@@ -49,7 +49,7 @@ export async function redeemAuthorizationCode(
     path: path`/oauth/access-code/${apiName}`,
     query: { code, state },
   });
-  if (response.status < 200 || response.status >= 300) throw redemptionFailure(response.status, response.body);
+  if (!isSuccess(response.status)) throw redemptionFailure(response.status, response.body);
   if (!Value.Check(OAuthResult, response.body)) {
     throw new GatewayError(502, "the apps backend answered the access-code call without state_info");
   }

@@ -1,4 +1,4 @@
-import { BackendResponseError, PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
+import { BackendResponseError, isSuccess, PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
 import { commentsOn } from "@de-gateway/comments";
 import { notFound } from "@de-gateway/service-kit";
 
@@ -20,7 +20,7 @@ export const appComments = commentsOn({
       path: path`/apps/${PLATFORM_SYSTEM_ID}/${appId}/details`,
     });
     if (answer.status === 403 || answer.status === 404) throw notFound(`app ${appId} not found`);
-    if (answer.status < 200 || answer.status >= 300) {
+    if (!isSuccess(answer.status)) {
       throw new BackendResponseError("apps", answer.status, answer.body);
     }
     return { owned: sameAddress(answer.body.integrator_email, request.user.email) };

@@ -1,5 +1,4 @@
-import type { PassthroughFamily } from "@de-gateway/backend-clients";
-import { path } from "@de-gateway/backend-clients";
+import { isSuccess, type PassthroughFamily, path } from "@de-gateway/backend-clients";
 import { Mailer } from "@de-gateway/mailer";
 import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -51,7 +50,6 @@ const StatusUpdate = Type.Object(
 );
 const BackendAnswer = Type.Unknown({ description: "the apps backend's answer, passed on unchanged" });
 const errors = { 401: ErrorBody, 403: ErrorBody, 502: ErrorBody, 504: ErrorBody };
-const succeeded = (status: number) => status >= 200 && status < 300;
 
 /**
  * Submitting a tool request and updating its status: forwarded to the apps backend, then announced
@@ -78,7 +76,7 @@ export const toolRequestActions: FastifyPluginAsyncTypebox<{ config: Config }> =
         path: "/tool-requests",
         json: request.body,
       });
-      if (succeeded(answer.status)) {
+      if (isSuccess(answer.status)) {
         const details = answer.body as ToolRequestDetails;
         const { user } = request;
         await Promise.all([
@@ -113,7 +111,7 @@ export const toolRequestActions: FastifyPluginAsyncTypebox<{ config: Config }> =
         json: request.body,
       });
       const details = answer.body as ToolRequestDetails;
-      const requester = succeeded(answer.status) ? requesterOf(details) : undefined;
+      const requester = isSuccess(answer.status) ? requesterOf(details) : undefined;
       if (requester) {
         await bestEffort(request, "tool request status notification", async () => {
           const address = await requesterAddress(app, request, requester);

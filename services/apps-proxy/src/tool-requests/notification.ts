@@ -1,4 +1,4 @@
-import { path } from "@de-gateway/backend-clients";
+import { isSuccess, path } from "@de-gateway/backend-clients";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { latestStatus, type ToolRequestDetails } from "./details.js";
 
@@ -89,7 +89,7 @@ export async function sendNotification(app: FastifyInstance, request: FastifyReq
     json: notification,
     anonymous: true,
   });
-  if (answer.status < 200 || answer.status >= 300) {
+  if (!isSuccess(answer.status)) {
     throw new Error(`the notification backend answered ${answer.status}`);
   }
 }

@@ -1,4 +1,4 @@
-import type { BackendClient, CallOptions } from "@de-gateway/backend-clients";
+import { type BackendClient, type CallOptions, isSuccess } from "@de-gateway/backend-clients";
 import { errorCodeForStatus, GatewayError, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
@@ -16,7 +16,7 @@ function reasonOf(body: unknown): string | undefined {
 export async function cogeJson<T>(coge: BackendClient, request: FastifyRequest, options: CallOptions): Promise<T> {
   const response = await coge.call<T>(request, options);
   const { status, body } = response;
-  if (status >= 200 && status < 300) return body;
+  if (isSuccess(status)) return body;
   const reason = reasonOf(body);
   if (status === 400 || status === 404) {
     throw new GatewayError(status, `CoGe: ${reason ?? `status ${status}`}`, errorCodeForStatus(status), {

@@ -1,4 +1,4 @@
-import type { BackendClient } from "@de-gateway/backend-clients";
+import { type BackendClient, isSuccess } from "@de-gateway/backend-clients";
 import { badRequest, GatewayError, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
@@ -38,7 +38,7 @@ export async function mintDoi(datacite: BackendClient, request: FastifyRequest, 
     const errors = isJsonObject(body) && Array.isArray(body.errors) ? body.errors : body;
     throw badRequest("DataCite refused the DOI's metadata", "ERR_BAD_REQUEST", { datacite_errors: errors });
   }
-  if (response.status < 200 || response.status >= 300) {
+  if (!isSuccess(response.status)) {
     throw dataciteFailure(`DataCite answered with status ${response.status}`, response.status, body);
   }
   const data = isJsonObject(body) ? body.data : undefined;

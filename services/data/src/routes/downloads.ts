@@ -1,3 +1,4 @@
+import { isSuccess } from "@de-gateway/backend-clients";
 import { badRequest, ErrorBody, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { create as contentDisposition } from "content-disposition";
@@ -44,7 +45,7 @@ async function sendFile(
     query: { attachment: disposition.type === "attachment" },
     headers: { accept: "*/*", ...(range ? { range } : {}) },
   });
-  if (answer.status >= 300) {
+  if (!isSuccess(answer.status)) {
     const refused = await fileInfo.read(request, answer);
     // An entry the caller may not read is as good as missing: its existence is not given away.
     if (refused.status === 403 || refused.status === 404 || refused.status === 410) throw unreadable(path);

@@ -1,11 +1,8 @@
-import type { BackendResponse } from "@de-gateway/backend-clients";
+import { type BackendResponse, isSuccess } from "@de-gateway/backend-clients";
 import { errorCodeForStatus, GatewayError } from "@de-gateway/service-kit";
 
 /** What a refusal of the groups backend means for the caller, per status, in the caller's terms. */
 export type Reasons = Partial<Record<400 | 403 | 404 | 409, string>>;
-
-/** A 2xx answer. */
-export const isOk = (status: number) => status >= 200 && status < 300;
 
 function backendReason(body: unknown): string | undefined {
   const reason = (body as { reason?: unknown } | null)?.reason;
@@ -29,6 +26,6 @@ function failureOf(response: BackendResponse, reasons: Reasons): GatewayError {
 
 /** The body of a successful answer, or the caller's error. */
 export function bodyOf<T>(response: BackendResponse, reasons: Reasons = {}): T {
-  if (isOk(response.status)) return response.body as T;
+  if (isSuccess(response.status)) return response.body as T;
   throw failureOf(response, reasons);
 }

@@ -1,8 +1,7 @@
-import { path } from "@de-gateway/backend-clients";
+import { isSuccess, path } from "@de-gateway/backend-clients";
 import { badGateway } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import type { Subject } from "../schemas.js";
-import { isOk } from "./failures.js";
 import { isGroupSubject } from "./subjects.js";
 
 /**
@@ -22,7 +21,7 @@ export async function copyGroupPermissions(request: FastifyRequest, groupId: str
       })),
     },
   });
-  if (!isOk(response.status)) {
+  if (!isSuccess(response.status)) {
     throw badGateway(`the permissions service did not copy the group's permissions (status ${response.status})`);
   }
 }
