@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Dispatcher } from "undici";
 import { BackendResponseError } from "./backend-response-error.js";
 import { startBackendTimer } from "./backend-timer.js";
-import { type ErrorStatuses, meantStatus } from "./error-statuses.js";
+import { type ErrorStatuses, mayMeanOtherwise, meantStatus } from "./error-statuses.js";
 import { forwardedRequestHeaders, gatewayHeaders, withoutHopByHop } from "./headers.js";
 import type { Identity } from "./identity.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
@@ -224,7 +224,8 @@ export class BackendClient {
       retryDelay: () => null,
       onResponse: (_request, answering, response) => {
         timer.answered(response.statusCode);
-        if (this.errorStatuses && response.statusCode >= 500) this.sendFailure(request, reply, response.stream);
+        if (this.errorStatuses && mayMeanOtherwise(response.statusCode))
+          this.sendFailure(request, reply, response.stream);
         else answering.send(response.stream);
       },
       onError: (failed, { error }) => {
@@ -236,7 +237,7 @@ export class BackendClient {
     });
   }
 
-  /** A 5xx answer passed on is read first (error bodies are small), so its status can say what its code means. */
+  /** A 5xx or 401 answer passed on is read first (error bodies are small), so its status can say what its code means. */
   private sendFailure(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
     const headers = reply.getHeaders() as IncomingHttpHeaders;
     this.read<string>(request, { status: reply.statusCode, headers, body: stream }, { asText: true })

@@ -14,6 +14,8 @@ export type ErrorStatuses = Readonly<Record<string, number>>;
 export const DATA_INFO_ERROR_STATUSES: ErrorStatuses = {
   ERR_DOES_NOT_EXIST: 404,
   ERR_TICKET_DOES_NOT_EXIST: 404,
+  // clojure-commons answers it with 401: a refused home folder or `ipc` attribute, not the caller's sign-in.
+  ERR_NOT_AUTHORIZED: 403,
   ERR_NOT_READABLE: 403,
   ERR_NOT_WRITEABLE: 403,
   ERR_EXISTS: 409,
@@ -48,9 +50,15 @@ export const GROUPS_ERROR_STATUSES: ErrorStatuses = {
 
 const codesOf = (body: unknown): unknown[] => (isJsonObject(body) ? [body.error_code, body.grouper_result_code] : []);
 
-/** The status an answer means: a 5xx carrying one of `statuses`' codes gets that code's status. */
+/**
+ * Whether an answer's status may not be what it means: a 5xx, or a 401, which from a backend never concerns the
+ * caller's sign-in (the gateway has verified that) and must not reach a client that would ask them to sign in again.
+ */
+export const mayMeanOtherwise = (status: number): boolean => status >= 500 || status === 401;
+
+/** The status an answer means: a 5xx or 401 carrying one of `statuses`' codes gets that code's status. */
 export function meantStatus(status: number, body: unknown, statuses: ErrorStatuses | undefined): number {
-  if (!statuses || status < 500) return status;
+  if (!statuses || !mayMeanOtherwise(status)) return status;
   for (const code of codesOf(body)) {
     if (typeof code === "string" && statuses[code] !== undefined) return statuses[code];
   }

@@ -144,7 +144,7 @@ describe("moving and renaming", () => {
       user: "alice",
       json: { filename: "elsewhere" },
     });
-    expect(home.status).toBe(403);
+    expect(home).toMatchObject({ status: 401, body: { error_code: "ERR_NOT_AUTHORIZED" } });
   });
 });
 
@@ -237,7 +237,7 @@ describe("trash", () => {
     expect(emptied.body).toEqual({ trash: TRASH, paths: [sample] });
     expect(onDisk(sample)).toBe(false);
     const home = await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [ALICE] } });
-    expect(home).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_AUTHORIZED" } });
+    expect(home).toMatchObject({ status: 401, body: { error_code: "ERR_NOT_AUTHORIZED" } });
     const contents = await call(sim(), "DELETE", `/data/${await idOf(sim(), `${ALICE}/analyses`, "alice")}/children`, {
       user: "alice",
     });
@@ -408,7 +408,7 @@ describe("types and metadata", () => {
       user: "alice",
       json: { "irods-avus": [{ attr: "ipc-x", value: "1", unit: "" }] },
     });
-    expect(system).toMatchObject({ status: 403, body: { error_code: "ERR_NOT_AUTHORIZED" } });
+    expect(system).toMatchObject({ status: 401, body: { error_code: "ERR_NOT_AUTHORIZED" } });
     const forBob = await idOf(sim(), `${ALICE}/for-bob.txt`, "bob");
     const bobWrites = await call(sim(), "PUT", `/data/${forBob}/metadata`, {
       user: "bob",

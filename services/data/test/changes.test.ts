@@ -202,6 +202,13 @@ describe("trash", () => {
     );
     expect(trash.json().total).toBe(0);
   });
+
+  it("refuses deleting the caller's home as 403, not as the 401 file-info answers it with", async () => {
+    const home = await send("alice", "POST", "/secured/filesystem/delete", { paths: [alice] });
+    expect(home.statusCode).toBe(403);
+    expect(home.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+    expect(await exists("alice", alice)).toEqual({ [alice]: true });
+  });
 });
 
 describe("what bob may do with alice's files", () => {

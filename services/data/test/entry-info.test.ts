@@ -187,6 +187,16 @@ describe("file metadata", () => {
     expect((await send("alice", "GET", "/secured/filesystem/not-a-uuid/metadata")).statusCode).toBe(400);
   });
 
+  it("refuses an attribute the data store keeps for itself as 403, not as the 401 file-info answers it with", async () => {
+    const id = await idOf("alice", notes);
+    const reserved = await send("alice", "POST", `/secured/filesystem/${id}/metadata`, {
+      "irods-avus": [{ attr: "IPCC-scenario", value: "RCP4.5", unit: "" }],
+    });
+    expect(reserved.statusCode).toBe(403);
+    expect(reserved.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+    expect((await send("alice", "GET", `/secured/filesystem/${id}/metadata`)).json()["irods-avus"]).toEqual([]);
+  });
+
   it("applies metadata from a CSV file to the files it names", async () => {
     await send("alice", "POST", "/secured/fileio/saveas", {
       dest: `${alice}/meta.csv`,

@@ -8,6 +8,7 @@ const COMMONS_STATUSES: Readonly<Record<string, number>> = {
   ERR_BAD_REQUEST: 400,
   ERR_BAD_QUERY_PARAMETER: 400,
   ERR_MISSING_QUERY_PARAMETER: 400,
+  ERR_NOT_AUTHORIZED: 401,
   ERR_NOT_OWNER: 403,
   ERR_FORBIDDEN: 403,
   ERR_NOT_FOUND: 404,
@@ -19,11 +20,9 @@ const COMMONS_STATUSES: Readonly<Record<string, number>> = {
 
 /**
  * The status data-info answers a refusal with: clojure-commons' for the codes it knows, 500 for every other (a
- * missing path, a name taken, a folder not writeable). Two exceptions: `ERR_NOT_AUTHORIZED` is 403, not 401, which
- * a gateway would take for an expired sign-in; the simulator's own upload limit keeps its 413.
+ * missing path, a name taken, a folder not writeable). The simulator's own upload limit keeps its 413.
  */
 export function dataInfoStatus(problem: Problem): number {
-  if (problem.code === "ERR_NOT_AUTHORIZED") return 403;
   if (problem.status === 413) return 413;
   return COMMONS_STATUSES[problem.code] ?? 500;
 }
