@@ -1,3 +1,6 @@
+// Kept in the compiled declarations: the `swagger()` decorator and the `hide` schema field are @fastify/swagger's
+// additions to Fastify's types, which services compiled against this package's dist (the images) need too.
+/// <reference types="@fastify/swagger" preserve="true" />
 import type { IncomingMessage, ServerResponse } from "node:http";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
