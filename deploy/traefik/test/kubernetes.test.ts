@@ -87,6 +87,20 @@ describe("deploy/k8s", () => {
     );
   });
 
+  it("gives every container on a read-only root filesystem a writable /tmp, the simulators' files included", () => {
+    const deployments = all.filter(({ document }) => document.kind === "Deployment");
+    expect(deployments.map(({ document }) => document.metadata.name)).toContain("simulators");
+    for (const { document } of deployments) {
+      const pod = (document as unknown as IDeployment).spec?.template.spec;
+      const emptyDirs = new Set((pod?.volumes ?? []).filter((volume) => volume.emptyDir).map(({ name }) => name));
+      for (const container of pod?.containers ?? []) {
+        if (!container.securityContext?.readOnlyRootFilesystem) continue;
+        const tmp = container.volumeMounts?.find(({ mountPath }) => mountPath === "/tmp");
+        expect(tmp && emptyDirs.has(tmp.name), `${document.metadata.name}/${container.name}`).toBe(true);
+      }
+    }
+  });
+
   it("gives the simulators a Secret for every Secret a Deployment refers to", () => {
     const generatedSecrets = (readYaml<Kustomization>(`${K8S_DIR}/kustomization.yaml`).secretGenerator ?? []).map(
       (secret) => secret.name,

@@ -49,6 +49,17 @@ export const restrictedContainer: Pick<IContainer, "securityContext"> = {
   securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ["ALL"] } },
 };
 
+/**
+ * The one writable folder of a container on a read-only root filesystem: `/tmp`, an emptyDir of `sizeLimit`
+ * (what Node and the libraries write there; the file-info simulator keeps its files there).
+ */
+export function writableTmp(sizeLimit: string) {
+  return {
+    volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+    volumes: [{ name: "tmp", emptyDir: { sizeLimit } }],
+  };
+}
+
 export const namespace = () =>
   new Namespace({ metadata: { name: NAMESPACE, labels: { "app.kubernetes.io/part-of": PART_OF } } });
 
@@ -61,6 +72,8 @@ export const configMap = ({ routes, environment }: Workload) =>
 /** A digest of the settings, on the pod template: changing a setting rolls the pods. */
 const configDigest = (environment: ServiceEnvironment) =>
   createHash("sha256").update(JSON.stringify(environment.config)).digest("hex").slice(0, 16);
+
+const serviceTmp = writableTmp("16Mi");
 
 export function deployment({ routes, version, environment, drainSeconds }: Workload): Deployment {
   const { service, port } = routes;
@@ -113,10 +126,10 @@ export function deployment({ routes, version, environment, drainSeconds }: Workl
                 limits: { cpu: "1", memory: "256Mi" },
               },
               ...restrictedContainer,
-              volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+              volumeMounts: serviceTmp.volumeMounts,
             },
           ],
-          volumes: [{ name: "tmp", emptyDir: { sizeLimit: "16Mi" } }],
+          volumes: serviceTmp.volumes,
         },
       },
     },

@@ -1,10 +1,12 @@
 import { DEFAULT_PORTS } from "@de-gateway/backend-simulators";
 import { Deployment } from "kubernetes-models/apps/v1";
 import { Service } from "kubernetes-models/v1";
-import { imageOf, labelsOf, restrictedContainer, restrictedPod } from "./manifests.js";
+import { imageOf, labelsOf, restrictedContainer, restrictedPod, writableTmp } from "./manifests.js";
 
 const NAME = "simulators";
 const labels = labelsOf(NAME);
+// The file-info simulator keeps the files uploaded to it under /tmp.
+const simulatorsTmp = writableTmp("1Gi");
 // Every simulator, the identity provider and the inbox speak HTTP; the SMTP catcher does not.
 const ports = Object.entries(DEFAULT_PORTS).map(([name, port]) => ({
   name: name
@@ -38,8 +40,10 @@ export function simulatorsDeployment(version: string): Deployment {
               readinessProbe: { httpGet: { path: "/__sim/healthz", port: DEFAULT_PORTS.idp }, periodSeconds: 5 },
               resources: { requests: { cpu: "100m", memory: "128Mi" }, limits: { cpu: "1", memory: "512Mi" } },
               ...restrictedContainer,
+              volumeMounts: simulatorsTmp.volumeMounts,
             },
           ],
+          volumes: simulatorsTmp.volumes,
         },
       },
     },
