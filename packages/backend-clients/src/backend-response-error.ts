@@ -1,10 +1,26 @@
 import { errorCodeForStatus, GatewayError, isJsonObject } from "@de-gateway/service-kit";
 
 /**
+ * A backend's `reason` as the one line of text the error model promises. The backends' request validation
+ * (clojure-commons over compojure-api) answers with a map of refused fields instead, `{comment: "(not …)"}`:
+ * each field with what was wrong.
+ */
+function reasonText(reason: unknown): string | undefined {
+  if (typeof reason === "string") return reason || undefined;
+  if (isJsonObject(reason)) {
+    const fields = Object.entries(reason).map(
+      ([field, problem]) => `${field}: ${typeof problem === "string" ? problem : JSON.stringify(problem)}`,
+    );
+    return fields.join("; ") || undefined;
+  }
+  return reason === null || reason === undefined ? undefined : JSON.stringify(reason);
+}
+
+/**
  * A backend answered a custom handler's call with a non-2xx status. A 4xx concerns the caller's request
  * and keeps its status; a 5xx means the backend failed, which the caller sees as 502. A backend body that
- * already follows the error model is passed on; anything else is wrapped. `backendStatus` and `body` keep
- * what the backend actually answered.
+ * already follows the error model is passed on, its `reason` always text; anything else is wrapped.
+ * `backendStatus` and `body` keep what the backend actually answered.
  */
 export class BackendResponseError extends GatewayError {
   readonly backend: string;
@@ -14,9 +30,8 @@ export class BackendResponseError extends GatewayError {
   constructor(backend: string, status: number, body: unknown) {
     const failed = status >= 500;
     const reason =
-      isJsonObject(body) && typeof body.reason === "string"
-        ? body.reason
-        : `the ${backend} backend answered with status ${status}`;
+      (isJsonObject(body) ? reasonText(body.reason) : undefined) ??
+      `the ${backend} backend answered with status ${status}`;
     const code =
       !failed && isJsonObject(body) && typeof body.error_code === "string"
         ? body.error_code
@@ -36,8 +51,12 @@ export class BackendResponseError extends GatewayError {
         backend_response: this.body,
       };
     }
-    if (isJsonObject(this.body) && typeof this.body.error_code === "string")
-      return { reason: this.message, ...this.body };
+    if (isJsonObject(this.body) && typeof this.body.error_code === "string") {
+      const { reason, ...rest } = this.body;
+      // The backend's own reason, when it is more than text (refused fields), is kept beside the text made of it.
+      const structured = reason !== null && reason !== undefined && typeof reason !== "string";
+      return { ...rest, reason: this.message, ...(structured ? { backend_reason: reason } : {}) };
+    }
     return { error_code: this.errorCode, reason: this.message, backend_response: this.body };
   }
 }

@@ -69,6 +69,17 @@ describe.each(ENTRIES)("comments on a $kind", ({ kind, id, unreadable }) => {
       expect(service.platform.metadata.state.comments.comments.size).toBe(0);
     });
 
+    it("passes on the backend's refusal of a blank comment with its refused fields as text", async () => {
+      const blank = await send("bob", "POST", comments(id), { comment: "  " });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toEqual({
+        error_code: "ERR_ILLEGAL_ARGUMENT",
+        reason: 'comment: (not (non-blank-string? "  "))',
+        backend_reason: { comment: '(not (non-blank-string? "  "))' },
+      });
+      expect(service.platform.metadata.state.comments.comments.size).toBe(0);
+    });
+
     it("answers 404 to an unknown entry and to one the caller cannot read, without asking the metadata backend", async () => {
       for (const entryId of [UNKNOWN, unreadable]) {
         const posted = await send("bob", "POST", comments(entryId), { comment: "hello" });

@@ -15,6 +15,16 @@ export class Problem extends Error {
   }
 }
 
+/**
+ * A request that does not match the route's schema, refused as compojure-api and clojure-commons refuse it:
+ * `reason` is not text but a map of each refused field to what was wrong with it.
+ */
+export class InvalidRequest extends Problem {
+  constructor(readonly fields: Record<string, string>) {
+    super(400, "ERR_ILLEGAL_ARGUMENT", `invalid fields: ${Object.keys(fields).join(", ")}`);
+  }
+}
+
 export const badRequest = (reason: string, code = "ERR_BAD_REQUEST") => new Problem(400, code, reason);
 export const missingField = (field: string) =>
   new Problem(400, "ERR_BAD_OR_MISSING_FIELD", `the request field ${field} is required`);
@@ -35,7 +45,8 @@ export async function backendScope(
   await app.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError | Problem, _request, reply) => {
       if (error instanceof Problem) {
-        return reply.code(statusOf(error)).send({ ...error.details, error_code: error.code, reason: error.message });
+        const reason = error instanceof InvalidRequest ? error.fields : error.message;
+        return reply.code(statusOf(error)).send({ ...error.details, error_code: error.code, reason });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       const code = status < 500 ? "ERR_BAD_REQUEST" : "ERR_UNCHECKED_EXCEPTION";

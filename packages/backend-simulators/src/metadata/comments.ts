@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { callerOf, queryOf } from "../apps/caller.js";
-import { backendScope, badRequest, notFound, Problem } from "../apps/problems.js";
+import { backendScope, badRequest, InvalidRequest, notFound, Problem } from "../apps/problems.js";
 import { bodyObject, queryText } from "../apps/request-values.js";
 import { defineModule } from "../framework/module.js";
 import { canonicalUuid } from "./schemas.js";
@@ -83,6 +83,8 @@ function targetRoutes(
     const caller = callerOf(request);
     const text = bodyObject(request.body).comment;
     if (typeof text !== "string") throw badRequest("the body needs a comment string", "ERR_BAD_OR_MISSING_FIELD");
+    // metadata's CommentRequest takes a NonBlankString.
+    if (!text.trim()) throw new InvalidRequest({ comment: `(not (non-blank-string? ${JSON.stringify(text)}))` });
     const comment: StoredComment = {
       id: randomUUID(),
       target_id: canonicalUuid(request.params.targetId),
