@@ -1,8 +1,11 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import type { AuthUser } from "@de-gateway/auth";
+import { badGateway } from "@de-gateway/service-kit";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { TSchema } from "typebox";
 import type { Dispatcher } from "undici";
+import { expectShape } from "./answer-shape.js";
 import { BackendResponseError } from "./backend-response-error.js";
 import { startBackendTimer } from "./backend-timer.js";
 import { type ErrorStatuses, mayMeanOtherwise, meantStatus } from "./error-statuses.js";
@@ -70,13 +73,16 @@ export interface ForwardOptions {
   query?: Query;
 }
 
+/** What no JSON parser could read, though labelled JSON: kept apart from text so that a 2xx of it is refused. */
+const MALFORMED = Symbol("malformed JSON");
+
 function parseBody(text: string, headers: IncomingHttpHeaders): unknown {
   if (!text) return text;
   if (/\bjson\b/i.test(String(headers["content-type"] ?? ""))) {
     try {
       return JSON.parse(text);
     } catch {
-      return text;
+      return MALFORMED;
     }
   }
   return text;
@@ -141,15 +147,22 @@ export class BackendClient {
     response: StreamedResponse,
     { asText = false }: { asText?: boolean | undefined } = {},
   ): Promise<BackendResponse<T>> {
+    let text: string;
     try {
-      const text = (await response.body.setEncoding("utf8").toArray()).join("");
-      const body = asText ? text : parseBody(text, response.headers);
-      const status = meantStatus(response.status, body, this.errorStatuses);
-      return { status, headers: response.headers, body: body as T };
+      text = (await response.body.setEncoding("utf8").toArray()).join("");
     } catch (error) {
       request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
       throw transportError(this.name, error);
     }
+    const parsed = asText ? text : parseBody(text, response.headers);
+    if (parsed === MALFORMED && isSuccess(response.status)) {
+      request.log.warn({ backend: this.name, answer: text.slice(0, 200) }, "backend answered malformed JSON");
+      throw badGateway(`the ${this.name} backend answered malformed JSON`);
+    }
+    // A refusal that is not JSON after all is passed on as the text it is.
+    const body = parsed === MALFORMED ? text : parsed;
+    const status = meantStatus(response.status, body, this.errorStatuses);
+    return { status, headers: response.headers, body: body as T };
   }
 
   /**
@@ -189,16 +202,20 @@ export class BackendClient {
     }
   }
 
-  /** Like `call`, but a non-2xx answer is thrown as a BackendResponseError carrying the backend's status. */
-  async json<T = unknown>(request: FastifyRequest, options: CallOptions): Promise<T> {
-    return this.expectOk(await this.call<T>(request, options));
+  /**
+   * Like `call`, but a non-2xx answer is thrown as a BackendResponseError carrying the backend's status. With
+   * `shape`, a 2xx answer must have it (what the handler goes on to read), or the backend failed: 502.
+   */
+  async json<T = unknown>(request: FastifyRequest, options: CallOptions, shape?: TSchema): Promise<T> {
+    return this.expectOk(await this.call<T>(request, options), shape);
   }
 
-  /** The body of a 2xx answer; any other is thrown as a BackendResponseError carrying the backend's status. */
-  expectOk<T>(response: BackendResponse<T>): T {
+  /** The body of a 2xx answer (of `shape`, when given); any other is thrown as a BackendResponseError. */
+  expectOk<T>(response: BackendResponse<T>, shape?: TSchema): T {
     if (!isSuccess(response.status)) {
       throw new BackendResponseError(this.name, response.status, response.body);
     }
+    if (shape) expectShape(this.name, response.body, shape);
     return response.body;
   }
 

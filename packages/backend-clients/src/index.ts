@@ -1,3 +1,4 @@
+export { expectShape } from "./answer-shape.js";
 export { PLATFORM_SYSTEM_ID } from "./apps-system.js";
 export { BackendResponseError } from "./backend-response-error.js";
 export {

@@ -41,6 +41,13 @@ const fixture: FastifyPluginAsyncTypebox<{ config: RolesConfig }> = async (app, 
   app.get("/file-id", async (request) =>
     app.backends.fileInfo.json(request, { path: "/data/uuid", query: request.query as Record<string, string> }),
   );
+  app.get("/file-id-checked", async (request) =>
+    app.backends.fileInfo.json(
+      request,
+      { path: "/data/uuid", query: request.query as Record<string, string> },
+      Type.Object({ id: Type.String() }),
+    ),
+  );
   app.get("/forwarded-file-id", (request, reply) =>
     app.backends.fileInfo.forward(request, reply, { path: "/data/uuid" }),
   );

@@ -133,6 +133,30 @@ describe("the file-info role", () => {
   });
 });
 
+describe("a successful answer that cannot be one", () => {
+  const notes = `?path=${encodeURIComponent("/iplant/home/alice/notes.txt")}`;
+
+  it("is the backend failing (502): JSON that does not parse, or not of the shape the handler reads", async () => {
+    expect((await get(`/file-id-checked${notes}`, "alice")).json()).toMatchObject({ id: expect.any(String) });
+    service.platform.fileInfo.faults.set({ mode: "garbled-200" });
+    for (const route of ["/file-id", "/file-id-checked"]) {
+      const garbled = await get(`${route}${notes}`, "alice");
+      expect(garbled.statusCode, route).toBe(502);
+      expect(garbled.json()).toEqual({
+        error_code: "ERR_BAD_GATEWAY",
+        reason: "the file-info backend answered malformed JSON",
+      });
+    }
+    service.platform.fileInfo.faults.set({ mode: "json-200", body: { id: 5 } });
+    const misshapen = await get(`/file-id-checked${notes}`, "alice");
+    expect(misshapen.statusCode).toBe(502);
+    expect(misshapen.json()).toEqual({
+      error_code: "ERR_BAD_GATEWAY",
+      reason: "the file-info backend answered in an unexpected shape at /id",
+    });
+  });
+});
+
 describe("the search role", () => {
   it("takes the caller as ?user=, replacing any other", async () => {
     await get("/search", "alice");

@@ -54,6 +54,9 @@ export type Subject = Static<typeof Subject>;
 
 export const Members = Type.Object({ members: Type.Array(Subject) });
 
+/** The groups backend's answer to a subject search. */
+export const SubjectList = Type.Object({ subjects: Type.Array(Subject) });
+
 export const MemberResults = Type.Object({
   results: Type.Array(
     Type.Object(

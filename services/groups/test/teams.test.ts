@@ -263,6 +263,26 @@ describe("a failing groups backend", () => {
     expect(hung.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
   });
 
+  it("gives 502 when the backend succeeds with something that cannot be its answer", async () => {
+    const answers = [
+      { mode: "garbled-200" },
+      { mode: "html-200" },
+      { mode: "json-200", body: null },
+      { mode: "json-200", body: { groups: "x" } },
+      { mode: "json-200", body: { groups: [{ name: 5 }] } },
+    ] as const;
+    for (const fault of answers) {
+      service.platform.groups.faults.set({ ...fault, method: "GET" });
+      const teams = await send(service, "alice", "GET", "/teams");
+      expect(teams.statusCode, JSON.stringify(fault)).toBe(502);
+      expect(teams.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    }
+    service.platform.groups.faults.set({ mode: "json-200", body: { subjects: [null] } });
+    const users = await send(service, "alice", "GET", "/secured/user-search?search=bo");
+    expect(users.statusCode).toBe(502);
+    expect(users.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+  });
+
   it("does not leave a half-made team behind when its privileges cannot be set", async () => {
     service.platform.groups.faults.set({ mode: "json-500", method: "POST", path: "/privileges$" });
     const response = await send(service, "alice", "POST", "/teams", { name: "team1", public_privileges: ["view"] });

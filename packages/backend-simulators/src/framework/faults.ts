@@ -3,17 +3,26 @@ import { Type } from "typebox";
 
 /** How a simulator misbehaves on purpose, so that tests can show what the gateway does about it. */
 export interface Fault {
-  /** `json-500`: 500 with a JSON body; `html-500`: 500 with an HTML page; `hang`: never answers; `delay`: answers late. */
-  mode: "json-500" | "html-500" | "hang" | "delay";
+  /**
+   * `json-500`: 500 with a JSON body; `html-500`: 500 with an HTML page; `hang`: never answers; `delay`: answers
+   * late. Answers that succeed but cannot be what was asked for: `garbled-200`, 200 labelled JSON that is not;
+   * `html-200`, 200 with an HTML page (a proxy's, say); `json-200`, 200 with `body` as JSON.
+   */
+  mode: "json-500" | "html-500" | "hang" | "delay" | "garbled-200" | "html-200" | "json-200";
   delayMs?: number;
+  /** The JSON a `json-200` fault answers. */
+  body?: unknown;
   /** Only requests whose path (without query) matches this regular expression. */
   path?: string;
   method?: string;
 }
 
 export const FaultSchema = Type.Object({
-  mode: Type.Union([Type.Literal("json-500"), Type.Literal("html-500"), Type.Literal("hang"), Type.Literal("delay")]),
+  mode: Type.Union(
+    ["json-500", "html-500", "hang", "delay", "garbled-200", "html-200", "json-200"].map((mode) => Type.Literal(mode)),
+  ),
   delayMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  body: Type.Optional(Type.Unknown()),
   path: Type.Optional(Type.String()),
   method: Type.Optional(Type.String()),
 });
@@ -84,6 +93,15 @@ export function installFaults(app: FastifyInstance, faults: Faults): void {
         return reply.code(500).send({ error_code: "ERR_SIMULATED", reason: "simulated backend failure" });
       case "html-500":
         return reply.code(500).type("text/html").send("<html><body><h1>500 Internal Server Error</h1></body></html>");
+      case "garbled-200":
+        return reply.code(200).type("application/json").send('{"answer": [');
+      case "html-200":
+        return reply.code(200).type("text/html").send("<html><body><h1>Welcome</h1></body></html>");
+      case "json-200":
+        return reply
+          .code(200)
+          .type("application/json")
+          .send(JSON.stringify(fault.body ?? null));
     }
   });
 }

@@ -1,5 +1,6 @@
-import { type BackendResponse, isSuccess } from "@de-gateway/backend-clients";
+import { type BackendResponse, expectShape, isSuccess } from "@de-gateway/backend-clients";
 import { errorCodeForStatus, GatewayError } from "@de-gateway/service-kit";
+import type { Static, TSchema } from "typebox";
 
 /** What a refusal of the groups backend means for the caller, per status, in the caller's terms. */
 export type Reasons = Partial<Record<400 | 403 | 404 | 409, string>>;
@@ -24,8 +25,14 @@ function failureOf(response: BackendResponse, reasons: Reasons): GatewayError {
   });
 }
 
-/** The body of a successful answer, or the caller's error. */
-export function bodyOf<T>(response: BackendResponse, reasons: Reasons = {}): T {
-  if (isSuccess(response.status)) return response.body as T;
-  throw failureOf(response, reasons);
+/**
+ * The body of a successful answer, or the caller's error. With `shape`, what the handler reads from the answer
+ * must be there, or the groups backend failed (502).
+ */
+export function bodyOf<S extends TSchema>(response: BackendResponse, shape: S, reasons?: Reasons): Static<S>;
+export function bodyOf(response: BackendResponse, shape?: undefined, reasons?: Reasons): unknown;
+export function bodyOf(response: BackendResponse, shape?: TSchema, reasons: Reasons = {}): unknown {
+  if (!isSuccess(response.status)) throw failureOf(response, reasons);
+  if (shape) expectShape("groups", response.body, shape);
+  return response.body;
 }

@@ -1,6 +1,15 @@
 import { type CallOptions, path } from "@de-gateway/backend-clients";
 import type { FastifyRequest } from "fastify";
-import type { Group, MemberResults, Privilege, Subject } from "../schemas.js";
+import {
+  Group,
+  GroupList,
+  MemberResults,
+  Members,
+  type Privilege,
+  Privileges,
+  Subject,
+  SubjectList,
+} from "../schemas.js";
 import { bodyOf, type Reasons } from "./failures.js";
 
 /** A group the request is about: its full Grouper name and how to name it to the caller. */
@@ -71,19 +80,19 @@ export class GroupsBackend {
   /** Groups inside `folder` whose name contains `search`, as far as the caller may see them. */
   async findGroups(search: string, folder: string, details: boolean): Promise<Group[]> {
     const response = await this.call({ path: "/groups", query: { search, folder, details } });
-    return bodyOf<{ groups: Group[] }>(response).groups;
+    return bodyOf(response, GroupList).groups;
   }
 
   /** Groups inside `folder` that `subject` belongs to; none when there is no such subject. */
   async groupsOf(subject: string, folder: string, details: boolean): Promise<Group[]> {
     const response = await this.call({ path: path`/subjects/${subject}/groups`, query: { folder, details } });
     if (response.status === 404) return [];
-    return bodyOf<{ groups: Group[] }>(response).groups;
+    return bodyOf(response, GroupList).groups;
   }
 
   async getGroup(target: Target): Promise<Group> {
     const response = await this.call({ path: path`/groups/${target.fullName}` });
-    return bodyOf<Group>(response, { 404: notVisible(target) });
+    return bodyOf(response, Group, { 404: notVisible(target) });
   }
 
   async groupExists(target: Target): Promise<boolean> {
@@ -99,7 +108,7 @@ export class GroupsBackend {
       path: "/groups",
       json: { name: target.fullName, type: "group", description },
     });
-    return bodyOf<Group>(response, {
+    return bodyOf(response, Group, {
       403: `you may not create ${target.label}`,
       409: `${target.label} already exists`,
     });
@@ -107,7 +116,7 @@ export class GroupsBackend {
 
   async updateGroup(target: Target, changes: { name?: string; description?: string }, renamed: Target) {
     const response = await this.call({ method: "PUT", path: path`/groups/${target.fullName}`, json: changes });
-    return bodyOf<Group>(response, {
+    return bodyOf(response, Group, {
       403: `only an administrator of ${target.label} may change it`,
       404: notVisible(target),
       409: `${renamed.label} already exists`,
@@ -116,7 +125,7 @@ export class GroupsBackend {
 
   async deleteGroup(target: Target): Promise<Group> {
     const response = await this.call({ method: "DELETE", path: path`/groups/${target.fullName}` });
-    return bodyOf<Group>(response, {
+    return bodyOf(response, Group, {
       403: `only an administrator of ${target.label} may delete it`,
       404: notVisible(target),
     });
@@ -124,7 +133,7 @@ export class GroupsBackend {
 
   async members(target: Target): Promise<Subject[]> {
     const response = await this.call({ path: path`/groups/${target.fullName}/members` });
-    return bodyOf<{ members: Subject[] }>(response, {
+    return bodyOf(response, Members, {
       403: `you may not see the members of ${target.label}`,
       404: notVisible(target),
     }).members;
@@ -136,7 +145,7 @@ export class GroupsBackend {
       path: path`/groups/${target.fullName}/members`,
       json: { members },
     });
-    return bodyOf(response, {
+    return bodyOf(response, MemberResults, {
       403: `only an administrator of ${target.label} may add members`,
       404: notVisible(target),
       ...reasons,
@@ -149,7 +158,7 @@ export class GroupsBackend {
       path: path`/groups/${target.fullName}/members/deleter`,
       json: { members },
     });
-    return bodyOf(response, {
+    return bodyOf(response, MemberResults, {
       403: `only an administrator of ${target.label} may remove members`,
       404: notVisible(target),
       ...reasons,
@@ -162,7 +171,7 @@ export class GroupsBackend {
       query: { ...filters },
       ...this.as(asService),
     });
-    return bodyOf<{ privileges: Privilege[] }>(response, { 404: notVisible(target) }).privileges;
+    return bodyOf(response, Privileges, { 404: notVisible(target) }).privileges;
   }
 
   /**
@@ -181,7 +190,7 @@ export class GroupsBackend {
       json: { updates },
       ...this.as(options.asService),
     });
-    return bodyOf<{ privileges: Privilege[] }>(response, {
+    return bodyOf(response, Privileges, {
       403: `only an administrator of ${target.label} may change its privileges`,
     }).privileges;
   }
@@ -193,7 +202,7 @@ export class GroupsBackend {
       json: { updates },
       ...this.as(asService),
     });
-    return bodyOf<{ privileges: Privilege[] }>(response, {
+    return bodyOf(response, Privileges, {
       403: `only an administrator of ${target.label} may change its privileges`,
     }).privileges;
   }
@@ -202,11 +211,11 @@ export class GroupsBackend {
   async subject(id: string): Promise<Subject | undefined> {
     const response = await this.call({ path: path`/subjects/${id}` });
     if (response.status === 404) return undefined;
-    return bodyOf<Subject>(response);
+    return bodyOf(response, Subject);
   }
 
   async searchSubjects(search: string): Promise<Subject[]> {
     const response = await this.call({ path: "/subjects", query: { search } });
-    return bodyOf<{ subjects: Subject[] }>(response).subjects;
+    return bodyOf(response, SubjectList).subjects;
   }
 }
