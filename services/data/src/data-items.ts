@@ -1,6 +1,7 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
-import { badRequest, GatewayError } from "@de-gateway/service-kit";
+import { badGateway, badRequest, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
+import { EntryUuid, ExistenceByPath, StatsById, StatsByPath } from "./backend-answers.js";
 
 /** A file's or folder's stat record from the file-info backend (fields the gateway reads). */
 export interface Stat {
@@ -24,17 +25,17 @@ export async function statsOf(
   request: FastifyRequest,
   paths: readonly string[],
 ): Promise<Record<string, Stat>> {
-  const answer = await fileInfo.json<{ paths: Record<string, Stat> }>(request, {
-    method: "POST",
-    path: "/path-info",
-    json: { paths },
-  });
+  const answer = await fileInfo.json<{ paths: Record<string, Stat> }>(
+    request,
+    { method: "POST", path: "/path-info", json: { paths } },
+    StatsByPath,
+  );
   return answer.paths;
 }
 
 export async function statOf(fileInfo: BackendClient, request: FastifyRequest, path: string): Promise<Stat> {
   const stat = (await statsOf(fileInfo, request, [path]))[path];
-  if (!stat) throw new Error(`the file-info backend gave no stat for ${path}`);
+  if (!stat) throw badGateway(`the file-info backend gave no stat for ${path}`);
   return stat;
 }
 
@@ -48,18 +49,17 @@ export async function existingPaths(
   paths: readonly string[],
   actAs?: string,
 ): Promise<Set<string>> {
-  const answer = await fileInfo.json<{ paths?: Record<string, boolean> }>(request, {
-    method: "POST",
-    path: "/existence-marker",
-    json: { paths },
-    ...(actAs ? { actAs } : {}),
-  });
+  const answer = await fileInfo.json<{ paths?: Record<string, boolean> }>(
+    request,
+    { method: "POST", path: "/existence-marker", json: { paths }, ...(actAs ? { actAs } : {}) },
+    ExistenceByPath,
+  );
   return new Set(paths.filter((path) => answer.paths?.[path] === true));
 }
 
 /** The UUID of the entry at a path. */
 export async function uuidOf(fileInfo: BackendClient, request: FastifyRequest, path: string): Promise<string> {
-  const answer = await fileInfo.json<{ id: string }>(request, { path: "/data/uuid", query: { path } });
+  const answer = await fileInfo.json<{ id: string }>(request, { path: "/data/uuid", query: { path } }, EntryUuid);
   return answer.id;
 }
 
@@ -84,12 +84,16 @@ export async function readableEntry(
   request: FastifyRequest,
   id: string,
 ): Promise<Stat | undefined> {
-  const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(request, {
-    method: "POST",
-    path: "/path-info",
-    query: { "ignore-missing": true, "ignore-inaccessible": true },
-    json: { ids: [id] },
-  });
+  const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(
+    request,
+    {
+      method: "POST",
+      path: "/path-info",
+      query: { "ignore-missing": true, "ignore-inaccessible": true },
+      json: { ids: [id] },
+    },
+    StatsById,
+  );
   const found = answer.ids ?? {};
   return found[id] ?? found[id.toLowerCase()];
 }

@@ -1,6 +1,7 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
+import { FileTypes } from "./backend-answers.js";
 
 /**
  * Info types to filter a listing by, each one the file-info backend knows or `unknown` (400 otherwise, as the
@@ -12,7 +13,7 @@ export async function knownInfoTypes(
   given: string[] | undefined,
 ): Promise<string[] | undefined> {
   if (!given?.length) return undefined;
-  const { types } = await fileInfo.json<{ types: string[] }>(request, { path: "/file-types" });
+  const { types } = await fileInfo.json<{ types: string[] }>(request, { path: "/file-types" }, FileTypes);
   const known = new Set([...types, "unknown"]);
   const unknown = given.filter((type) => !known.has(type));
   if (unknown.length > 0) {

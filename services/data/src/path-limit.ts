@@ -1,6 +1,7 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import { GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
+import { NavigationFolder } from "./backend-answers.js";
 import { statsOf } from "./data-items.js";
 import { navigationPathUrl } from "./data-paths.js";
 
@@ -11,11 +12,15 @@ async function subfolderPaths(fileInfo: BackendClient, request: FastifyRequest, 
   const found: string[] = [];
   for (let start = 0; start < folders.length; start += LISTINGS_AT_ONCE) {
     const listings = await Promise.all(
-      folders.slice(start, start + LISTINGS_AT_ONCE).map((folder) =>
-        fileInfo.json<{ folder: { folders?: Array<{ path: string }> } }>(request, {
-          path: navigationPathUrl(folder),
-        }),
-      ),
+      folders
+        .slice(start, start + LISTINGS_AT_ONCE)
+        .map((folder) =>
+          fileInfo.json<{ folder: { folders?: Array<{ path: string }> } }>(
+            request,
+            { path: navigationPathUrl(folder) },
+            NavigationFolder,
+          ),
+        ),
     );
     for (const { folder } of listings) found.push(...(folder.folders ?? []).map((child) => child.path));
   }

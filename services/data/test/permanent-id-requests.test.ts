@@ -99,6 +99,22 @@ describe("GET /permanent-id-requests/status-codes and /types", () => {
 });
 
 describe("POST /permanent-id-requests", () => {
+  it("does not move the folder to the curators when the metadata backend's record of the request is not one", async () => {
+    await setMetadata("alice", ANALYSES, DESCRIBED);
+    service.platform.metadata.faults.set({
+      mode: "json-200",
+      body: {},
+      method: "POST",
+      path: "^/permanent-id-requests$",
+    });
+    const requested = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(requested.statusCode).toBe(502);
+    expect(requested.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    service.platform.metadata.faults.clear();
+    const where = await send("alice", "POST", "/secured/filesystem/exists", { paths: [ANALYSES_PATH, STAGED_PATH] });
+    expect(where.json()).toEqual({ paths: { [ANALYSES_PATH]: true, [STAGED_PATH]: false } });
+  });
+
   it("records the request for the caller's described folder, stages the folder for the curators, shows it and tells the caller and the curators", async () => {
     await setMetadata("alice", ANALYSES, DESCRIBED);
     const created = await requestDoi();

@@ -1,5 +1,5 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
-import { badRequest, GatewayError } from "@de-gateway/service-kit";
+import { badGateway, badRequest, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import type { Stat } from "../data-items.js";
 import { isWithin, parentOf } from "../data-paths.js";
@@ -27,7 +27,7 @@ export async function requestableFolder(
     json: { ids: [id] },
   });
   const folder = answer.ids?.[id] ?? Object.values(answer.ids ?? {})[0];
-  if (!folder) throw new Error(`the file-info backend gave no stat for ${id}`);
+  if (!folder) throw badGateway(`the file-info backend gave no stat for ${id}`);
   if (folder.permission !== "own") {
     throw new GatewayError(403, `${request.user.username} does not own ${folder.path}`, "ERR_NOT_OWNER", {
       folder: folder.id,

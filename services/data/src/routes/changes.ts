@@ -2,6 +2,7 @@ import { path } from "@de-gateway/backend-clients";
 import { badRequest, ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { MovedSources } from "../backend-answers.js";
 import type { Config } from "../config.js";
 import { statOf, uuidOf } from "../data-items.js";
 import { baseName, dataPath, parentOf } from "../data-paths.js";
@@ -77,11 +78,11 @@ export const changes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
       // The folder itself stays; its contents and everything beneath them count.
       refuseTooMany((await countPaths(fileInfo, request, [source], limit + 1)) - 1, limit);
       const id = await uuidOf(fileInfo, request, source);
-      const moved = await fileInfo.json<{ sources?: string[] }>(request, {
-        method: "PUT",
-        path: path`/data/${id}/children/dir`,
-        json: { dirname: dest },
-      });
+      const moved = await fileInfo.json<{ sources?: string[] }>(
+        request,
+        { method: "PUT", path: path`/data/${id}/children/dir`, json: { dirname: dest } },
+        MovedSources,
+      );
       return { dest, sources: moved.sources ?? [] };
     },
   );

@@ -2,6 +2,7 @@ import { path } from "@de-gateway/backend-clients";
 import { notFound } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { FavoriteIds } from "../backend-answers.js";
 import { dataType, readableEntry, type Stat } from "../data-items.js";
 import { ignoreRequestBodies } from "../ignored-bodies.js";
 import { knownInfoTypes } from "../info-types.js";
@@ -116,10 +117,11 @@ export const favorites: FastifyPluginAsyncTypebox = async (app) => {
       const sortDir = oneOf(query["sort-dir"], ["asc", "desc"], "sort-dir").toUpperCase();
       const entityType = oneOf(query["entity-type"], ["any", "file", "folder"], "entity-type", "any");
       const infoTypes = await knownInfoTypes(fileInfo, request, query["info-type"]);
-      const { filesystem: ids } = await metadata.json<{ filesystem: string[] }>(request, {
-        path: "/favorites/filesystem",
-        query: { "entity-type": entityType },
-      });
+      const { filesystem: ids } = await metadata.json<{ filesystem: string[] }>(
+        request,
+        { path: "/favorites/filesystem", query: { "entity-type": entityType } },
+        FavoriteIds,
+      );
       if (ids.length === 0) return { filesystem: { files: [], folders: [], total: 0 } };
       const page = await fileInfo.json<Page>(request, {
         method: "POST",
@@ -148,11 +150,11 @@ export const favorites: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { filesystem: favored } = await metadata.json<{ filesystem: string[] }>(request, {
-        method: "POST",
-        path: "/favorites/filter",
-        json: { filesystem: request.body.filesystem },
-      });
+      const { filesystem: favored } = await metadata.json<{ filesystem: string[] }>(
+        request,
+        { method: "POST", path: "/favorites/filter", json: { filesystem: request.body.filesystem } },
+        FavoriteIds,
+      );
       if (favored.length === 0) return { filesystem: [] };
       const { ids: readable = {} } = await fileInfo.json<{ ids?: Record<string, Stat> }>(request, {
         method: "POST",

@@ -2,6 +2,7 @@ import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { FolderPage, NavigationFolder, NavigationRoots } from "../backend-answers.js";
 import type { Config } from "../config.js";
 import { statOf } from "../data-items.js";
 import { dataPath, dataPathUrl, navigationPathUrl } from "../data-paths.js";
@@ -46,12 +47,14 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
   const flags = (request: FastifyRequest, ids: string[]) =>
     favoriteIds(metadata, request, ids, config.FAVORITES_TIMEOUT_MS);
   const navigationRoots = (request: FastifyRequest) =>
-    fileInfo.json<{ roots: Json[]; "base-paths"?: { user_trash_path?: string } }>(request, {
-      path: "/navigation/root",
-    });
+    fileInfo.json<{ roots: Json[]; "base-paths"?: { user_trash_path?: string } }>(
+      request,
+      { path: "/navigation/root" },
+      NavigationRoots,
+    );
   const viewOf = (request: FastifyRequest) => listingView(config, request.user.username);
   const subfolders = async (request: FastifyRequest, path: string) =>
-    (await fileInfo.json<{ folder: Json }>(request, { path: navigationPathUrl(path) })).folder;
+    (await fileInfo.json<{ folder: Json }>(request, { path: navigationPathUrl(path) }, NavigationFolder)).folder;
 
   app.get(
     "/secured/filesystem/root",
@@ -122,20 +125,24 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
       const view = viewOf(request);
       const stat = await statOf(fileInfo, request, path);
       if (stat.type !== "dir") throw badRequest(`${path} is not a folder`, "ERR_NOT_A_FOLDER", { path });
-      const page = await fileInfo.json<Json>(request, {
-        path: dataPathUrl(path),
-        query: {
-          limit: query.limit,
-          offset: query.offset,
-          "sort-field": sortField,
-          "sort-dir": sortDir,
-          "entity-type": entityType,
-          "info-type": infoTypes,
-          "bad-chars": BAD_CHARS_PARAMETER,
-          "bad-name": BAD_NAMES_PARAMETER,
-          "bad-path": view.badPaths,
+      const page = await fileInfo.json<Json>(
+        request,
+        {
+          path: dataPathUrl(path),
+          query: {
+            limit: query.limit,
+            offset: query.offset,
+            "sort-field": sortField,
+            "sort-dir": sortDir,
+            "entity-type": entityType,
+            "info-type": infoTypes,
+            "bad-chars": BAD_CHARS_PARAMETER,
+            "bad-name": BAD_NAMES_PARAMETER,
+            "bad-path": view.badPaths,
+          },
         },
-      });
+        FolderPage,
+      );
       return pagedListing(page, await flags(request, pagedIds(page)), view);
     },
   );

@@ -4,6 +4,7 @@ import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import type { Static } from "typebox";
+import { StoredRequestRows, StoredRequestShape } from "../backend-answers.js";
 import type { Config } from "../config.js";
 import type { Stat } from "../data-items.js";
 import { ignoreRequestBodies } from "../ignored-bodies.js";
@@ -89,7 +90,11 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
   });
 
   async function listing(request: FastifyRequest, backendPath: string, query: Static<typeof ListingQuery>) {
-    const answer = await metadata.json<{ requests: StoredRow[]; total: number }>(request, { path: backendPath, query });
+    const answer = await metadata.json<{ requests: StoredRow[]; total: number }>(
+      request,
+      { path: backendPath, query },
+      StoredRequestRows,
+    );
     return { requests: await shownAll(fileInfo, request, answer.requests), total: answer.total };
   }
 
@@ -103,7 +108,7 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
   }
 
   async function details(request: FastifyRequest, backendPath: string): Promise<DetailedRequest> {
-    return detailed(request, await metadata.json<StoredRequest>(request, { path: backendPath }));
+    return detailed(request, await metadata.json<StoredRequest>(request, { path: backendPath }, StoredRequestShape));
   }
 
   /**
@@ -130,11 +135,15 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
     requestId: string,
     change: StatusBody,
   ): Promise<DetailedRequest> {
-    const stored = await metadata.json<StoredRequest>(request, {
-      method: "POST",
-      path: path`/admin/permanent-id-requests/${requestId}/status`,
-      json: change,
-    });
+    const stored = await metadata.json<StoredRequest>(
+      request,
+      {
+        method: "POST",
+        path: path`/admin/permanent-id-requests/${requestId}/status`,
+        json: change,
+      },
+      StoredRequestShape,
+    );
     const changed = await detailed(request, stored);
     await notifyStatusChange(notifications, request, changed);
     return changed;
@@ -174,11 +183,15 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
       // Metadata that could never be published is refused now rather than when curators mint the identifier.
       dataciteRecord(folderMetadata, type, config.DATACITE_DOI_PREFIX);
       await refuseTakenNames(fileInfo, request, curation, folder.path, ["staging", "publish"]);
-      const stored = await metadata.json<StoredRequest>(request, {
-        method: "POST",
-        path: "/permanent-id-requests",
-        json: { type, target_id: folder.id, target_type: "folder", original_path: folder.path },
-      });
+      const stored = await metadata.json<StoredRequest>(
+        request,
+        {
+          method: "POST",
+          path: "/permanent-id-requests",
+          json: { type, target_id: folder.id, target_type: "folder", original_path: folder.path },
+        },
+        StoredRequestShape,
+      );
       await stageRequested(request, stored, folder);
       await notifySubmitted(notifications, request, stored, folder.path);
       // Where the folder is now, staged or not (a failed staging may still have moved it).
@@ -271,9 +284,13 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
       },
       async (request) => {
         const { requestId } = request.params;
-        const stored = await metadata.json<StoredRequest>(request, {
-          path: path`/admin/permanent-id-requests/${requestId}`,
-        });
+        const stored = await metadata.json<StoredRequest>(
+          request,
+          {
+            path: path`/admin/permanent-id-requests/${requestId}`,
+          },
+          StoredRequestShape,
+        );
         const { completed, doi, publishedAt } = await mintForRequest(
           app.backends,
           request,

@@ -4,6 +4,7 @@ import { badRequest, ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { StoredFileAnswer } from "../backend-answers.js";
 import type { Config } from "../config.js";
 import { uuidOf, writeableFolder } from "../data-items.js";
 import { baseName, dataPath, parentOf } from "../data-paths.js";
@@ -85,7 +86,7 @@ export const saves: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       headers: { "content-type": form.contentType },
       body: form.body,
     });
-    return fileRecord(fileInfo.expectOk(await fileInfo.read<{ file: StoredFile }>(request, answer)));
+    return fileRecord(fileInfo.expectOk(await fileInfo.read<{ file: StoredFile }>(request, answer), StoredFileAnswer));
   }
 
   app.post("/secured/fileio/save", saveSchema("Overwrite an existing file with text"), async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { SearchHits } from "../backend-answers.js";
 import type { Config } from "../config.js";
 import { favoriteIds, isFavorite } from "../favorite-flags.js";
 import { commonErrors } from "../schemas.js";
@@ -32,10 +33,11 @@ export const search: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
     async (request) => {
       const { limit, offset } = request.query;
-      const found = await searchService.json<{ total: number; hits: Array<Record<string, unknown>> }>(request, {
-        path: "/search",
-        query: { q: request.query["search-term"], limit, offset },
-      });
+      const found = await searchService.json<{ total: number; hits: Array<Record<string, unknown>> }>(
+        request,
+        { path: "/search", query: { q: request.query["search-term"], limit, offset } },
+        SearchHits,
+      );
       const favorites = await favoriteIds(
         metadata,
         request,

@@ -4,6 +4,7 @@ import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { StoredFileAnswer } from "../backend-answers.js";
 import { writeableFolder } from "../data-items.js";
 import { dataPath } from "../data-paths.js";
 import { entryName, fileRecord, refuseExisting, type StoredFile } from "../file-record.js";
@@ -91,7 +92,9 @@ export const uploads: FastifyPluginAsyncTypebox = async (app) => {
         .catch((error: unknown) => {
           throw callerFault(part.file) ?? error;
         });
-      return fileRecord(fileInfo.expectOk(await fileInfo.read<{ file: StoredFile }>(request, answer)));
+      return fileRecord(
+        fileInfo.expectOk(await fileInfo.read<{ file: StoredFile }>(request, answer), StoredFileAnswer),
+      );
     },
   );
 };
