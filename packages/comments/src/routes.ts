@@ -60,12 +60,12 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
         const targetId = targetIdOf(request.params);
         const { postQuery } = await target.access(request, targetId);
         const { comment } = request.body;
-        const posted = await metadata.json<Static<typeof CommentResponse>>(request, {
-          method: "POST",
-          path: backendPath(targetId),
-          query: postQuery,
-          json: { comment },
-        });
+        // The answers are checked against the schemas they are served with, so a misshapen one is 502, not 500.
+        const posted = await metadata.json<Static<typeof CommentResponse>>(
+          request,
+          { method: "POST", path: backendPath(targetId), query: postQuery, json: { comment } },
+          CommentResponse,
+        );
         return reply.code(201).send(posted);
       },
     );
@@ -83,7 +83,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
       async (request) => {
         const targetId = targetIdOf(request.params);
         await target.access(request, targetId);
-        return metadata.json<Static<typeof CommentList>>(request, { path: backendPath(targetId) });
+        return metadata.json<Static<typeof CommentList>>(request, { path: backendPath(targetId) }, CommentList);
       },
     );
 

@@ -25,6 +25,27 @@ const retractedFlags = async (appId: string) =>
     .comments.map((c: { retracted: boolean }) => c.retracted);
 
 describe("posting and listing comments", () => {
+  it("answers 502 when the apps or metadata backend succeeds with something that cannot be its answer", async () => {
+    const misshapen = [
+      () => service.platform.apps.faults.set({ mode: "json-200", body: null, path: "/details$" }),
+      () => service.platform.metadata.faults.set({ mode: "json-200", body: {}, path: "/comments$" }),
+      () => service.platform.metadata.faults.set({ mode: "json-200", body: { comments: [{ id: "x" }] } }),
+      () => service.platform.metadata.faults.set({ mode: "html-200" }),
+    ];
+    for (const [index, fault] of misshapen.entries()) {
+      service.platform.reset();
+      fault();
+      for (const [method, body] of [
+        ["GET", undefined],
+        ["POST", { comment: "Nice" }],
+      ] as const) {
+        const response = await send("bob", method, `/apps/${WORD_COUNT}/comments`, body);
+        expect(response.statusCode, `fault ${index} ${method}`).toBe(502);
+        expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+      }
+    }
+  });
+
   it("posts a comment as the caller (201) and lists it", async () => {
     const response = await send("bob", "POST", `/apps/${WORD_COUNT}/comments?user=alice`, { comment: "Handy!" });
     expect(response.statusCode).toBe(201);

@@ -123,6 +123,18 @@ describe("updating a tool request's status", () => {
     expect(requesterOf({ submitted_by: "bob@iplantcollaborative.org" })).toBe("bob");
     expect(requesterOf({ submitted_by: "bob" })).toBe("bob");
     expect(requesterOf({})).toBeUndefined();
+    expect(requesterOf(null)).toBeUndefined();
+    expect(requesterOf({ submitted_by: 5 } as never)).toBeUndefined();
+  });
+
+  it("relays a status update the backend answered with something other than its details, and notifies no one", async () => {
+    const { id } = await submitted("bob");
+    const before = notifications().length;
+    service.platform.apps.faults.set({ mode: "json-200", body: null, method: "POST", path: "/status$" });
+    const response = await send("carol", "POST", `/admin/tool-requests/${id}/status`, { status: "Validation" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe("null");
+    expect(notifications()).toHaveLength(before);
   });
 
   it("returns the backend's 404 for an unknown tool request and notifies no one", async () => {

@@ -1,6 +1,10 @@
-import { BackendResponseError, isSuccess, PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
+import { BackendResponseError, expectShape, isSuccess, PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
 import { commentsOn } from "@de-gateway/comments";
 import { notFound } from "@de-gateway/service-kit";
+import { Type } from "typebox";
+
+/** What the access check reads of an app's details. */
+const AppDetails = Type.Object({ integrator_email: Type.Optional(Type.Unknown()) });
 
 const sameAddress = (a: unknown, b: string) =>
   typeof a === "string" && a !== "" && b !== "" && a.toLowerCase() === b.toLowerCase();
@@ -23,6 +27,7 @@ export const appComments = commentsOn({
     if (!isSuccess(answer.status)) {
       throw new BackendResponseError("apps", answer.status, answer.body);
     }
+    expectShape("apps", answer.body, AppDetails);
     return { owned: sameAddress(answer.body.integrator_email, request.user.email) };
   },
 });

@@ -45,8 +45,8 @@ export function submittedNotification(details: ToolRequestDetails, username: str
  * The requester's short username: the apps backend may keep users qualified with the identity domain
  * (`alice@example.org`), and the notification backend knows them by the short name.
  */
-export const requesterOf = (details: ToolRequestDetails): string | undefined =>
-  details.submitted_by?.replace(/@.*$/, "") || undefined;
+export const requesterOf = (details: ToolRequestDetails | null): string | undefined =>
+  typeof details?.submitted_by === "string" ? details.submitted_by.replace(/@.*$/, "") || undefined : undefined;
 
 /** Tells the requester about the request's new status; mailed when the requester's address is known. */
 export function statusNotification(
