@@ -113,6 +113,21 @@ describe("GET /secured/notifications/messages", () => {
     expect(hung.statusCode).toBe(504);
     expect(hung.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
   });
+
+  it("answers 502 to a listing that is not one, down to its total", async () => {
+    for (const body of [null, { messages: "x" }, { messages: [], total: null }, { messages: [], total: 1.5 }]) {
+      service().platform.notifications.faults.set({ mode: "json-200", body, path: "^/messages$" });
+      const listing = await get("/secured/notifications/messages");
+      expect(listing.statusCode, JSON.stringify(body)).toBe(502);
+      expect(listing.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    }
+    service().platform.notifications.faults.set({
+      mode: "json-200",
+      body: { messages: [], total: "0" },
+      path: "^/messages$",
+    });
+    expect((await get("/secured/notifications/messages")).json()).toEqual({ messages: [], total: "0" });
+  });
 });
 
 describe("GET /secured/notifications/unseen-messages and /last-ten-messages", () => {
