@@ -55,3 +55,16 @@ export const StoredRequestRows = Type.Object({
   requests: Type.Array(Type.Object(StoredRequestBase)),
   total: Type.Number(),
 });
+
+/** The URL import app's description: its parameters, whose ids the import job names. */
+export const ImportAppShape = Type.Object({
+  groups: Type.Optional(
+    Type.Array(
+      Type.Object({
+        parameters: Type.Optional(
+          Type.Array(Type.Object({ id: Type.Optional(Type.String()), label: Type.Optional(Type.String()) })),
+        ),
+      }),
+    ),
+  ),
+});

@@ -1,6 +1,7 @@
 import { type BackendClient, BackendResponseError, PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
 import { GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
+import { ImportAppShape } from "./backend-answers.js";
 
 interface ImportApp {
   groups?: Array<{ parameters?: Array<{ id?: string; label?: string }> }>;
@@ -25,7 +26,11 @@ export async function submitUrlImport(apps: BackendClient, request: FastifyReque
   const failed = (reason: string) =>
     new GatewayError(502, reason, "ERR_REQUEST_FAILED", { msg: { address: job.address, dest: job.dest } });
   try {
-    const app = await apps.json<ImportApp>(request, { path: path`/apps/${PLATFORM_SYSTEM_ID}/${job.appId}` });
+    const app = await apps.json<ImportApp>(
+      request,
+      { path: path`/apps/${PLATFORM_SYSTEM_ID}/${job.appId}` },
+      ImportAppShape,
+    );
     const ids = new Map(
       (app.groups ?? []).flatMap((group) => group.parameters ?? []).map((parameter) => [parameter.label, parameter.id]),
     );

@@ -62,4 +62,33 @@ describe("a backend that succeeds with something that cannot be its answer", () 
     expect(upload.statusCode).toBe(502);
     expect(upload.json()).toMatchObject(badGateway);
   });
+
+  it("answers 502 to sharing, URL imports and CoGe searches whose backend answers are not theirs", async () => {
+    const notes = `${alice}/notes.txt`;
+    service.platform.fileInfo.faults.set({
+      mode: "json-200",
+      body: { sharing: [{ sharing: [{ success: true }] }] },
+      path: "^/sharer$",
+    });
+    const shared = await send("alice", "POST", "/secured/share", {
+      sharing: [{ user: "bob", paths: [{ path: notes, permission: "read" }] }],
+    });
+    expect(shared.statusCode).toBe(502);
+    expect(shared.json()).toMatchObject(badGateway);
+
+    service.platform.apps.faults.set({ mode: "json-200", body: { groups: "x" }, method: "GET" });
+    const imported = await send("alice", "POST", "/secured/fileio/urlupload", {
+      dest: alice,
+      address: "https://example.org/reads.fastq",
+    });
+    expect(imported.statusCode).toBe(502);
+    expect(imported.json()).toMatchObject(badGateway);
+
+    for (const body of [{}, [], null, { genomes: "x" }]) {
+      service.platform.coge.faults.set({ mode: "json-200", body });
+      const found = await send("alice", "GET", "/coge/genomes?search=arabidopsis");
+      expect(found.statusCode, JSON.stringify(body)).toBe(502);
+      expect(found.json()).toMatchObject(badGateway);
+    }
+  });
 });

@@ -20,6 +20,9 @@ const ExportQuery = Type.Object({
   notify: Type.Optional(Type.Boolean({ description: "e-mail the caller when the export is done (default false)" })),
   overwrite: Type.Optional(Type.Boolean({ description: "replace a FASTA file already there (default false)" })),
 });
+const GenomeSearchAnswer = Type.Object({ genomes: Type.Array(BackendAnswer("a CoGe genome")) });
+/** What the genome viewer's load is read for; its `site_url` is checked on its own. */
+const LoadAnswer = Type.Object({ site_url: Type.Optional(Type.Unknown()) });
 const ExportAnswer = Type.Object(
   {
     id: Type.Integer({ description: "the CoGe job's id" }),
@@ -46,7 +49,7 @@ export const coge: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         querystring: Type.Object({
           search: Type.String({ description: `the search term, at least ${MINIMUM_TERM_LENGTH} characters` }),
         }),
-        response: { 200: Type.Object({ genomes: Type.Array(BackendAnswer("a CoGe genome")) }), ...commonErrors },
+        response: { 200: GenomeSearchAnswer, ...commonErrors },
       },
     },
     async (request) => {
@@ -56,7 +59,7 @@ export const coge: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
           search: request.query.search,
         });
       }
-      return cogeJson(cogeBackend, request, { path: path`/genomes/search/${term}` });
+      return cogeJson(cogeBackend, request, { path: path`/genomes/search/${term}` }, GenomeSearchAnswer);
     },
   );
 
@@ -77,19 +80,24 @@ export const coge: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const { notify = false, overwrite = false } = request.query;
       const folder = await cogeDataFolder(fileInfo, request);
       await shareWithCoge(fileInfo, request, config.COGE_ACCOUNT, [folder]);
-      return cogeJson(cogeBackend, request, {
-        method: "PUT",
-        path: "/jobs",
-        json: {
-          type: "export_fasta",
-          parameters: {
-            genome_id: request.params.genomeId,
-            dest_type: "irods",
-            overwrite: overwrite ? 1 : 0,
-            ...(notify && request.user.email ? { email: request.user.email } : {}),
+      return cogeJson(
+        cogeBackend,
+        request,
+        {
+          method: "PUT",
+          path: "/jobs",
+          json: {
+            type: "export_fasta",
+            parameters: {
+              genome_id: request.params.genomeId,
+              dest_type: "irods",
+              overwrite: overwrite ? 1 : 0,
+              ...(notify && request.user.email ? { email: request.user.email } : {}),
+            },
           },
         },
-      });
+        ExportAnswer,
+      );
     },
   );
 
@@ -111,11 +119,16 @@ export const coge: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     async (request) => {
       const paths = [...new Set(request.body.paths.map((entry) => dataPath(entry, "paths")))];
       await shareWithCoge(fileInfo, request, config.COGE_ACCOUNT, paths);
-      const loaded = await cogeJson<{ site_url?: unknown }>(cogeBackend, request, {
-        method: "PUT",
-        path: "/genomes",
-        json: { ...GENOME_VIEWER_LOAD, source_data: paths.map((file) => ({ type: "irods", path: file })) },
-      });
+      const loaded = await cogeJson<{ site_url?: unknown }>(
+        cogeBackend,
+        request,
+        {
+          method: "PUT",
+          path: "/genomes",
+          json: { ...GENOME_VIEWER_LOAD, source_data: paths.map((file) => ({ type: "irods", path: file })) },
+        },
+        LoadAnswer,
+      );
       if (typeof loaded.site_url !== "string") {
         throw new GatewayError(502, "CoGe's answer named no viewer URL", "ERR_BAD_GATEWAY", {
           backend_response: loaded,

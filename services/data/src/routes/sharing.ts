@@ -35,6 +35,10 @@ const OutcomeList = Type.Array(
     { additionalProperties: true },
   ),
 );
+/** data-info's answer to a share or an unshare: per user, the outcome of each path. */
+const outcomesAnswer = (key: "sharing" | "unshare") =>
+  Type.Object({ [key]: Type.Optional(Type.Array(Type.Object({ [key]: Type.Optional(OutcomeList) }))) });
+const BACKEND_OUTCOMES = { sharing: outcomesAnswer("sharing"), unshare: outcomesAnswer("unshare") };
 const RecipientAnswer = {
   user: Type.Optional(Type.String({ description: "the data-store user shared with (a group: @grouper-<id>)" })),
   subject: Type.Optional(Subject),
@@ -112,11 +116,11 @@ export const sharing: FastifyPluginAsyncTypebox = async (app) => {
 
   async function outcomesFor(request: FastifyRequest, kind: Kind, user: string, paths: unknown[]): Promise<Outcome[]> {
     type Answer = Record<string, Array<Record<string, Outcome[] | undefined>> | undefined>;
-    const answer = await fileInfo.json<Answer>(request, {
-      method: "POST",
-      path: kind.endpoint,
-      json: { [kind.key]: [{ user, paths }] },
-    });
+    const answer = await fileInfo.json<Answer>(
+      request,
+      { method: "POST", path: kind.endpoint, json: { [kind.key]: [{ user, paths }] } },
+      BACKEND_OUTCOMES[kind.key],
+    );
     return (answer[kind.key] ?? []).flatMap((entry) => entry[kind.key] ?? []);
   }
 
