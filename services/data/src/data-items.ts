@@ -76,6 +76,29 @@ export async function writeableFolder(fileInfo: BackendClient, request: FastifyR
 }
 
 /**
+ * Stat records by id, as the file-info backend keys them. With `readableOnly`, ids that are missing or that the
+ * caller may not read are left out; without it, the backend refuses the call for any of them.
+ */
+export async function statsByIds(
+  fileInfo: BackendClient,
+  request: FastifyRequest,
+  ids: readonly string[],
+  { readableOnly }: { readableOnly: boolean },
+): Promise<Record<string, Stat>> {
+  const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(
+    request,
+    {
+      method: "POST",
+      path: "/path-info",
+      ...(readableOnly ? { query: { "ignore-missing": true, "ignore-inaccessible": true } } : {}),
+      json: { ids },
+    },
+    StatsById,
+  );
+  return answer.ids ?? {};
+}
+
+/**
  * The entry with this UUID when the caller may read it; `undefined` when it does not exist or is not
  * readable, which callers answer as 404 without saying which.
  */
@@ -84,17 +107,7 @@ export async function readableEntry(
   request: FastifyRequest,
   id: string,
 ): Promise<Stat | undefined> {
-  const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(
-    request,
-    {
-      method: "POST",
-      path: "/path-info",
-      query: { "ignore-missing": true, "ignore-inaccessible": true },
-      json: { ids: [id] },
-    },
-    StatsById,
-  );
-  const found = answer.ids ?? {};
+  const found = await statsByIds(fileInfo, request, [id], { readableOnly: true });
   return found[id] ?? found[id.toLowerCase()];
 }
 

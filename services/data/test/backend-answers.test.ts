@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME, multipartFile, q, useDataService } from "./support.js";
+import { HOME, multipartFile, q, seeded, useDataService } from "./support.js";
 
 const service = useDataService();
 const send = service.send;
@@ -90,5 +90,14 @@ describe("a backend that succeeds with something that cannot be its answer", () 
       expect(found.statusCode, JSON.stringify(body)).toBe(502);
       expect(found.json()).toMatchObject(badGateway);
     }
+  });
+
+  it("answers 502 to filtering favorites when the file-info backend's stats are not stats", async () => {
+    const notes = seeded("alice", "notes.txt");
+    expect((await send("alice", "PUT", `/secured/favorites/filesystem/${notes}`)).statusCode).toBe(200);
+    service.platform.fileInfo.faults.set({ mode: "json-200", body: { ids: "x" }, path: "^/path-info$" });
+    const filtered = await send("alice", "POST", "/secured/favorites/filter", { filesystem: [notes] });
+    expect(filtered.statusCode).toBe(502);
+    expect(filtered.json()).toMatchObject(badGateway);
   });
 });

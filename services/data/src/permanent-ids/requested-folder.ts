@@ -1,7 +1,7 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import { badGateway, badRequest, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
-import type { Stat } from "../data-items.js";
+import { type Stat, statsByIds } from "../data-items.js";
 import { isWithin, parentOf } from "../data-paths.js";
 
 /** Where folders that can never be staged live: the homes' folder and the trash folders' base. */
@@ -21,12 +21,8 @@ export async function requestableFolder(
   id: string,
   unmovable: UnmovableFolders,
 ): Promise<Stat> {
-  const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(request, {
-    method: "POST",
-    path: "/path-info",
-    json: { ids: [id] },
-  });
-  const folder = answer.ids?.[id] ?? Object.values(answer.ids ?? {})[0];
+  const found = await statsByIds(fileInfo, request, [id], { readableOnly: false });
+  const folder = found[id] ?? Object.values(found)[0];
   if (!folder) throw badGateway(`the file-info backend gave no stat for ${id}`);
   if (folder.permission !== "own") {
     throw new GatewayError(403, `${request.user.username} does not own ${folder.path}`, "ERR_NOT_OWNER", {

@@ -1,6 +1,6 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
 import type { FastifyRequest } from "fastify";
-import type { Stat } from "../data-items.js";
+import { type Stat, statsByIds } from "../data-items.js";
 import type { Requester } from "./requester.js";
 
 /** One entry of a request's status history, as the metadata backend keeps it. */
@@ -48,13 +48,8 @@ export async function readableFolders(
 ): Promise<Map<string, Stat>> {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   if (unique.length === 0) return new Map();
-  const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(request, {
-    method: "POST",
-    path: "/path-info",
-    query: { "ignore-missing": true, "ignore-inaccessible": true },
-    json: { ids: unique },
-  });
-  return new Map(Object.entries(answer.ids ?? {}).map(([id, stat]) => [id.toLowerCase(), stat]));
+  const found = await statsByIds(fileInfo, request, unique, { readableOnly: true });
+  return new Map(Object.entries(found).map(([id, stat]) => [id.toLowerCase(), stat]));
 }
 
 export function shown<T extends StoredBase>(stored: T, folders: Map<string, Stat>): Shown<T> {

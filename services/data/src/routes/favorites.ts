@@ -3,7 +3,7 @@ import { notFound } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { FavoriteIds } from "../backend-answers.js";
-import { dataType, readableEntry, type Stat } from "../data-items.js";
+import { dataType, readableEntry, type Stat, statsByIds } from "../data-items.js";
 import { ignoreRequestBodies } from "../ignored-bodies.js";
 import { knownInfoTypes } from "../info-types.js";
 import { oneOf } from "../query-values.js";
@@ -156,12 +156,7 @@ export const favorites: FastifyPluginAsyncTypebox = async (app) => {
         FavoriteIds,
       );
       if (favored.length === 0) return { filesystem: [] };
-      const { ids: readable = {} } = await fileInfo.json<{ ids?: Record<string, Stat> }>(request, {
-        method: "POST",
-        path: "/path-info",
-        query: { "ignore-missing": true, "ignore-inaccessible": true },
-        json: { ids: favored },
-      });
+      const readable = await statsByIds(fileInfo, request, favored, { readableOnly: true });
       const known = new Set(Object.keys(readable).map((id) => id.toLowerCase()));
       return { filesystem: favored.filter((id) => known.has(id.toLowerCase())) };
     },
