@@ -68,3 +68,10 @@ export const ImportAppShape = Type.Object({
     ),
   ),
 });
+
+const AvuList = Type.Array(Type.Object({ attr: Type.String(), value: Type.String() }));
+/** An entry's metadata: its template AVUs and its iRODS AVUs. */
+export const FolderMetadataShape = Type.Object({ avus: Type.Optional(AvuList), "irods-avus": Type.Optional(AvuList) });
+
+/** data-info's answer to setting a file's info type. */
+export const InfoTypeAnswer = Type.Object({ type: Type.Optional(Type.String()) });

@@ -100,4 +100,11 @@ describe("a backend that succeeds with something that cannot be its answer", () 
     expect(filtered.statusCode).toBe(502);
     expect(filtered.json()).toMatchObject(badGateway);
   });
+
+  it("answers 502 to setting an info type when the backend's answer is not one", async () => {
+    service.platform.fileInfo.faults.set({ mode: "json-200", body: null, method: "PUT", path: "/type$" });
+    const set = await send("alice", "POST", "/secured/filetypes/type", { path: `${alice}/notes.txt`, type: "tsv" });
+    expect(set.statusCode).toBe(502);
+    expect(set.json()).toMatchObject(badGateway);
+  });
 });

@@ -99,6 +99,14 @@ describe("GET /permanent-id-requests/status-codes and /types", () => {
 });
 
 describe("POST /permanent-id-requests", () => {
+  it("answers 502, recording nothing, when the folder's metadata comes back as something else", async () => {
+    service.platform.fileInfo.faults.set({ mode: "json-200", body: { avus: "x" }, method: "GET", path: "/metadata$" });
+    const requested = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
+    expect(requested.statusCode).toBe(502);
+    expect(requested.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    expect(metadataCalls("POST", "/permanent-id-requests")).toEqual([]);
+  });
+
   it("does not move the folder to the curators when the metadata backend's record of the request is not one", async () => {
     await setMetadata("alice", ANALYSES, DESCRIBED);
     service.platform.metadata.faults.set({

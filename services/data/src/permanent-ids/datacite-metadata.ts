@@ -1,4 +1,7 @@
+import { type BackendClient, path } from "@de-gateway/backend-clients";
 import { badRequest } from "@de-gateway/service-kit";
+import type { FastifyRequest } from "fastify";
+import { FolderMetadataShape } from "../backend-answers.js";
 import { elementsOf, problemsIn } from "./avu-xml.js";
 import { type Avu, firstValue } from "./avus.js";
 import { DATACITE_NAMESPACE, DATACITE_RULES, DATACITE_SCHEMA_LOCATION } from "./datacite-rules.js";
@@ -8,6 +11,11 @@ import { IDENTIFIER_ATTR, IDENTIFIER_TYPE_ATTR, PUBLICATION_YEAR_ATTR } from "./
 export interface FolderMetadata {
   avus?: Avu[];
   "irods-avus"?: Avu[];
+}
+
+/** A folder's metadata as the file-info backend answers it, checked for the AVU lists read here. */
+export function folderMetadataOf(fileInfo: BackendClient, request: FastifyRequest, folderId: string) {
+  return fileInfo.json<FolderMetadata>(request, { path: path`/data/${folderId}/metadata` }, FolderMetadataShape);
 }
 
 /**

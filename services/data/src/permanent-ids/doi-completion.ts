@@ -2,7 +2,7 @@ import { type Backends, encodeSegment, path } from "@de-gateway/backend-clients"
 import { badRequest, errorCodeForStatus, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import { type Curation, publishedPath, publishFolder, refuseTakenNames } from "./curation.js";
-import { dataciteRecord, type FolderMetadata, publicationAvus } from "./datacite-metadata.js";
+import { dataciteRecord, folderMetadataOf, publicationAvus } from "./datacite-metadata.js";
 import { mintDoi } from "./doi-minting.js";
 import { readableFolders, type StoredRequest } from "./requests.js";
 import { MINTABLE_TYPE } from "./settings.js";
@@ -83,7 +83,7 @@ export async function mintForRequest<T>(
   }
   const { prefix, curation } = publishing;
   await refuseTakenNames(fileInfo, request, curation, folder.path, ["publish"]);
-  const folderMetadata = await fileInfo.json<FolderMetadata>(request, { path: path`/data/${folder.id}/metadata` });
+  const folderMetadata = await folderMetadataOf(fileInfo, request, folder.id);
   const record = dataciteRecord(folderMetadata, MINTABLE_TYPE, prefix);
   const destination = publishedPath(curation, folder.path);
   const doi = await mintDoi(datacite, request, { prefix, url: landingPage(publishing, destination), xml: record.xml });

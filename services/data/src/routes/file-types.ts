@@ -1,6 +1,7 @@
 import { path } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { InfoTypeAnswer } from "../backend-answers.js";
 import { uuidOf } from "../data-items.js";
 import { dataPath } from "../data-paths.js";
 import { commonErrors, PathText } from "../schemas.js";
@@ -25,11 +26,11 @@ export const fileTypes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const file = dataPath(request.body.path);
       const id = await uuidOf(fileInfo, request, file);
-      const answer = await fileInfo.json<{ type?: string }>(request, {
-        method: "PUT",
-        path: path`/data/${id}/type`,
-        json: { type: request.body.type },
-      });
+      const answer = await fileInfo.json<{ type?: string }>(
+        request,
+        { method: "PUT", path: path`/data/${id}/type`, json: { type: request.body.type } },
+        InfoTypeAnswer,
+      );
       return { path: file, type: answer.type ?? request.body.type };
     },
   );

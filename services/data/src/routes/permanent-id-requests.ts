@@ -15,7 +15,7 @@ import {
   mailNewRequest,
   mailStagingFailure,
 } from "../permanent-ids/curator-mail.js";
-import { dataciteRecord, type FolderMetadata } from "../permanent-ids/datacite-metadata.js";
+import { dataciteRecord, folderMetadataOf } from "../permanent-ids/datacite-metadata.js";
 import { mintForRequest } from "../permanent-ids/doi-completion.js";
 import { notifyStatusChange, notifySubmitted } from "../permanent-ids/notices.js";
 import { requestableFolder } from "../permanent-ids/requested-folder.js";
@@ -179,7 +179,7 @@ export const permanentIdRequests: FastifyPluginAsyncTypebox<{ config: Config }> 
     async (request) => {
       const { type, folder: folderId } = request.body;
       const folder = await requestableFolder(fileInfo, request, folderId, config);
-      const folderMetadata = await fileInfo.json<FolderMetadata>(request, { path: path`/data/${folder.id}/metadata` });
+      const folderMetadata = await folderMetadataOf(fileInfo, request, folder.id);
       // Metadata that could never be published is refused now rather than when curators mint the identifier.
       dataciteRecord(folderMetadata, type, config.DATACITE_DOI_PREFIX);
       await refuseTakenNames(fileInfo, request, curation, folder.path, ["staging", "publish"]);
