@@ -243,10 +243,12 @@ describe("routing through the IngressRoutes", () => {
 describe("Traefik's Helm values", () => {
   type EntryPointValues = {
     http?: { sanitizePath?: boolean; encodedCharacters?: unknown };
+    transport?: { respondingTimeouts?: { readTimeout?: string } };
     expose?: { default?: boolean };
   };
   const values = readYaml<{
     image: { tag: string };
+    additionalArguments: string[];
     ports: Record<string, EntryPointValues>;
     metrics: { prometheus: { entryPoint: string } };
   }>(`${K8S_DIR}/traefik-values.yaml`);
@@ -263,6 +265,16 @@ describe("Traefik's Helm values", () => {
     expect(values.ports[ENTRY_POINT]?.http?.encodedCharacters).toEqual(policy);
     const compose = readYaml<{ services: { traefik: { image: string } } }>("docker-compose.yml");
     expect(`traefik:${values.image.tag}`).toBe(compose.services.traefik.image);
+  });
+
+  it("give the entrypoint the body read timeout and the query semicolons of traefik.yml", () => {
+    const web = readYaml<{
+      entryPoints: Record<string, { transport: { respondingTimeouts: { readTimeout: string } } }>;
+    }>(TRAEFIK_STATIC_CONFIG).entryPoints[ENTRY_POINT];
+    expect(values.ports[ENTRY_POINT]?.transport?.respondingTimeouts?.readTimeout).toBe(
+      web?.transport.respondingTimeouts.readTimeout,
+    );
+    expect(values.additionalArguments).toEqual([`--entryPoints.${ENTRY_POINT}.http.encodeQuerySemicolons=true`]);
   });
 
   it("keep Traefik's own metrics on an entrypoint the Service does not expose", () => {

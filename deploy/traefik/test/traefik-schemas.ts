@@ -66,10 +66,31 @@ export const StaticConfigSchema = Type.Object(
       Type.Object(
         {
           address: Type.String({ pattern: "^:\\d+$" }),
-          transport: Type.Optional(Type.Object({ lifeCycle: Type.Object({ graceTimeOut: Duration }, closed) }, closed)),
+          transport: Type.Optional(
+            Type.Object(
+              {
+                lifeCycle: Type.Object({ graceTimeOut: Duration }, closed),
+                respondingTimeouts: Type.Optional(
+                  Type.Object(
+                    {
+                      readTimeout: Type.Optional(Duration),
+                      writeTimeout: Type.Optional(Duration),
+                      idleTimeout: Type.Optional(Duration),
+                    },
+                    closed,
+                  ),
+                ),
+              },
+              closed,
+            ),
+          ),
           http: Type.Optional(
             Type.Object(
-              { sanitizePath: Type.Optional(Type.Boolean()), encodedCharacters: Type.Optional(EncodedCharacters) },
+              {
+                sanitizePath: Type.Optional(Type.Boolean()),
+                encodeQuerySemicolons: Type.Optional(Type.Boolean()),
+                encodedCharacters: Type.Optional(EncodedCharacters),
+              },
               closed,
             ),
           ),

@@ -21,6 +21,14 @@ describe("Traefik static configuration", () => {
     ).toEqual([]);
   });
 
+  it("gives large uploads hours, not Traefik's default 60 s, and passes a query's raw ';' on as itself", () => {
+    const web = config.entryPoints[ENTRY_POINT];
+    const readTimeout = String(web.transport.respondingTimeouts.readTimeout);
+    const hours = { h: 1, m: 1 / 60, s: 1 / 3600 }[readTimeout.slice(-1)] ?? 0;
+    expect(Number.parseFloat(readTimeout) * hours).toBeGreaterThanOrEqual(1);
+    expect(web.http.encodeQuerySemicolons).toBe(true);
+  });
+
   it("keeps the dashboard off and the access log on", () => {
     expect(config.api).toBeUndefined();
     expect(config.accessLog).toEqual({});

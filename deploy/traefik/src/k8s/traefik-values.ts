@@ -6,8 +6,8 @@ import { ENTRY_POINT } from "../routers-file.js";
 import { NAMESPACE } from "./manifests.js";
 
 interface EntryPoint {
-  http?: { sanitizePath?: boolean; encodedCharacters?: Record<string, boolean> };
-  transport?: { lifeCycle?: { graceTimeOut?: string } };
+  http?: { sanitizePath?: boolean; encodeQuerySemicolons?: boolean; encodedCharacters?: Record<string, boolean> };
+  transport?: { lifeCycle?: { graceTimeOut?: string }; respondingTimeouts?: { readTimeout?: string } };
 }
 
 /** The Traefik image docker-compose runs: `traefik:v3.7.9` → `v3.7.9`. */
@@ -22,8 +22,9 @@ function composeTraefikTag(root: string): string {
 
 /**
  * Values for Traefik's Helm chart (traefik/traefik), made from traefik.yml so that the cluster's entrypoint
- * handles paths exactly as the compose stack's: the same `sanitizePath` and `encodedCharacters`, the same
- * drain, the same image, access log on, metrics on the chart's unexposed `metrics` entrypoint, no dashboard.
+ * handles requests exactly as the compose stack's: the same `sanitizePath`, `encodedCharacters`, query semicolons
+ * and body read timeout, the same drain, the same image, access log on, metrics on the chart's unexposed
+ * `metrics` entrypoint, no dashboard. The chart has no value for `encodeQuerySemicolons`: it goes as an argument.
  */
 export function traefikHelmValues(root: string) {
   const config = parse(readFileSync(join(root, TRAEFIK_STATIC_CONFIG), "utf8")) as {
@@ -45,11 +46,18 @@ export function traefikHelmValues(root: string) {
     ports: {
       [ENTRY_POINT]: {
         http: { sanitizePath: web.http.sanitizePath, encodedCharacters: web.http.encodedCharacters },
-        transport: { lifeCycle: { graceTimeOut: web.transport?.lifeCycle?.graceTimeOut } },
+        transport: {
+          lifeCycle: { graceTimeOut: web.transport?.lifeCycle?.graceTimeOut },
+          respondingTimeouts: { readTimeout: web.transport?.respondingTimeouts?.readTimeout },
+        },
       },
       // Every IngressRoute is on the web entrypoint: terminate TLS in front of it, or route websecure as well.
       websecure: { expose: { default: false } },
     },
+    additionalArguments:
+      web.http.encodeQuerySemicolons === undefined
+        ? []
+        : [`--entryPoints.${ENTRY_POINT}.http.encodeQuerySemicolons=${web.http.encodeQuerySemicolons}`],
     metrics: { prometheus: { entryPoint: "metrics", addRoutersLabels: config.metrics.prometheus.addRoutersLabels } },
     accessLog: { enabled: true },
     global: { checkNewVersion: false, sendAnonymousUsage: false },
