@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { processRequestPath, RequestPathError, refusedEscape } from "@de-gateway/routing";
-import { badRequest, createService, notFound, type Service } from "@de-gateway/service-kit";
+import { badRequest, createService, notFound, type Service, withoutHopByHop } from "@de-gateway/service-kit";
 import replyFrom from "@fastify/reply-from";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { forwardingHeaders } from "./forwarding-headers.js";
@@ -63,6 +63,8 @@ export async function buildEdge(options: EdgeOptions): Promise<Service> {
       return reply.from(`${options.upstreams.get(service)}${path.forwardPath}`, {
         queryString: () => rawQuery,
         rewriteRequestHeaders: (_request, headers) => forwardingHeaders(request, headers as IncomingHttpHeaders),
+        // The service's keep-alive is its connection with the edge, not the caller's (who may have asked to close).
+        rewriteHeaders: (headers) => withoutHopByHop(headers),
         timeout: options.upstreamTimeoutMs,
         // Never replay a request: a retried POST could act twice.
         retryDelay: () => null,

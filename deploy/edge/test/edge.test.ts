@@ -64,6 +64,13 @@ describe("local edge", () => {
     expect(received(await send(port, "GET", iriPath))).toMatchObject({ service: "apps-proxy", url: iriPath });
   });
 
+  it("leaves the service's connection headers to itself, and closes when the caller asks it to", async () => {
+    const answer = await send(port, "GET", "/teams/alice%3Ateam1/members", { headers: { connection: "close" } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.headers["keep-alive"]).toBeUndefined();
+  });
+
   it("keeps the query string byte for byte", async () => {
     // A raw ";" stays one: Traefik, with encodeQuerySemicolons, passes it on as %3B, which reads back the same.
     const target = "/secured/fileio/download?path=%2Fiplant%2Fhome%2Falice%2Fa%20b;v2.txt&x=a+b&y=it's&y=2";

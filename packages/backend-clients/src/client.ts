@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import type { AuthUser } from "@de-gateway/auth";
-import { badGateway } from "@de-gateway/service-kit";
+import { badGateway, withoutHopByHop } from "@de-gateway/service-kit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TSchema } from "typebox";
 import type { Dispatcher } from "undici";
@@ -9,7 +9,7 @@ import { expectShape } from "./answer-shape.js";
 import { BackendResponseError } from "./backend-response-error.js";
 import { startBackendTimer } from "./backend-timer.js";
 import { type ErrorStatuses, mayMeanOtherwise, meantStatus } from "./error-statuses.js";
-import { forwardedRequestHeaders, gatewayHeaders, withoutHopByHop } from "./headers.js";
+import { forwardedRequestHeaders, gatewayHeaders } from "./headers.js";
 import type { Identity } from "./identity.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
 import { isSuccess } from "./success.js";

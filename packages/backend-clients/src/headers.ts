@@ -14,17 +14,6 @@ const FORWARDED_REQUEST_HEADERS = [
   "range",
 ];
 
-const HOP_BY_HOP = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-authenticate",
-  "proxy-authorization",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-]);
-
 /** What every backend request carries: the request id and the trace, continued from this service's span. */
 export function gatewayHeaders(request: FastifyRequest): Record<string, string> {
   return { [REQUEST_ID_HEADER]: request.id, ...traceHeaders(request.trace) };
@@ -42,12 +31,4 @@ export function forwardedRequestHeaders(request: FastifyRequest, prepared: Incom
     if (value !== undefined) headers[name] = value;
   }
   return headers;
-}
-
-export function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const kept: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (!HOP_BY_HOP.has(name)) kept[name] = value;
-  }
-  return kept;
 }

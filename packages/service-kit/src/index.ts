@@ -12,6 +12,7 @@ export {
   notAuthorized,
   notFound,
 } from "./errors.js";
+export { withoutHopByHop } from "./hop-by-hop.js";
 export { isJsonObject, type JsonObject } from "./json.js";
 export { MAX_JSON_DEPTH } from "./json-bodies.js";
 export { METRICS_PATH, type ServiceMetrics, statusClass } from "./metrics.js";

@@ -1,0 +1,22 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+/** Headers that describe one connection, never passed on by a proxy (RFC 9110, 7.6.1). */
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+
+/** An answer's headers without the hop-by-hop ones: this hop's own connection decides those. */
+export function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HOP_BY_HOP.has(name)) kept[name] = value;
+  }
+  return kept;
+}
