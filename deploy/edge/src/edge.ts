@@ -45,7 +45,10 @@ export async function buildEdge(options: EdgeOptions): Promise<Service> {
   });
 
   const forward = (request: FastifyRequest, reply: FastifyReply) => {
-    const { rawPath, rawQuery } = splitTarget(request.raw.url ?? "/");
+    const target = request.raw.url ?? "/";
+    // A fragment is the client's own and never sent; Traefik refuses a request target holding one.
+    if (target.includes("#")) throw badRequest("the request target holds a fragment (#), which is never sent");
+    const { rawPath, rawQuery } = splitTarget(target);
     let path: ReturnType<typeof processRequestPath>;
     try {
       path = processRequestPath(rawPath, { sanitizePath: entryPoint.sanitizePath });

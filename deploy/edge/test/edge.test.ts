@@ -71,6 +71,13 @@ describe("local edge", () => {
     expect(answer.headers["keep-alive"]).toBeUndefined();
   });
 
+  it("refuses a raw # in the request target, as Traefik does, and passes an encoded one on", async () => {
+    const raw = await send(port, "GET", "/teams/a#b/members");
+    expect(raw.status).toBe(400);
+    expect(raw.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    expect(received(await send(port, "GET", "/teams/a%23b/members"))).toMatchObject({ url: "/teams/a%23b/members" });
+  });
+
   it("keeps the query string byte for byte", async () => {
     // A raw ";" stays one: Traefik, with encodeQuerySemicolons, passes it on as %3B, which reads back the same.
     const target = "/secured/fileio/download?path=%2Fiplant%2Fhome%2Falice%2Fa%20b;v2.txt&x=a+b&y=it's&y=2";
