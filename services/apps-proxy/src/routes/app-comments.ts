@@ -1,4 +1,4 @@
-import { BackendResponseError, expectShape, isSuccess, PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
+import { PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
 import { commentsOn } from "@de-gateway/comments";
 import { notFound } from "@de-gateway/service-kit";
 import { Type } from "typebox";
@@ -20,14 +20,12 @@ export const appComments = commentsOn({
   prefix: "/apps",
   backendPrefix: "/apps",
   async access(request, appId) {
-    const answer = await request.server.backends.apps.call<{ integrator_email?: unknown }>(request, {
+    const { apps } = request.server.backends;
+    const answer = await apps.call<{ integrator_email?: unknown }>(request, {
       path: path`/apps/${PLATFORM_SYSTEM_ID}/${appId}/details`,
     });
     if (answer.status === 403 || answer.status === 404) throw notFound(`app ${appId} not found`);
-    if (!isSuccess(answer.status)) {
-      throw new BackendResponseError("apps", answer.status, answer.body);
-    }
-    expectShape("apps", answer.body, AppDetails);
-    return { owned: sameAddress(answer.body.integrator_email, request.user.email) };
+    const details = apps.expectOk(answer, AppDetails);
+    return { owned: sameAddress(details.integrator_email, request.user.email) };
   },
 });

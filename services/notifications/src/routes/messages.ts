@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { withAppDescriptions } from "../app-descriptions.js";
-import { type Listing, listingFrom } from "../listing.js";
+import type { Listing } from "../listing.js";
 import { backendListingQuery, CountQuery, ListingQuery, normaliseEnumeratedParams } from "../notification-query.js";
 import { BackendObject, errors, NotificationListing } from "../schemas.js";
 
@@ -12,7 +12,8 @@ const timestampOf = (message: Listing["messages"][number]): number =>
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const notifications = app.backends.notifications;
   const listing = async (request: FastifyRequest, path: string, query = {}): Promise<Listing> =>
-    withAppDescriptions(request, listingFrom(await notifications.json(request, { path, query })));
+    // Checked against the schema it is served with, so that no field of it fails serialization (502 without it).
+    withAppDescriptions(request, await notifications.json<Listing>(request, { path, query }, NotificationListing));
 
   app.get(
     "/secured/notifications/messages",
