@@ -7,6 +7,15 @@ const sim = useFileInfo();
 const ALICE = "/iplant/home/alice";
 const TRASH = "/iplant/trash/home/de-irods/alice";
 const onDisk = (path: string) => existsSync(store(sim()).disk.pathOf(path));
+/** Restores alice's trashed entries in one call (200) and gives where each went. */
+async function restored(...trashPaths: string[]) {
+  const answer = await call(sim(), "POST", "/restorer", { user: "alice", json: { paths: trashPaths } });
+  expect(answer.status).toBe(200);
+  return answer.body.restored;
+}
+/** Moves alice's entry to her trash and gives where it went. */
+const trash = async (path: string): Promise<string> =>
+  (await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [path] } })).body["trash-paths"][path];
 
 describe("creating folders", () => {
   it("creates missing parents, owned by the caller, and refuses what exists or is not writeable", async () => {
@@ -162,11 +171,10 @@ describe("trash", () => {
     const folderId = await idOf(sim(), `${ALICE}/analyses`, "alice");
     const second = await call(sim(), "DELETE", `/data/${folderId}`, { user: "alice" });
     const folderInTrash = second.body["trash-paths"][`${ALICE}/analyses`];
-    const trash = await listing(sim(), TRASH, "alice");
-    expect(trash.body.total).toBe(2);
+    const inTrash = await listing(sim(), TRASH, "alice");
+    expect(inTrash.body.total).toBe(2);
 
-    const restored = await call(sim(), "POST", "/restorer", { user: "alice", json: { paths: [fileInTrash] } });
-    expect(restored.body.restored).toEqual({ [fileInTrash]: { "restored-path": file, "partial-restore": false } });
+    expect(await restored(fileInTrash)).toEqual({ [fileInTrash]: { "restored-path": file, "partial-restore": false } });
     expect((await download(sim(), file, "alice")).bytes.equals(bytes)).toBe(true);
 
     const clash = await call(sim(), "POST", "/restorer", { user: "alice", json: {} });
@@ -179,20 +187,11 @@ describe("trash", () => {
 
   it("restores an entry beside the folder another restore of the same call recreates", async () => {
     const file = `${ALICE}/analyses/run-1/output.tsv`;
-    const fileInTrash = (await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [file] } })).body[
-      "trash-paths"
-    ][file];
+    const fileInTrash = await trash(file);
     const folder = `${ALICE}/analyses`;
-    const folderInTrash = (await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [folder] } })).body[
-      "trash-paths"
-    ][folder];
+    const folderInTrash = await trash(folder);
     // The file goes first and recreates analyses/run-1, so the trashed analyses folder cannot go back in its place.
-    const both = await call(sim(), "POST", "/restorer", {
-      user: "alice",
-      json: { paths: [fileInTrash, folderInTrash] },
-    });
-    expect(both.status).toBe(200);
-    expect(both.body.restored).toEqual({
+    expect(await restored(fileInTrash, folderInTrash)).toEqual({
       [fileInTrash]: { "restored-path": file, "partial-restore": false },
       [folderInTrash]: { "restored-path": `${folder}.0`, "partial-restore": false },
     });
@@ -203,18 +202,11 @@ describe("trash", () => {
   it("restores an entry beside what a folder restored before it in the same call brings back", async () => {
     const folder = `${ALICE}/analyses`;
     const file = `${folder}/run-1`;
-    const trash = async (path: string) =>
-      (await call(sim(), "POST", "/deleter", { user: "alice", json: { paths: [path] } })).body["trash-paths"][path];
     // A folder run-1 goes to the trash, a file takes its name, and then the whole analyses folder goes too.
     const runInTrash = await trash(file);
     expect((await upload(sim(), folder, "alice", "run-1", "a file now")).status).toBe(200);
     const folderInTrash = await trash(folder);
-    const both = await call(sim(), "POST", "/restorer", {
-      user: "alice",
-      json: { paths: [folderInTrash, runInTrash] },
-    });
-    expect(both.status).toBe(200);
-    expect(both.body.restored).toEqual({
+    expect(await restored(folderInTrash, runInTrash)).toEqual({
       [folderInTrash]: { "restored-path": folder, "partial-restore": false },
       [runInTrash]: { "restored-path": `${file}.0`, "partial-restore": false },
     });
