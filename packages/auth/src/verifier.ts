@@ -91,9 +91,15 @@ export function createVerifier(options: VerifierOptions): Verifier {
   };
 }
 
+/**
+ * The key set could not be had: no connection (fetch's TypeError), or an answer that is no key set (jose's
+ * plain JOSEError for a non-200 or non-JSON answer, JWKSInvalid for JSON of the wrong form). Either way the
+ * identity provider is at fault, not the token.
+ */
 function isFetchFailure(error: unknown): boolean {
   return (
     error instanceof TypeError ||
-    (error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC" && /fetch|JWKS/i.test(error.message))
+    error instanceof errors.JWKSInvalid ||
+    (error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC")
   );
 }

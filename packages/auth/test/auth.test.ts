@@ -5,6 +5,7 @@ import { base64url, generateKeyPair, SignJWT } from "jose";
 import { type Static, Type } from "typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthConfig, auth, authOptionsFrom } from "../src/index.js";
+import { createVerifier } from "../src/verifier.js";
 
 const Config = Type.Object({ ...portSetting(0), ...ServerConfig, ...AuthConfig });
 type Config = Static<typeof Config>;
@@ -42,16 +43,57 @@ describe("bearer tokens", () => {
   });
 
   it("answers 401 with the error model when the header is missing or not a bearer token", async () => {
+    const valid = await service.platform.token("alice");
     const attempts: Record<string, string>[] = [
       {},
       { authorization: "Basic YWxpY2U6eA==" },
       { authorization: "Bearer" },
+      // A valid token is not enough: the header must be exactly the scheme and one token.
+      { authorization: `Token Bearer ${valid}` },
+      { authorization: `Bearer ${valid} ${valid}` },
     ];
     for (const headers of attempts) {
       const response = await get("/who", headers);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED", reason: expect.any(String) });
+      expect(response.json()).toMatchObject({
+        error_code: "ERR_NOT_AUTHORIZED",
+        reason: "an Authorization: Bearer token is required",
+      });
     }
+  });
+
+  it("takes the username from preferred_username, else from sub, and refuses a token that names no user", async () => {
+    const who = async (claims: Record<string, unknown>) =>
+      get("/who", bearer(await service.platform.token("alice", { claims })));
+    expect((await who({ preferred_username: undefined })).json()).toMatchObject({ username: "alice" });
+    expect((await who({ preferred_username: 42, sub: "alice" })).json()).toMatchObject({ username: "alice" });
+    for (const claims of [
+      { preferred_username: undefined, sub: undefined },
+      { preferred_username: "", sub: "" },
+    ]) {
+      const nameless = await who(claims);
+      expect(nameless.statusCode).toBe(401);
+      expect(nameless.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED", reason: "the token names no user" });
+    }
+  });
+
+  it("reads the other claims only where they have the expected type", async () => {
+    const who = async (claims: Record<string, unknown>) =>
+      (await get("/who", bearer(await service.platform.token("alice", { claims })))).json();
+    expect(await who({ name: undefined })).toMatchObject({ commonName: "Alice Liddell" });
+    expect(await who({ name: undefined, given_name: undefined, family_name: ["Liddell"] })).toMatchObject({
+      firstName: "",
+      lastName: "",
+      commonName: "",
+    });
+    expect(
+      await who({ email: 7, groups: ["de-admins", 7, { name: "x" }], realm_access: { roles: "de-admins" } }),
+    ).toMatchObject({ email: "", groups: ["de-admins"], isAdmin: true });
+    expect(await who({ groups: undefined, realm_access: undefined, entitlement: ["ops", "de-admins"] })).toMatchObject({
+      groups: ["ops", "de-admins"],
+      isAdmin: true,
+    });
+    expect(await who({ groups: "de-admins", realm_access: undefined })).toMatchObject({ groups: [], isAdmin: false });
   });
 
   it("refuses expired tokens and tokens for another issuer or audience", async () => {
@@ -96,6 +138,17 @@ describe("service-signed X-Iplant-De-Jwt", () => {
     expect(response.json()).toMatchObject({ username: "bob", lastName: "Builder" });
   });
 
+  it("takes the key from a one-line setting whose line breaks are written as \\n", async () => {
+    const pem = (await service.platform.idp.state.keys).deJwtPublicKeyPem;
+    const verifier = createVerifier({
+      jwksUrl: "http://127.0.0.1:9/unused",
+      issuer: "unused",
+      audience: "unused",
+      deJwtPublicKey: pem.trim().replace(/\n/g, "\\n"),
+    });
+    await expect(verifier.deJwt(await service.platform.deJwt("bob"))).resolves.toMatchObject({ sub: "bob" });
+  });
+
   it("refuses one signed with another key", async () => {
     const { privateKey } = await generateKeyPair("RS256");
     const forged = await new SignJWT({})
@@ -119,13 +172,21 @@ describe("access levels", () => {
     expect([refused.statusCode, refused.json()]).toEqual([200, { caller: null }]);
   });
 
+  it("answers an unknown path 404, token or not", async () => {
+    for (const headers of [{}, bearer("not.a.token")]) {
+      const response = await get("/nowhere", headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+    }
+  });
+
   it("keeps /admin/ routes for administrators, even when a route forgets to say so or the path is encoded", async () => {
     const carol = DEMO_USERS.find((user) => user.username === "carol");
     expect(carol?.groups).toContain("de-admins");
     for (const url of ["/admin/who", "/admin/forgot-to-say", "/%61dmin/forgot-to-say", "/%61%64min/forgot-to-say"]) {
       const bob = await get(url, await service.as("bob"));
       expect(bob.statusCode).toBe(403);
-      expect(bob.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
+      expect(bob.json()).toMatchObject({ error_code: "ERR_FORBIDDEN", reason: "this endpoint is for administrators" });
       expect((await get(url)).statusCode).toBe(401);
       const admin = await get(url, await service.as("carol"));
       expect(admin.statusCode).toBe(200);
@@ -143,6 +204,27 @@ describe("identity provider outage", () => {
       const response = await fresh.app.inject({ method: "GET", url: "/who", headers: bearer(token) });
       expect(response.statusCode).toBe(502);
       expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  // An identity provider behind a proxy answers an error page, or something that is no key set, while it is down.
+  it.each([
+    ["an error status", { mode: "html-500" }],
+    ["an answer that is not JSON", { mode: "garbled-200" }],
+    ["an HTML page with 200", { mode: "html-200" }],
+    ["JSON that is no key set", { mode: "json-200", body: { keys: "none" } }],
+  ] as const)("answers 502, not 401, when the signing keys come back as %s", async (_what, fault) => {
+    const fresh = await startServiceUnderTest(Config, build);
+    try {
+      const token = await fresh.platform.token("alice");
+      fresh.platform.idp.faults.set({ ...fault, path: "^/\\.well-known/jwks\\.json$" });
+      const response = await fresh.app.inject({ method: "GET", url: "/who", headers: bearer(token) });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+      fresh.platform.idp.faults.clear();
+      expect((await fresh.app.inject({ method: "GET", url: "/who", headers: bearer(token) })).statusCode).toBe(200);
     } finally {
       await fresh.close();
     }

@@ -8,6 +8,11 @@ export interface MintOptions {
   expiresInSeconds?: number;
   issuer?: string;
   audience?: string;
+  /**
+   * Claims that replace the user's (`sub` among them); one set to `undefined` is left out, as an identity
+   * provider configured without it would.
+   */
+  claims?: Record<string, unknown>;
 }
 
 async function bearerKeyPair(generation: number): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
@@ -53,6 +58,7 @@ export class SigningKeys {
   /** A bearer token shaped like a Keycloak access token. */
   mint(user: DemoUser, options: MintOptions = {}): Promise<string> {
     return new SignJWT({
+      sub: user.username,
       preferred_username: user.username,
       email: user.email,
       given_name: user.firstName,
@@ -60,9 +66,9 @@ export class SigningKeys {
       name: `${user.firstName} ${user.lastName}`,
       groups: user.groups,
       realm_access: { roles: user.groups },
+      ...options.claims,
     })
       .setProtectedHeader({ alg: "RS256", kid: this.jwk.kid, typ: "JWT" })
-      .setSubject(user.username)
       .setIssuer(options.issuer ?? DEV_ISSUER)
       .setAudience(options.audience ?? DEV_AUDIENCE)
       .setIssuedAt()
