@@ -126,6 +126,18 @@ describe("forward()", () => {
     expect(slow.statusCode).toBe(504);
     expect(slow.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
   });
+
+  it("cuts a forwarded answer off when its body stops coming, rather than hold the caller", async () => {
+    service.platform.notifications.faults.set({ mode: "stall-body" });
+    const outcome = service.app.inject({
+      method: "POST",
+      url: "/send",
+      headers: await service.as("alice"),
+      payload: notification,
+    });
+    // The status went out with the backend's headers; all that is left is to end the broken answer.
+    await expect(outcome).rejects.toThrow(/destroyed before completion/);
+  });
 });
 
 describe("call() and json()", () => {
@@ -168,6 +180,18 @@ describe("call() and json()", () => {
       error_code: "ERR_BAD_REQUEST",
       reason: "body must have required property 'type'",
     });
+  });
+
+  it("answers 504 when the backend's answer stops partway", async () => {
+    service.platform.notifications.faults.set({ mode: "stall-body" });
+    const stalled = await service.app.inject({
+      method: "POST",
+      url: "/notify-json",
+      headers: await service.as("bob"),
+      payload: notification,
+    });
+    expect(stalled.statusCode).toBe(504);
+    expect(stalled.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
   });
 
   it("maps a hanging backend to 504 and an unconfigured one to a 500 without internals", async () => {

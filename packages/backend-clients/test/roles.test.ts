@@ -38,6 +38,8 @@ describe("the CoGe role", () => {
     const claims = decodeJwt(String(received?.headers["x-iplant-de-jwt"]));
     expect(claims).toMatchObject({ sub: "bob", email: "bob@example.org", given_name: "Bob", family_name: "Builder" });
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(300);
+    // Seconds since the epoch, issued now (a minute's leeway for a slow machine).
+    expect(Math.abs((claims.iat ?? 0) - Date.now() / 1000)).toBeLessThan(60);
   });
 
   it("hands a JSON answer back as its text when asked to (asText), for the caller to parse", async () => {
@@ -80,6 +82,13 @@ describe("the CoGe role", () => {
       format: "pem",
     });
     expect(() => new DeJwtSigner(ecKey.toString())).toThrow(/RSA/);
+    // An RSA key is taken, also from a one-line setting whose line breaks are written as \n.
+    const rsaKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({
+      type: "pkcs8",
+      format: "pem",
+    });
+    const oneLine = new DeJwtSigner(rsaKey.toString().trim().replace(/\n/g, "\\n"));
+    expect(decodeJwt(oneLine.tokenFor(user, Date.UTC(2026, 0, 1)))).toMatchObject({ sub: "alice", iat: 1_767_225_600 });
   });
 });
 

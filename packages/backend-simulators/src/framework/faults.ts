@@ -5,10 +5,11 @@ import { Type } from "typebox";
 export interface Fault {
   /**
    * `json-500`: 500 with a JSON body; `html-500`: 500 with an HTML page; `hang`: never answers; `delay`: answers
-   * late. Answers that succeed but cannot be what was asked for: `garbled-200`, 200 labelled JSON that is not;
+   * late; `stall-body`: 200 labelled JSON whose body stops partway and never ends (a backend stuck mid-answer).
+   * Answers that succeed but cannot be what was asked for: `garbled-200`, 200 labelled JSON that is not;
    * `html-200`, 200 with an HTML page (a proxy's, say); `json-200`, 200 with `body` as JSON.
    */
-  mode: "json-500" | "html-500" | "hang" | "delay" | "garbled-200" | "html-200" | "json-200";
+  mode: "json-500" | "html-500" | "hang" | "delay" | "stall-body" | "garbled-200" | "html-200" | "json-200";
   delayMs?: number;
   /** The JSON a `json-200` fault answers. */
   body?: unknown;
@@ -19,7 +20,9 @@ export interface Fault {
 
 export const FaultSchema = Type.Object({
   mode: Type.Union(
-    ["json-500", "html-500", "hang", "delay", "garbled-200", "html-200", "json-200"].map((mode) => Type.Literal(mode)),
+    ["json-500", "html-500", "hang", "delay", "stall-body", "garbled-200", "html-200", "json-200"].map((mode) =>
+      Type.Literal(mode),
+    ),
   ),
   delayMs: Type.Optional(Type.Integer({ minimum: 0 })),
   body: Type.Optional(Type.Unknown()),
@@ -87,6 +90,13 @@ export function installFaults(app: FastifyInstance, faults: Faults): void {
         return;
       case "hang":
         // Never answer; the socket is destroyed when the simulator stops.
+        await new Promise(() => {});
+        return;
+      case "stall-body":
+        reply.hijack();
+        reply.raw.writeHead(200, { "content-type": "application/json", "content-length": "4096" });
+        reply.raw.write('{"answer": [');
+        // The rest never comes; the socket is destroyed when the simulator stops.
         await new Promise(() => {});
         return;
       case "json-500":
