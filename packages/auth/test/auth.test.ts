@@ -215,6 +215,7 @@ describe("identity provider outage", () => {
     ["an answer that is not JSON", { mode: "garbled-200" }],
     ["an HTML page with 200", { mode: "html-200" }],
     ["JSON that is no key set", { mode: "json-200", body: { keys: "none" } }],
+    ["no answer within the 5 s the gateway waits", { mode: "hang" }],
   ] as const)("answers 502, not 401, when the signing keys come back as %s", async (_what, fault) => {
     const fresh = await startServiceUnderTest(Config, build);
     try {
