@@ -24,19 +24,22 @@ const DE_JWT_HEADER = "x-iplant-de-jwt";
 const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   const verifier = createVerifier(options);
 
-  async function claimsOf(request: FastifyRequest) {
+  /** The caller the request's token names, once verified. */
+  async function tokenUser(request: FastifyRequest): Promise<AuthUser | undefined> {
     const deJwt = request.headers[DE_JWT_HEADER];
-    if (typeof deJwt === "string" && deJwt) return verifier.deJwt(deJwt);
+    if (typeof deJwt === "string" && deJwt) {
+      return userFromClaims(await verifier.deJwt(deJwt), options.adminGroups, "sub");
+    }
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
     if (!match?.[1]) throw notAuthorized("an Authorization: Bearer token is required");
-    return verifier.bearer(match[1]);
+    return userFromClaims(await verifier.bearer(match[1]), options.adminGroups, "preferred_username");
   }
 
   /** On an `optional` route a token that does not verify is ignored: the route is open, the caller anonymous. */
   async function callerIfKnown(request: FastifyRequest): Promise<AuthUser | undefined> {
     if (!request.headers.authorization && !request.headers[DE_JWT_HEADER]) return undefined;
     try {
-      return userFromClaims(await claimsOf(request), options.adminGroups);
+      return await tokenUser(request);
     } catch (error) {
       request.log.info({ reason: (error as Error).message }, "token ignored on a route open to anyone");
       return undefined;
@@ -57,7 +60,7 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     }
     let user: AuthUser | undefined;
     try {
-      user = userFromClaims(await claimsOf(request), options.adminGroups);
+      user = await tokenUser(request);
     } catch (error) {
       if (error instanceof GatewayError) throw error;
       if (error instanceof IdentityProviderUnavailable) throw new GatewayError(502, error.message);

@@ -20,9 +20,17 @@ function groupsOf(claims: JWTPayload): string[] {
   return [...new Set([...strings(claims.groups), ...strings(claims.entitlement), ...strings(realmAccess?.roles)])];
 }
 
-/** Maps verified claims to the user; the username always comes from the token, never from parameters. */
-export function userFromClaims(claims: JWTPayload, adminGroups: readonly string[]): AuthUser | undefined {
-  const username = text(claims.preferred_username) || text(claims.sub);
+/**
+ * Maps verified claims to the user; the username always comes from the token, never from parameters. It is the
+ * identity provider's `preferred_username` in a bearer token (its `sub` is an opaque id) and the `sub` of the
+ * platform's own X-Iplant-De-Jwt, as in the reference gateway.
+ */
+export function userFromClaims(
+  claims: JWTPayload,
+  adminGroups: readonly string[],
+  usernameClaim: "preferred_username" | "sub",
+): AuthUser | undefined {
+  const username = text(claims[usernameClaim]);
   if (!username) return undefined;
   const groups = groupsOf(claims);
   const firstName = text(claims.given_name);
