@@ -70,12 +70,12 @@ describe("move, move-contents and rename", () => {
   });
 
   it("counts the sources and everything beneath them against the limit, and moves nothing beyond it", async () => {
-    // analyses holds run-1 and run-1/output.tsv: with documents that is 4 paths, within 6.
+    // analyses holds run-1 and run-1/output.tsv: with the empty documents and two files that is 6 paths, the limit.
     const within = await send("alice", "POST", "/secured/filesystem/move", {
-      sources: [`${alice}/analyses`, `${alice}/documents`],
+      sources: [`${alice}/analyses`, `${alice}/documents`, `${alice}/notes.txt`, `${alice}/sample.bin`],
       dest: `${alice}/shared-with-bob`,
     });
-    expect(within.statusCode).toBe(200);
+    expect(within.statusCode, within.body).toBe(200);
 
     service.platform.reset();
     await send("alice", "POST", "/secured/filesystem/directories", {
@@ -262,6 +262,22 @@ describe("paths that try to reach elsewhere", () => {
     }
     const bobsNotes = `${HOME("bob")}/notes.txt`;
     expect(await exists("bob", bobsNotes)).toEqual({ [bobsNotes]: true });
+  });
+
+  it("names the refused path and its field, and takes a path with trailing slashes as the folder itself", async () => {
+    const trick = `${alice}/../bob/notes.txt`;
+    const refused = await send("alice", "GET", `/secured/fileio/download?path=${q(trick)}`);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        error_code: "ERR_BAD_OR_MISSING_FIELD",
+        reason: "path must be an absolute path without empty, . or .. segments",
+        path: trick,
+      },
+    ]);
+    const listed = await send("alice", "GET", `/secured/filesystem/directory?path=${q(`${alice}//`)}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({ path: alice });
   });
 
   it("keeps encoded slashes inside one segment on the way to the backend", async () => {

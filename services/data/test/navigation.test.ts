@@ -65,6 +65,8 @@ describe("paged directory listing", () => {
   it("keeps only files of the given info types", async () => {
     const csvOnly = await page("alice", HOME("alice"), "limit=100&entity-type=file&info-type=csv");
     expect(csvOnly.files.map((item) => item.label)).toEqual(["measurements.csv"]);
+    expect(csvOnly.files[0]).toMatchObject({ infoType: "csv" });
+    expect(csvOnly).toMatchObject({ hasSubDirs: true, infoType: null });
   });
 
   it("pages with limit and offset and counts everything in total", async () => {
@@ -151,6 +153,16 @@ describe("directory listing and roots", () => {
       "shared-with-bob",
     ]);
     expect(listing.folders.every((folder: Item) => folder.isFavorite === false)).toBe(true);
+
+    const documents = listing.folders.find((folder: Item) => folder.label === "documents") as Item;
+    for (const id of [listing.id, documents.id]) {
+      expect((await send("alice", "PUT", `/secured/favorites/filesystem/${id}`)).statusCode).toBe(200);
+    }
+    const flagged = (await send("alice", "GET", `/secured/filesystem/directory?path=${q(HOME("alice"))}`)).json();
+    expect(flagged.isFavorite).toBe(true);
+    expect(flagged.folders.filter((folder: Item) => folder.isFavorite).map((folder: Item) => folder.id)).toEqual([
+      documents.id,
+    ]);
   });
 
   it("lists every root with its subfolders when no path is given", async () => {
