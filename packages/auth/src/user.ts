@@ -10,6 +10,8 @@ export interface AuthUser {
   groups: string[];
 }
 
+const SERVICE_ACCOUNT_PREFIX = "service-account-";
+
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
@@ -23,7 +25,7 @@ function groupsOf(claims: JWTPayload): string[] {
 /**
  * Maps verified claims to the user; the username always comes from the token, never from parameters. It is the
  * identity provider's `preferred_username` in a bearer token (its `sub` is an opaque id) and the `sub` of the
- * platform's own X-Iplant-De-Jwt, as in the reference gateway.
+ * platform's own X-Iplant-De-Jwt, as in the reference gateway, which also refuses service accounts as users.
  */
 export function userFromClaims(
   claims: JWTPayload,
@@ -31,7 +33,10 @@ export function userFromClaims(
   usernameClaim: "preferred_username" | "sub",
 ): AuthUser | undefined {
   const username = text(claims[usernameClaim]);
-  if (!username) return undefined;
+  // Keycloak names a client's own token (client credentials) `service-account-<client>`: a machine, not a user.
+  if (!username || (usernameClaim === "preferred_username" && username.startsWith(SERVICE_ACCOUNT_PREFIX))) {
+    return undefined;
+  }
   const groups = groupsOf(claims);
   const firstName = text(claims.given_name);
   const lastName = text(claims.family_name);

@@ -66,7 +66,13 @@ describe("bearer tokens", () => {
     const who = async (claims: Record<string, unknown>) =>
       get("/who", bearer(await service.platform.token("alice", { claims })));
     expect((await who({ sub: "0b7c7f2e-5b1e-4c7a-9a0e-3d5f1c2b4a6e" })).json()).toMatchObject({ username: "alice" });
-    for (const claims of [{ preferred_username: undefined }, { preferred_username: "" }, { preferred_username: 42 }]) {
+    for (const claims of [
+      { preferred_username: undefined },
+      { preferred_username: "" },
+      { preferred_username: 42 },
+      // A Keycloak client's own token (client credentials grant) names the client, not a user.
+      { preferred_username: "service-account-de-gateway" },
+    ]) {
       const nameless = await who(claims);
       expect(nameless.statusCode).toBe(401);
       expect(nameless.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED", reason: "the token names no user" });
