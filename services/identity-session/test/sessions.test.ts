@@ -123,4 +123,24 @@ describe("/secured/sessions", () => {
     expect(hung.statusCode).toBe(504);
     expect(hung.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
   });
+
+  it("answers 502 when the preferences backend succeeds with something that is not JSON, on a read and a save", async () => {
+    const headers = await service.as("alice");
+    for (const mode of ["garbled-200", "html-200"] as const) {
+      service.platform.preferences.faults.set({ mode });
+      for (const request of [
+        { method: "GET" as const, url: "/secured/sessions", headers },
+        { method: "POST" as const, url: "/secured/sessions", headers, payload: session },
+      ]) {
+        const answer = await service.app.inject(request);
+        expect([answer.statusCode, answer.json()], `${mode} ${request.method}`).toEqual([
+          502,
+          {
+            error_code: "ERR_BAD_GATEWAY",
+            reason: "the preferences backend answered with something that is not JSON",
+          },
+        ]);
+      }
+    }
+  });
 });
