@@ -213,6 +213,36 @@ describe("GET /secured/bootstrap when a backend fails", () => {
     },
   );
 
+  it.each([
+    ["session", "json-200"],
+    ["session", "garbled-200"],
+    ["workspace", "json-200"],
+    ["workspace", "garbled-200"],
+    ["data_info", "json-200"],
+    ["data_info", "garbled-200"],
+    // A stored preference document is any JSON (a list is shown as the defaults); one that does not parse is not.
+    ["preferences", "garbled-200"],
+  ] as const)(
+    "%s answered with a %s that cannot be its answer: 502 in that section, the others intact",
+    async (section, mode) => {
+      const { backend, path } = SOURCES[section];
+      service.platform[backend].faults.set({ mode, path, body: [] });
+      const body = (await bootstrap()).json();
+      const name = section === "data_info" ? "file-info" : backend;
+      const reason =
+        mode === "garbled-200"
+          ? section === "preferences"
+            ? "the preferences backend answered with something that is not JSON"
+            : `the ${name} backend answered malformed JSON`
+          : `the ${name} backend answered with something other than a JSON object`;
+      expect(body[section]).toEqual(
+        section === "session" ? { error: reason } : { status: 502, error: { error_code: "ERR_BAD_GATEWAY", reason } },
+      );
+      for (const other of sections.filter((name) => name !== section))
+        expect(body[other], other).toEqual(healthy[other]);
+    },
+  );
+
   it("still answers when every backend is down", async () => {
     await Promise.all([
       service.platform.apps.stop(),
