@@ -157,6 +157,14 @@ describe("GET /secured/notifications/unseen-messages and /last-ten-messages", ()
     expect(idsOf(body)).toEqual(ids.slice(0, 10).reverse());
     const stamps = body.messages.map((m: { message: { timestamp: number } }) => m.message.timestamp);
     expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+
+    // The order is the gateway's promise, whatever order the backend answers in.
+    service().platform.notifications.faults.set({
+      mode: "json-200",
+      path: "^/last-ten-messages$",
+      body: { ...body, messages: [...body.messages].reverse() },
+    });
+    expect(idsOf((await get("/secured/notifications/last-ten-messages")).json())).toEqual(ids.slice(0, 10).reverse());
   });
 });
 
