@@ -207,6 +207,17 @@ describe("GET /secured/oauth/access-code/:apiName", () => {
     expect(hung.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
   });
 
+  it("answers 502 when the apps backend succeeds without the state info", async () => {
+    for (const body of [{}, { state_info: 7 }, []]) {
+      service.platform.apps.faults.set({ mode: "json-200", path: "^/oauth/access-code/", body });
+      const answer = await redeem("alice", pendingAuthorization(service.platform, "alice", ""));
+      expect([answer.statusCode, answer.json()]).toEqual([
+        502,
+        { error_code: "ERR_BAD_GATEWAY", reason: "the apps backend answered the access-code call without state_info" },
+      ]);
+    }
+  });
+
   it.each([
     ["code missing", (state: string) => ({ state })],
     ["code blank", (state: string) => ({ code: "  ", state })],
