@@ -31,6 +31,22 @@ async function submitted(user = "alice") {
 }
 
 describe("submitting a tool request", () => {
+  it("names a requester whose token carries no name or e-mail address by username, with no reply address", async () => {
+    const token = await service.platform.token("alice", {
+      claims: { name: undefined, given_name: undefined, family_name: undefined, email: undefined },
+    });
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/tool-requests",
+      headers: { authorization: `Bearer ${token}` },
+      payload: toolRequest,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [mail] = service.platform.smtp.mails;
+    expect(mail?.replyTo ?? "").toBe("");
+    expect(mail?.text?.split("\n")[0]).toBe("alice (alice) requested a tool.");
+  });
+
   it("forwards it, mails the tool-request team and notifies the requester", async () => {
     const response = await send("alice", "POST", "/tool-requests", toolRequest);
     expect(response.statusCode).toBe(200);
@@ -45,7 +61,23 @@ describe("submitting a tool request", () => {
         text: expect.stringContaining(`Tool request ID: ${details.id}`),
       }),
     ]);
-    expect(service.platform.smtp.mails[0]?.text).toContain("Command line: bowtie2 -x index -U reads.fq");
+    expect(service.platform.smtp.mails[0]?.text?.trimEnd()).toBe(
+      [
+        "Alice Liddell (alice, alice@example.org) requested a tool.",
+        "",
+        `Tool request ID: ${details.id}`,
+        "Name: bowtie2",
+        "Version: 2.5.4",
+        "Description: Fast read aligner",
+        "Source: https://github.com/BenLangmead/bowtie2",
+        "Documentation: https://bowtie-bio.sourceforge.net/bowtie2/manual.shtml",
+        "Attribution: Ben Langmead",
+        "Test data: /iplant/home/alice/bowtie-test",
+        "Command line: bowtie2 -x index -U reads.fq",
+        "Architecture: 64-bit Generic",
+        "Multithreaded: false",
+      ].join("\n"),
+    );
     expect(notifications()).toEqual([
       expect.objectContaining({
         user: "alice",
