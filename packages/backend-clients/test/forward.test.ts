@@ -14,6 +14,8 @@ afterAll(() => service.close());
 beforeEach(() => service.platform.reset());
 
 const notification = { type: "data", user: "alice", subject: "upload done" };
+const post = async (url: string, user: string) =>
+  service.app.inject({ method: "POST", url, headers: await service.as(user), payload: notification });
 
 describe("forward()", () => {
   it("sets the identity from the token and drops the one the caller sent, keeping other parameters", async () => {
@@ -66,12 +68,7 @@ describe("forward()", () => {
     });
 
     service.platform.notifications.faults.set({ mode: "html-500" });
-    const html = await service.app.inject({
-      method: "POST",
-      url: "/send",
-      headers: await service.as("alice"),
-      payload: notification,
-    });
+    const html = await post("/send", "alice");
     expect(html.statusCode).toBe(500);
     expect(html.headers["content-type"]).toMatch(/^text\/html/);
     expect(html.body).toContain("<h1>500 Internal Server Error</h1>");
@@ -129,12 +126,7 @@ describe("forward()", () => {
 
   it("cuts a forwarded answer off when its body stops coming, rather than hold the caller", async () => {
     service.platform.notifications.faults.set({ mode: "stall-body" });
-    const outcome = service.app.inject({
-      method: "POST",
-      url: "/send",
-      headers: await service.as("alice"),
-      payload: notification,
-    });
+    const outcome = post("/send", "alice");
     // The status went out with the backend's headers; all that is left is to end the broken answer.
     await expect(outcome).rejects.toThrow(/destroyed before completion/);
   });
@@ -142,12 +134,7 @@ describe("forward()", () => {
 
 describe("call() and json()", () => {
   it("replaces an identity given as an override with the caller's and sends JSON", async () => {
-    const response = await service.app.inject({
-      method: "POST",
-      url: "/notify-json",
-      headers: await service.as("bob"),
-      payload: notification,
-    });
+    const response = await post("/notify-json", "bob");
     expect(response.statusCode).toBe(200);
     expect(service.platform.notifications.recorder.to("POST", "/notification")[0]?.query).toEqual({
       extra: "1",
@@ -156,12 +143,7 @@ describe("call() and json()", () => {
   });
 
   it("acts as a service account only where the handler says so, never as a user the caller names", async () => {
-    const response = await service.app.inject({
-      method: "POST",
-      url: "/notify-as-service?user=bob",
-      headers: await service.as("alice"),
-      payload: notification,
-    });
+    const response = await post("/notify-as-service?user=bob", "alice");
     expect(response.statusCode).toBe(200);
     expect(service.platform.notifications.recorder.to("POST", "/notification")[0]?.query).toEqual({
       user: "de_grouper",
@@ -184,24 +166,14 @@ describe("call() and json()", () => {
 
   it("answers 504 when the backend's answer stops partway", async () => {
     service.platform.notifications.faults.set({ mode: "stall-body" });
-    const stalled = await service.app.inject({
-      method: "POST",
-      url: "/notify-json",
-      headers: await service.as("bob"),
-      payload: notification,
-    });
+    const stalled = await post("/notify-json", "bob");
     expect(stalled.statusCode).toBe(504);
     expect(stalled.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
   });
 
   it("maps a hanging backend to 504 and an unconfigured one to a 500 without internals", async () => {
     service.platform.notifications.faults.set({ mode: "hang" });
-    const slow = await service.app.inject({
-      method: "POST",
-      url: "/notify-json",
-      headers: await service.as("bob"),
-      payload: notification,
-    });
+    const slow = await post("/notify-json", "bob");
     expect(slow.statusCode).toBe(504);
     const unconfigured = await service.app.inject({
       method: "GET",
@@ -221,12 +193,7 @@ describe("call() and json()", () => {
 describe("a backend failing behind a custom handler", () => {
   it("answers 502 with the backend's status and body kept as details", async () => {
     service.platform.notifications.faults.set({ mode: "json-500" });
-    const response = await service.app.inject({
-      method: "POST",
-      url: "/notify-json",
-      headers: await service.as("bob"),
-      payload: notification,
-    });
+    const response = await post("/notify-json", "bob");
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       error_code: "ERR_BAD_GATEWAY",
