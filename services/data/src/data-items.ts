@@ -76,15 +76,16 @@ export async function writeableFolder(fileInfo: BackendClient, request: FastifyR
 }
 
 /**
- * Stat records by id, as the file-info backend keys them. With `readableOnly`, ids that are missing or that the
- * caller may not read are left out; without it, the backend refuses the call for any of them.
+ * Stat records by id, keyed by the id in lower case: ids come in any case, and the file-info backend keys its
+ * answer by the ids as it got them. With `readableOnly`, ids that are missing or that the caller may not read are
+ * left out; without it, the backend refuses the call for any of them.
  */
 export async function statsByIds(
   fileInfo: BackendClient,
   request: FastifyRequest,
   ids: readonly string[],
   { readableOnly }: { readableOnly: boolean },
-): Promise<Record<string, Stat>> {
+): Promise<Map<string, Stat>> {
   const answer = await fileInfo.json<{ ids?: Record<string, Stat> }>(
     request,
     {
@@ -95,7 +96,7 @@ export async function statsByIds(
     },
     StatsById,
   );
-  return answer.ids ?? {};
+  return new Map(Object.entries(answer.ids ?? {}).map(([id, stat]) => [id.toLowerCase(), stat]));
 }
 
 /**
@@ -107,8 +108,7 @@ export async function readableEntry(
   request: FastifyRequest,
   id: string,
 ): Promise<Stat | undefined> {
-  const found = await statsByIds(fileInfo, request, [id], { readableOnly: true });
-  return found[id] ?? found[id.toLowerCase()];
+  return (await statsByIds(fileInfo, request, [id], { readableOnly: true })).get(id.toLowerCase());
 }
 
 /** The metadata backend's name for an entry's kind. */

@@ -21,8 +21,7 @@ export async function requestableFolder(
   id: string,
   unmovable: UnmovableFolders,
 ): Promise<Stat> {
-  const found = await statsByIds(fileInfo, request, [id], { readableOnly: false });
-  const folder = found[id] ?? Object.values(found)[0];
+  const folder = (await statsByIds(fileInfo, request, [id], { readableOnly: false })).get(id.toLowerCase());
   if (!folder) throw badGateway(`the file-info backend gave no stat for ${id}`);
   if (folder.permission !== "own") {
     throw new GatewayError(403, `${request.user.username} does not own ${folder.path}`, "ERR_NOT_OWNER", {

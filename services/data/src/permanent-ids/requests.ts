@@ -48,8 +48,7 @@ export async function readableFolders(
 ): Promise<Map<string, Stat>> {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   if (unique.length === 0) return new Map();
-  const found = await statsByIds(fileInfo, request, unique, { readableOnly: true });
-  return new Map(Object.entries(found).map(([id, stat]) => [id.toLowerCase(), stat]));
+  return statsByIds(fileInfo, request, unique, { readableOnly: true });
 }
 
 export function shown<T extends StoredBase>(stored: T, folders: Map<string, Stat>): Shown<T> {

@@ -157,8 +157,7 @@ export const favorites: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (favored.length === 0) return { filesystem: [] };
       const readable = await statsByIds(fileInfo, request, favored, { readableOnly: true });
-      const known = new Set(Object.keys(readable).map((id) => id.toLowerCase()));
-      return { filesystem: favored.filter((id) => known.has(id.toLowerCase())) };
+      return { filesystem: favored.filter((id) => readable.has(id.toLowerCase())) };
     },
   );
 };
