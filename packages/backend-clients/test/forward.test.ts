@@ -132,6 +132,25 @@ describe("forward()", () => {
   });
 });
 
+describe("forward() from a backend that answers some mistakes with 500", () => {
+  const basePaths = async (user: string) =>
+    service.app.inject({ method: "GET", url: "/base-paths", headers: await service.as(user) });
+
+  it("passes a 500 whose code means no mistake of the caller's on as it came", async () => {
+    service.platform.fileInfo.faults.set({ mode: "json-500" });
+    const failed = await basePaths("alice");
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ error_code: "ERR_SIMULATED", reason: "simulated backend failure" });
+  });
+
+  it("answers 504 when such an answer stops partway, rather than hold the caller", async () => {
+    service.platform.fileInfo.faults.set({ mode: "stall-body", status: 500 });
+    const stalled = await basePaths("alice");
+    expect(stalled.statusCode).toBe(504);
+    expect(stalled.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
+  });
+});
+
 describe("call() and json()", () => {
   it("replaces an identity given as an override with the caller's and sends JSON", async () => {
     const response = await post("/notify-json", "bob");

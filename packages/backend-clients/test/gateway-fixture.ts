@@ -8,7 +8,7 @@ export const FixtureConfig = Type.Object({
   ...portSetting(0),
   ...ServerConfig,
   ...AuthConfig,
-  ...backendSettings("notifications", "preferences", "apps"),
+  ...backendSettings("notifications", "preferences", "apps", "fileInfo"),
 });
 type FixtureConfig = Static<typeof FixtureConfig>;
 
@@ -23,6 +23,10 @@ const fixture: FastifyPluginAsyncTypebox<{ config: FixtureConfig }> = async (app
     );
     passthrough.post("/send-anonymously", { config: { auth: "none" } }, (request, reply) =>
       passthrough.backends.notifications.forward(request, reply, { path: "/notification" }),
+    );
+    // file-info answers some of the caller's mistakes with 500: its failures are read before they are passed on.
+    passthrough.get("/base-paths", (request, reply) =>
+      passthrough.backends.fileInfo.forward(request, reply, { path: "/navigation/base-paths" }),
     );
     passthrough.get("/session-of/:name", (request, reply) =>
       passthrough.backends.preferences.forward(request, reply, {

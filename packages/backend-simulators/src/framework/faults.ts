@@ -5,12 +5,14 @@ import { Type } from "typebox";
 export interface Fault {
   /**
    * `json-500`: 500 with a JSON body; `html-500`: 500 with an HTML page; `hang`: never answers; `delay`: answers
-   * late; `stall-body`: 200 labelled JSON whose body stops partway and never ends (a backend stuck mid-answer).
+   * late; `stall-body`: JSON whose body stops partway and never ends (a backend stuck mid-answer), with `status`.
    * Answers that succeed but cannot be what was asked for: `garbled-200`, 200 labelled JSON that is not;
    * `html-200`, 200 with an HTML page (a proxy's, say); `json-200`, 200 with `body` as JSON.
    */
   mode: "json-500" | "html-500" | "hang" | "delay" | "stall-body" | "garbled-200" | "html-200" | "json-200";
   delayMs?: number;
+  /** The status a `stall-body` fault answers with: 200 unless given (a 500 stuck mid-answer, say). */
+  status?: number;
   /** The JSON a `json-200` fault answers. */
   body?: unknown;
   /** Only requests whose path (without query) matches this regular expression. */
@@ -25,6 +27,7 @@ export const FaultSchema = Type.Object({
     ),
   ),
   delayMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  status: Type.Optional(Type.Integer({ minimum: 200, maximum: 599 })),
   body: Type.Optional(Type.Unknown()),
   path: Type.Optional(Type.String()),
   method: Type.Optional(Type.String()),
@@ -94,7 +97,7 @@ export function installFaults(app: FastifyInstance, faults: Faults): void {
         return;
       case "stall-body":
         reply.hijack();
-        reply.raw.writeHead(200, { "content-type": "application/json", "content-length": "4096" });
+        reply.raw.writeHead(fault.status ?? 200, { "content-type": "application/json", "content-length": "4096" });
         reply.raw.write('{"answer": [');
         // The rest never comes; the socket is destroyed when the simulator stops.
         await new Promise(() => {});
