@@ -48,11 +48,12 @@ export const hasConflictingDefaultOutputs = (preferences: Preferences): boolean 
 
 /**
  * The chosen default-output value under whichever name the client used; of conflicting ones, the first that
- * differs from the stored folder (`storedPath`), since that one is the change.
+ * differs from the stored folder (`storedPath`), since that one is the change. With nothing stored, that is the
+ * first one (submitted values are never blank).
  */
 function chosenDefaultOutput(preferences: Preferences, storedPath?: unknown): unknown {
   const submitted = submittedDefaultOutputs(preferences);
-  return submitted.find((value) => storedPath !== undefined && pathOf(value) !== storedPath) ?? submitted[0];
+  return submitted.find((value) => pathOf(value) !== storedPath) ?? submitted[0];
 }
 
 /** A usable folder from a path string or a `{path, id?}` object; `undefined` for anything else. */

@@ -99,6 +99,12 @@ describe("/secured/preferences", () => {
     ).toHaveLength(2);
   });
 
+  it("with nothing stored, takes of different folders the first by name: defaultOutputFolder, defaultOutputDir, then default_output_folder", async () => {
+    const other = { id: "/iplant/home/alice/other", path: "/iplant/home/alice/other" };
+    const first = await request("POST", { default_output_folder: other, defaultOutputDir: results.path });
+    expect(first.json().preferences.defaultOutputFolder).toEqual(results);
+  });
+
   it("keeps a chosen folder's extra fields and uses its path as id when the id is missing", async () => {
     const response = await request("POST", { defaultOutputFolder: { path: results.path, label: "results" } });
     expect(response.json().preferences.defaultOutputFolder).toEqual({ ...results, label: "results" });
