@@ -3,7 +3,6 @@ import { backendClients, backendUrlsFrom } from "@de-gateway/backend-clients";
 import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
-import { jsonBodies } from "./json-bodies.js";
 import { collaboratorListRoutes } from "./routes/collaborator-lists.js";
 import { collaboratorRoutes } from "./routes/collaborators.js";
 import { teamJoinRequestRoutes } from "./routes/team-join-requests.js";
@@ -18,15 +17,12 @@ export const groups: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
   const settings = settingsFrom(config);
-  await app.register(async (custom) => {
-    jsonBodies(custom);
-    await custom.register(teamRoutes, { settings });
-    await custom.register(teamMemberRoutes, { settings });
-    await custom.register(teamJoinRequestRoutes, { settings });
-    await custom.register(teamPrivilegeRoutes, { settings });
-    await custom.register(collaboratorListRoutes, { settings });
-    await custom.register(userRoutes, { settings });
-  });
+  await app.register(teamRoutes, { settings });
+  await app.register(teamMemberRoutes, { settings });
+  await app.register(teamJoinRequestRoutes, { settings });
+  await app.register(teamPrivilegeRoutes, { settings });
+  await app.register(collaboratorListRoutes, { settings });
+  await app.register(userRoutes, { settings });
   await app.register(collaboratorRoutes);
 };
 
