@@ -184,6 +184,37 @@ describe("retain-permissions", () => {
     }
   });
 
+  it("keeps the list and its members when the permissions service refuses to copy (502)", async () => {
+    service.platform.groups.faults.set({ mode: "json-500", path: "^/permissions/" });
+    const deleted = await send(service, "alice", "DELETE", "/collaborator-lists/friends?retain-permissions=true");
+    expect(deleted.statusCode).toBe(502);
+    expect(deleted.json()).toEqual({
+      error_code: "ERR_BAD_GATEWAY",
+      reason: "the permissions service did not copy the group's permissions (status 500)",
+    });
+    const removal = await send(
+      service,
+      "alice",
+      "POST",
+      "/collaborator-lists/friends/members/deleter?retain-permissions=true",
+      { members: ["bob"] },
+    );
+    expect(removal.statusCode).toBe(502);
+    expect(listMembers("friends")).toEqual(["bob", "carol"]);
+    expect(grantsOf(listId)).toHaveLength(2);
+  });
+
+  it("deletes a list even when the permissions service cannot forget it, and when it never knew it", async () => {
+    service.platform.groups.faults.set({ mode: "json-500", method: "DELETE", path: "^/subjects$" });
+    const deleted = await send(service, "alice", "DELETE", "/collaborator-lists/friends");
+    expect(deleted.statusCode).toBe(200);
+    expect(service.platform.groups.faults.applied).toHaveLength(1);
+    service.platform.groups.faults.clear();
+    await createList("strangers", ["bob"]);
+    const neverShared = await send(service, "alice", "DELETE", "/collaborator-lists/strangers");
+    expect(neverShared.statusCode).toBe(200);
+  });
+
   it("deletes a list without passing anything on by default", async () => {
     const response = await send(service, "alice", "DELETE", "/collaborator-lists/friends");
     expect(response.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backen
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
-import { createTeam, membersOf, privilegesOf, SERVICE_ACCOUNT, send } from "./helpers.js";
+import { createTeam, membersOf, privilegesOf, SERVICE_ACCOUNT, send, TEAMS_FOLDER } from "./helpers.js";
 
 let service: ServiceUnderTest;
 beforeAll(async () => {
@@ -73,6 +73,79 @@ describe("members added and removed by an administrator", () => {
       expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.any(String) });
     }
     expect(membersOf(service, "alice:team1")).toEqual([]);
+  });
+
+  it("lets a holder of update change members; read, view and optout are not enough", async () => {
+    await send(service, "alice", "POST", "/teams/alice%3Ateam1/privileges", {
+      updates: [
+        { subject_id: "bob", privileges: ["view", "update"] },
+        { subject_id: "carol", privileges: ["view", "read", "optout"] },
+      ],
+    });
+    const byUpdater = await send(service, "bob", "POST", "/teams/alice%3Ateam1/members", { members: ["carol"] });
+    expect(byUpdater.statusCode).toBe(200);
+    expect(membersOf(service, "alice:team1")).toEqual(["carol"]);
+    const byReader = await send(service, "carol", "POST", "/teams/alice%3Ateam1/members", { members: ["bob"] });
+    expect(byReader.statusCode).toBe(403);
+    expect(byReader.json()).toMatchObject({
+      error_code: "ERR_FORBIDDEN",
+      reason: "only an administrator of team alice:team1 may add members",
+    });
+    const removal = await send(service, "carol", "POST", "/teams/alice%3Ateam1/members/deleter", {
+      members: ["carol"],
+    });
+    expect(removal.json()).toMatchObject({ reason: "only an administrator of team alice:team1 may remove members" });
+    expect(membersOf(service, "alice:team1")).toEqual(["carol"]);
+    const removedByUpdater = await send(service, "bob", "POST", "/teams/alice%3Ateam1/members/deleter", {
+      members: ["carol"],
+    });
+    expect(removedByUpdater.statusCode).toBe(200);
+    expect(membersOf(service, "alice:team1")).toEqual([]);
+  });
+
+  it("keeps the privileges a new member already held", async () => {
+    await send(service, "alice", "POST", "/teams/alice%3Ateam1/privileges", {
+      updates: [{ subject_id: "bob", privileges: ["view", "update"] }],
+    });
+    await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["bob"] });
+    expect(privilegesOf(service, "alice:team1", "bob")).toEqual(["optout", "read", "update", "view"]);
+  });
+
+  it("tells each new member but the caller, and keeps the members when telling them fails", async () => {
+    await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["alice", "carol"] });
+    expect(membersOf(service, "alice:team1")).toEqual(["alice", "carol"]);
+    expect(notifications().map((message) => message.user)).toEqual(["carol"]);
+
+    service.platform.notifications.faults.set({ mode: "json-500" });
+    const added = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["bob"] });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().results).toEqual([expect.objectContaining({ success: true, subject_id: "bob" })]);
+    expect(service.platform.notifications.faults.applied).toHaveLength(1);
+    expect(membersOf(service, "alice:team1")).toEqual(["alice", "carol", "bob"]);
+    expect(privilegesOf(service, "alice:team1", "bob")).toEqual(["optout", "read"]);
+  });
+
+  it("asks for no privilege change when nobody was added or removed", async () => {
+    const privilegeChanges = () =>
+      service.platform.groups.recorder.requests.filter(
+        (request) => request.method === "POST" && /\/privileges(\/deleter)?$/.test(request.path),
+      );
+    const atCreation = privilegeChanges().length;
+    const added = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["nobody"] });
+    expect(added.json().results).toEqual([{ success: false, subject_id: "nobody" }]);
+    const removed = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members/deleter", {
+      members: ["nobody"],
+    });
+    expect(removed.json().results).toEqual([{ success: false, subject_id: "nobody" }]);
+    expect(privilegeChanges()).toHaveLength(atCreation);
+  });
+
+  it("never lists the gateway's own account as a member", async () => {
+    await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["bob"] });
+    // As a team made elsewhere (by terrain, say) may hold it.
+    service.platform.groups.state.grouper.groups.get(`${TEAMS_FOLDER}:alice:team1`)?.members.push(SERVICE_ACCOUNT);
+    const listed = await send(service, "alice", "GET", "/teams/alice%3Ateam1/members");
+    expect(listed.json().members.map((member: { id: string }) => member.id)).toEqual(["bob"]);
   });
 
   it("keeps the gateway's own account out of memberships", async () => {
@@ -187,16 +260,19 @@ describe("join requests", () => {
     expect(membersOf(service, "alice:closed")).toEqual([]);
   });
 
-  it("takes an empty body as an empty message", async () => {
-    const headers = { ...(await service.as("bob")), "content-type": "application/json" };
-    const response = await service.app.inject({
+  it("takes an empty body, or none, as an empty message", async () => {
+    const headers = await service.as("bob");
+    const url = "/teams/alice%3Aclosed/join-request";
+    const empty = await service.app.inject({
       method: "POST",
-      url: "/teams/alice%3Aclosed/join-request",
-      headers,
+      url,
+      headers: { ...headers, "content-type": "application/json" },
       payload: "",
     });
-    expect(response.statusCode).toBe(200);
-    expect(notifications()[0]?.payload.requester_message).toBe("");
+    expect(empty.statusCode).toBe(200);
+    const none = await service.app.inject({ method: "POST", url, headers });
+    expect(none.statusCode).toBe(200);
+    expect(notifications().map((message) => message.payload.requester_message)).toEqual(["", ""]);
   });
 
   it("refuses a non-string message (400) and a team the requester cannot see (404), sending nothing", async () => {
@@ -217,6 +293,32 @@ describe("join requests", () => {
     } finally {
       await service.platform.notifications.start();
     }
+  });
+
+  it("answers 409 when no person administers the team, telling nobody, never the gateway's own account", async () => {
+    const team = service.platform.groups.state.grouper.groups.get(`${TEAMS_FOLDER}:alice:closed`);
+    if (!team) throw new Error("no team alice:closed");
+    // alice hands the team over to the platform and keeps reading it.
+    team.grants = team.grants.filter((grant) => grant.subjectId !== "alice");
+    team.grants.push({ subjectId: "alice", privilege: "read" });
+    const response = await send(service, "bob", "POST", "/teams/alice%3Aclosed/join-request", { message: "hi" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error_code: "ERR_CONFLICT",
+      reason: "team alice:closed has no administrator who could let you in",
+    });
+    expect(notifications()).toEqual([]);
+  });
+
+  it("answers 502 when the notifications backend refuses the request, and 200 only once it takes it", async () => {
+    service.platform.notifications.faults.set({ mode: "json-500" });
+    const refused = await send(service, "bob", "POST", "/teams/alice%3Aclosed/join-request", { message: "hi" });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", backend_response: expect.any(Object) });
+    service.platform.notifications.faults.clear();
+    const taken = await send(service, "bob", "POST", "/teams/alice%3Aclosed/join-request", { message: "hi" });
+    expect(taken.statusCode).toBe(200);
+    expect(notifications()).toHaveLength(1);
   });
 
   it("lets an administrator deny a request: the requester is notified", async () => {
@@ -241,12 +343,22 @@ describe("join requests", () => {
   });
 
   it("refuses a denial from someone who does not administer the team, and one for an unknown requester", async () => {
+    await send(service, "alice", "POST", "/teams/alice%3Aclosed/members", { members: ["carol"] });
+    await send(service, "alice", "POST", "/teams/alice%3Aclosed/privileges", {
+      updates: [{ subject_id: "carol", privileges: ["optout", "read", "update"] }],
+    });
+    const notifiedOfMembership = notifications().length;
     const notAdmin = await send(service, "carol", "POST", "/teams/alice%3Aclosed/join-request/bob/deny");
     expect(notAdmin.statusCode).toBe(403);
-    expect(notAdmin.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
+    expect(notAdmin.json()).toEqual({
+      error_code: "ERR_FORBIDDEN",
+      reason: "only an administrator of team alice:closed may deny requests to join it",
+    });
+    const stranger = await send(service, "bob", "POST", "/teams/alice%3Aclosed/join-request/bob/deny");
+    expect(stranger.statusCode).toBe(403);
     const unknown = await send(service, "alice", "POST", "/teams/alice%3Aclosed/join-request/nobody/deny");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.stringContaining("nobody") });
-    expect(notifications()).toEqual([]);
+    expect(notifications()).toHaveLength(notifiedOfMembership);
   });
 });

@@ -99,6 +99,19 @@ describe("team privileges", () => {
       expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
       expect(privilegesOf(service, "alice:team1", subject_id)).toEqual(["admin"]);
     }
+    const mixed = await send(service, "alice", "POST", "/teams/alice%3Ateam1/privileges", {
+      updates: [
+        { subject_id: "bob", privileges: ["read"] },
+        { subject_id: SERVICE_ACCOUNT, privileges: [] },
+      ],
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json()).toEqual({
+      error_code: "ERR_BAD_REQUEST",
+      reason: `the privileges of ${SERVICE_ACCOUNT} cannot be changed`,
+    });
+    expect(privilegesOf(service, "alice:team1", "bob")).toEqual([]);
+    expect(privilegesOf(service, "alice:team1", SERVICE_ACCOUNT)).toEqual(["admin"]);
   });
 
   it("reports a subject that does not exist with 404, changing nothing", async () => {

@@ -69,6 +69,29 @@ describe("team lifecycle", () => {
     expect(hidden.statusCode).toBe(404);
   });
 
+  it("makes the creator's team folder once, administered by the creator, with an empty description", async () => {
+    const folderWrites = () =>
+      service.platform.groups.recorder.requests
+        .filter((request) => request.method !== "GET" && request.path.startsWith("/folders"))
+        .map((request) => [request.method, decodeURIComponent(request.path), request.body ?? null]);
+    await createTeam(service, "alice", { name: "team1" });
+    expect(folderWrites()).toEqual([
+      ["POST", "/folders", { name: `${TEAMS_FOLDER}:alice`, description: "" }],
+      ["PUT", `/folders/${TEAMS_FOLDER}:alice/privileges/alice/stem`, null],
+    ]);
+    await createTeam(service, "alice", { name: "team2" });
+    expect(folderWrites()).toHaveLength(2);
+    expect(service.platform.groups.state.grouper.groups.get(`${TEAMS_FOLDER}:alice:team2`)?.description).toBe("");
+  });
+
+  it("names the taken name when a rename would take another team's", async () => {
+    await createTeam(service, "alice", { name: "team1" });
+    await createTeam(service, "alice", { name: "team2" });
+    const clash = await send(service, "alice", "PATCH", "/teams/alice%3Ateam1", { name: "team2" });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toEqual({ error_code: "ERR_EXISTS", reason: "team alice:team2 already exists" });
+  });
+
   it("refuses a second team of the same name with 409", async () => {
     await createTeam(service, "alice", { name: "team1" });
     const again = await send(service, "alice", "POST", "/teams", { name: "team1" });
@@ -107,6 +130,9 @@ describe("team listing", () => {
     expect(teamNames((await send(service, "bob", "GET", "/teams?search=ALP")).json())).toEqual(["alice:alpha"]);
     expect(teamNames((await send(service, "bob", "GET", "/teams?creator=alice")).json())).toEqual(["alice:alpha"]);
     expect(teamNames((await send(service, "bob", "GET", "/teams?creator=nobody")).json())).toEqual([]);
+    const ofNobody = await send(service, "bob", "GET", "/teams?member=nobody");
+    expect(ofNobody.statusCode).toBe(200);
+    expect(teamNames(ofNobody.json())).toEqual([]);
     await send(service, "alice", "POST", "/teams/alice%3Aalpha/members", { members: ["bob"] });
     expect(teamNames((await send(service, "bob", "GET", "/teams?member=bob")).json())).toEqual(["alice:alpha"]);
     const searched = await send(service, "bob", "GET", "/teams?member=bob&search=beta");
@@ -257,6 +283,13 @@ describe("a failing groups backend", () => {
     const failing = await send(service, "alice", "POST", "/teams", { name: "team1" });
     expect(failing.statusCode).toBe(502);
     expect(failing.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    service.platform.groups.faults.set({ mode: "json-500" });
+    const explained = await send(service, "alice", "GET", "/teams/alice%3Ateam1");
+    expect(explained.json()).toEqual({
+      error_code: "ERR_BAD_GATEWAY",
+      reason: "the groups backend failed (status 500)",
+      backend_response: { error_code: "ERR_SIMULATED", reason: "simulated backend failure" },
+    });
     service.platform.groups.faults.set({ mode: "hang" });
     const hung = await send(service, "alice", "GET", "/teams/alice%3Ateam1");
     expect(hung.statusCode).toBe(504);

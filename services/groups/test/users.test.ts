@@ -58,6 +58,12 @@ describe("/secured/user-search", () => {
     expect(response.json()).toEqual({ users: [], truncated: false });
   });
 
+  it("looks for the text without the spaces around it", async () => {
+    const spaced = await send(service, "bob", "GET", "/secured/user-search?search=%20%20Builder%20");
+    expect(ids(spaced.json())).toEqual(["bob"]);
+    expect(service.platform.groups.recorder.to("GET", "/subjects").at(-1)?.query).toMatchObject({ search: "Builder" });
+  });
+
   it("needs a search text (400)", async () => {
     for (const url of ["/secured/user-search", "/secured/user-search?search=%20"]) {
       const response = await send(service, "alice", "GET", url);
@@ -88,6 +94,19 @@ describe("/secured/user-info", () => {
       },
       carol: expect.objectContaining({ id: "carol", email: "carol@example.org" }),
     });
+  });
+
+  it("looks each name up once, leaving blank ones out, however many are asked for", async () => {
+    const workshop = Array.from({ length: 20 }, (_, index) => `workshop${String(index + 1).padStart(2, "0")}`);
+    const query = [...workshop, "", " ", "workshop01", "nobody"].map((name) => `username=${encodeURIComponent(name)}`);
+    const response = await send(service, "alice", "GET", `/secured/user-info?${query.join("&")}`);
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json())).toEqual(workshop);
+    expect(response.json().workshop20).toMatchObject({ id: "workshop20", name: "Workshop Attendee 20" });
+    const lookups = service.platform.groups.recorder.requests.filter((request) =>
+      request.path.startsWith("/subjects/"),
+    );
+    expect(lookups).toHaveLength(21);
   });
 
   it("answers {} with 200 when nobody is found or nobody is asked for", async () => {
