@@ -215,6 +215,16 @@ describe("retain-permissions", () => {
     expect(neverShared.statusCode).toBe(200);
   });
 
+  it("asks the permissions service nothing when a list kept for its members has none", async () => {
+    await createList("empty");
+    const response = await send(service, "alice", "DELETE", "/collaborator-lists/empty?retain-permissions=true");
+    expect(response.statusCode).toBe(200);
+    const asked = service.platform.groups.recorder.requests.filter((request) =>
+      request.path.startsWith("/permissions"),
+    );
+    expect(asked).toEqual([]);
+  });
+
   it("deletes a list without passing anything on by default", async () => {
     const response = await send(service, "alice", "DELETE", "/collaborator-lists/friends");
     expect(response.statusCode).toBe(200);

@@ -53,6 +53,15 @@ describe("/secured/user-search", () => {
     expect(ids(few.json())).toHaveLength(9);
   });
 
+  it("lists user-name matches first, then real-name, then e-mail matches, each field cut on its own", async () => {
+    // "a": in two user names, in 62 real names (alice, carol, the attendees), in all 63 e-mail addresses.
+    const response = await send(service, "bob", "GET", "/secured/user-search?search=a");
+    const workshop = Array.from({ length: 48 }, (_, index) => `workshop${String(index + 1).padStart(2, "0")}`);
+    expect(response.json().truncated).toBe(true);
+    // alice and carol by user name; 48 attendees make up the real names' 50; bob only by e-mail.
+    expect(ids(response.json())).toEqual(["alice", "carol", ...workshop, "bob"]);
+  });
+
   it("leaves out pseudo-subjects and the gateway's own account", async () => {
     const response = await send(service, "alice", "GET", "/secured/user-search?search=grouper");
     expect(response.json()).toEqual({ users: [], truncated: false });
@@ -70,6 +79,7 @@ describe("/secured/user-search", () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
     }
+    expect(service.platform.groups.recorder.to("GET", "/subjects")).toEqual([]);
   });
 });
 
