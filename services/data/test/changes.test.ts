@@ -137,6 +137,28 @@ describe("move, move-contents and rename", () => {
     });
   });
 
+  it("counts a folder's contents, not the folder, against the limit when moving them", async () => {
+    // analyses holds run-1 and its output.tsv; with run-2 and three folders in it, six entries: the limit.
+    const run2 = `${alice}/analyses/run-2`;
+    await send("alice", "POST", "/secured/filesystem/directories", {
+      paths: [run2, `${run2}/a`, `${run2}/b`, `${run2}/c`],
+    });
+    const within = await send("alice", "POST", "/secured/filesystem/move-contents", {
+      source: `${alice}/analyses`,
+      dest: `${alice}/documents`,
+    });
+    expect(within.statusCode, within.body).toBe(200);
+
+    await send("alice", "POST", "/secured/filesystem/directories", { paths: [`${alice}/documents/run-2/d`] });
+    const over = await send("alice", "POST", "/secured/filesystem/move-contents", {
+      source: `${alice}/documents`,
+      dest: `${alice}/analyses`,
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ error_code: "ERR_TOO_MANY_PATHS", count: 7, limit: 6 });
+    expect(await exists("alice", `${alice}/documents/run-1`)).toEqual({ [`${alice}/documents/run-1`]: true });
+  });
+
   it("renames within a folder and refuses a rename into another folder", async () => {
     const renamed = await send("alice", "POST", "/secured/filesystem/rename", {
       source: `${alice}/notes.txt`,
@@ -177,6 +199,22 @@ describe("trash", () => {
     ]);
     const back = await send("alice", "GET", `/secured/fileio/download?path=${q(`${alice}/analyses/run-1/output.tsv`)}`);
     expect(back.body).toContain("abcA\t12");
+  });
+
+  it("restores only the paths asked for", async () => {
+    await send("alice", "POST", "/secured/filesystem/delete", { paths: [`${alice}/notes.txt`, `${alice}/sample.bin`] });
+    const trash = await send(
+      "alice",
+      "GET",
+      `/secured/filesystem/paged-directory?path=${q("/iplant/trash/home/de-irods/alice")}&limit=10`,
+    );
+    const notesInTrash = trash.json().files.find((file: { label: string }) => file.label.startsWith("notes")).path;
+    const restored = await send("alice", "POST", "/secured/filesystem/restore", { paths: [notesInTrash] });
+    expect(restored.statusCode).toBe(200);
+    expect(await exists("alice", `${alice}/notes.txt`, `${alice}/sample.bin`)).toEqual({
+      [`${alice}/notes.txt`]: true,
+      [`${alice}/sample.bin`]: false,
+    });
   });
 
   it("restores everything, deletes a folder's contents and empties the trash", async () => {

@@ -54,8 +54,50 @@ describe("upload and download", () => {
     expect(inline.headers["content-disposition"]).toMatch(/^inline; filename="?notes.txt/);
     expect(inline.headers["content-security-policy"]).toBe("sandbox");
     expect(inline.body).toContain("Remember the milk");
-    const attached = await send("alice", "GET", `/secured/filesystem/display-download?path=${q(notes)}&attachment=1`);
-    expect(attached.headers["content-disposition"]).toMatch(/^attachment/);
+    const disposition = async (attachment: string) =>
+      (
+        await send(
+          "alice",
+          "GET",
+          `/secured/filesystem/display-download?path=${q(notes)}&attachment=${encodeURIComponent(attachment)}`,
+        )
+      ).headers["content-disposition"];
+    for (const yes of ["1", "true", "TRUE", "yes"]) expect(await disposition(yes), yes).toMatch(/^attachment/);
+    for (const no of ["0", "false", "no", "", "not true", "yesterday"])
+      expect(await disposition(no), no).toMatch(/^inline/);
+  });
+
+  it("downloads any file as opaque bytes, whatever its type", async () => {
+    const notes = await download("alice", `${HOME("alice")}/notes.txt`);
+    expect(notes.statusCode).toBe(200);
+    expect(notes.headers["content-type"]).toBe("application/octet-stream");
+    expect(notes.headers["content-disposition"]).toBe("attachment; filename=notes.txt");
+    expect(notes.body).toContain("Remember the milk");
+  });
+
+  it("answers a file that goes between its stat and its download as missing, and a failing download as 502", async () => {
+    const notes = `${HOME("alice")}/notes.txt`;
+    for (const status of [403, 404, 410]) {
+      service.platform.fileInfo.faults.set({
+        mode: "json-status",
+        status,
+        body: { error_code: "ERR_DOES_NOT_EXIST", path: notes },
+        method: "GET",
+        path: "^/data/path/",
+      });
+      const gone = await download("alice", notes);
+      expect(gone.statusCode, String(status)).toBe(404);
+      expect(gone.json()).toEqual({
+        error_code: "ERR_NOT_FOUND",
+        reason: `${notes} does not exist or is not readable`,
+        path: notes,
+      });
+      expect(gone.headers["content-disposition"]).toBeUndefined();
+    }
+    service.platform.fileInfo.faults.set({ mode: "json-500", method: "GET", path: "^/data/path/" });
+    const failing = await download("alice", notes);
+    expect(failing.statusCode).toBe(502);
+    expect(failing.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
   });
 
   it("sandboxes what it shows inline, except PDFs, which browsers show in viewers of their own", async () => {
@@ -103,6 +145,28 @@ describe("upload and download", () => {
     expect(service.platform.fileInfo.recorder.to("POST", "/data")).toEqual([]);
   });
 
+  it("lets a user write where the owner shared a folder with write permission, and only there", async () => {
+    const analyses = `${HOME("alice")}/analyses`;
+    const shared = await send("alice", "POST", "/secured/share", {
+      sharing: [{ user: "bob", paths: [{ path: analyses, permission: "write" }] }],
+    });
+    expect(shared.statusCode).toBe(200);
+    const uploaded = await upload("bob", analyses, patternBytes(10), "from-bob.bin");
+    expect(uploaded.statusCode).toBe(200);
+    // As in iRODS, the one who writes a file owns it.
+    expect(uploaded.json().file).toMatchObject({ path: `${analyses}/from-bob.bin`, permission: "own" });
+    const saved = await send("bob", "POST", "/secured/fileio/saveas", { dest: `${analyses}/bob.txt`, content: "hi" });
+    expect(saved.statusCode).toBe(200);
+    const readOnly = `${HOME("alice")}/shared-with-bob`;
+    const elsewhere = await upload("bob", readOnly, patternBytes(10), "from-bob.bin");
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toEqual({
+      error_code: "ERR_NOT_WRITEABLE",
+      reason: `${readOnly} is not writeable by bob`,
+      path: readOnly,
+    });
+  });
+
   it("refuses an upload without a file field, or with a bad file name", async () => {
     const wrongField = await upload("alice", HOME("alice"), patternBytes(10), "a.txt", "attachment");
     expect(wrongField.statusCode).toBe(400);
@@ -130,12 +194,44 @@ describe("upload and download", () => {
     ];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD", reason: expect.any(String) });
+      expect(answer.json()).toMatchObject({
+        error_code: "ERR_BAD_OR_MISSING_FIELD",
+        reason: expect.stringMatching(/^the upload is not a well-formed multipart\/form-data body: ./),
+      });
     }
     const exists = await send("alice", "POST", "/secured/filesystem/exists", {
       paths: [`${HOME("alice")}/cut-short.bin`],
     });
     expect(exists.json().paths).toEqual({ [`${HOME("alice")}/cut-short.bin`]: false });
+  });
+
+  it("answers a form without any part as one without a file field", async () => {
+    const empty = await send("alice", "POST", `/secured/fileio/upload?dest=${q(HOME("alice"))}`, "--xyz--\r\n", {
+      "content-type": "multipart/form-data; boundary=xyz",
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: "the upload has no file field",
+      field: "file",
+    });
+  });
+
+  it("answers 502 or 504, not the caller's 400, when the file-info backend fails an upload, and keeps no file", async () => {
+    service.platform.fileInfo.faults.set({ mode: "json-500", method: "POST", path: "^/data$" });
+    const failed = await upload("alice", HOME("alice"), patternBytes(3_000_000), "failing.bin");
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", backend_status: 500 });
+    // No answer at all: the backend's fault, however completely the caller sent the file.
+    service.platform.fileInfo.faults.set({ mode: "hang", method: "POST", path: "^/data$" });
+    const unanswered = await upload("alice", HOME("alice"), patternBytes(1000), "failing.bin");
+    expect(unanswered.statusCode).toBe(504);
+    expect(unanswered.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
+    service.platform.fileInfo.faults.clear();
+    const exists = await send("alice", "POST", "/secured/filesystem/exists", {
+      paths: [`${HOME("alice")}/failing.bin`],
+    });
+    expect(exists.json().paths).toEqual({ [`${HOME("alice")}/failing.bin`]: false });
   });
 
   it("answers 401 without a token and 502 when the file-info backend is down", async () => {
@@ -210,6 +306,19 @@ describe("URL import", () => {
     expect(Object.values((job.body as { config: Record<string, string> }).config).sort()).toEqual(
       [new URL(address).href, "reads one.fastq"].sort(),
     );
+  });
+
+  it("names the imported file after the address's last path segment, else its host", async () => {
+    for (const [address, label] of [
+      ["https://example.org/archive/genome.fa/", "genome.fa"],
+      ["https://example.org/", "example.org"],
+      ["http://data.example.org", "data.example.org"],
+      ["https://example.org/bad%E0%A4%A.txt", "bad%E0%A4%A.txt"],
+    ]) {
+      const answer = await send("alice", "POST", "/secured/fileio/urlupload", { dest: HOME("alice"), address });
+      expect(answer.statusCode, address).toBe(200);
+      expect(answer.json().label, address).toBe(label);
+    }
   });
 
   it("refuses addresses that are not http or https with ERR_INVALID_URL, and names that exist", async () => {

@@ -7,13 +7,23 @@ export interface Fault {
    * `json-500`: 500 with a JSON body; `html-500`: 500 with an HTML page; `hang`: never answers; `delay`: answers
    * late; `stall-body`: JSON whose body stops partway and never ends (a backend stuck mid-answer), with `status`.
    * Answers that succeed but cannot be what was asked for: `garbled-200`, 200 labelled JSON that is not;
-   * `html-200`, 200 with an HTML page (a proxy's, say); `json-200`, 200 with `body` as JSON.
+   * `html-200`, 200 with an HTML page (a proxy's, say); `json-200`, 200 with `body` as JSON. `json-status`: any
+   * `status` with `body` as JSON (a refusal one call gets and the one before did not, say).
    */
-  mode: "json-500" | "html-500" | "hang" | "delay" | "stall-body" | "garbled-200" | "html-200" | "json-200";
+  mode:
+    | "json-500"
+    | "html-500"
+    | "hang"
+    | "delay"
+    | "stall-body"
+    | "garbled-200"
+    | "html-200"
+    | "json-200"
+    | "json-status";
   delayMs?: number;
-  /** The status a `stall-body` fault answers with: 200 unless given (a 500 stuck mid-answer, say). */
+  /** The status a `stall-body` or `json-status` fault answers with: 200 and 500 unless given. */
   status?: number;
-  /** The JSON a `json-200` fault answers. */
+  /** The JSON a `json-200` or `json-status` fault answers. */
   body?: unknown;
   /** Only requests whose path (without query) matches this regular expression. */
   path?: string;
@@ -22,8 +32,8 @@ export interface Fault {
 
 export const FaultSchema = Type.Object({
   mode: Type.Union(
-    ["json-500", "html-500", "hang", "delay", "stall-body", "garbled-200", "html-200", "json-200"].map((mode) =>
-      Type.Literal(mode),
+    ["json-500", "html-500", "hang", "delay", "stall-body", "garbled-200", "html-200", "json-200", "json-status"].map(
+      (mode) => Type.Literal(mode),
     ),
   ),
   delayMs: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -111,8 +121,9 @@ export function installFaults(app: FastifyInstance, faults: Faults): void {
       case "html-200":
         return reply.code(200).type("text/html").send("<html><body><h1>Welcome</h1></body></html>");
       case "json-200":
+      case "json-status":
         return reply
-          .code(200)
+          .code(fault.mode === "json-200" ? 200 : (fault.status ?? 500))
           .type("application/json")
           .send(JSON.stringify(fault.body ?? null));
     }
