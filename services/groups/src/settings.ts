@@ -27,11 +27,22 @@ export const listTarget = (settings: GroupsSettings, owner: string, name: string
 });
 
 /**
+ * The longest name segment Grouper keeps (a group's extension, in characters). A longer name is refused before
+ * anything is made: created in one call, it could make the backend's URLs for the group too long to take, so
+ * its privileges could be neither set nor the group removed again.
+ */
+export const MAX_NAME_SEGMENT = 255;
+
+/**
  * A new name segment for a team or list. A colon would reach into a folder below (for a team, into
- * what looks like another user's namespace), so it is refused like a blank name.
+ * what looks like another user's namespace), so it is refused like a blank name or one too long.
  */
 export function checkNameSegment(name: string, kind: "team" | "collaborator list"): string {
   if (!name.trim()) throw badRequest(`the ${kind} name must not be blank`);
   if (name.includes(":")) throw badRequest(`the ${kind} name must not contain ':' (got ${JSON.stringify(name)})`);
+  const length = [...name].length;
+  if (length > MAX_NAME_SEGMENT) {
+    throw badRequest(`the ${kind} name must be at most ${MAX_NAME_SEGMENT} characters (got ${length})`);
+  }
   return name;
 }

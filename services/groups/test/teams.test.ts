@@ -189,6 +189,31 @@ describe("another user and alice's team", () => {
   });
 });
 
+describe("team and list names too long to keep", () => {
+  it("refuses a name over 255 characters before anything is made, and takes one of 255", async () => {
+    const longest = "é".repeat(255);
+    const refused = [
+      await send(service, "alice", "POST", "/teams", { name: `${longest}x` }),
+      await send(service, "alice", "POST", "/collaborator-lists", { name: `${longest}x` }),
+    ];
+    for (const response of refused) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error_code: "ERR_BAD_REQUEST",
+        reason: expect.stringMatching(/name must be at most 255 characters \(got 256\)$/),
+      });
+    }
+    expect(service.platform.groups.recorder.requests.filter((request) => request.method !== "GET")).toEqual([]);
+    const created = await createTeam(service, "alice", { name: longest });
+    expect(created.name).toBe(`alice:${longest}`);
+    const renamed = await send(service, "alice", "PATCH", `/teams/${encodeURIComponent(created.name)}`, {
+      name: `${longest}x`,
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(service.platform.groups.state.grouper.groups.has(`${TEAMS_FOLDER}:${created.name}`)).toBe(true);
+  });
+});
+
 describe("team names with a colon in the path", () => {
   it("reaches alice:team1 through %3A in the team path and every sub-path", async () => {
     await createTeam(service, "alice", { name: "team1" });

@@ -47,6 +47,8 @@ export class Simulator<State = unknown> {
       logger: { level: this.options.logLevel ?? "silent", name: `${this.name}-simulator` },
       forceCloseConnections: true,
       bodyLimit: 64 * 1024 * 1024,
+      // The backends take path parameters (qualified group names, paths) far longer than Fastify's default 100.
+      routerOptions: { maxParamLength: 8192 },
       // Checking every route schema against the meta-schema was a fifth of the simulators' start-up.
       ajv: { customOptions: { validateSchema: false } },
     });
