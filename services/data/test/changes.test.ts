@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { HOME, q, useDataService } from "./support.js";
+import { HOME, pathsExist, q, useDataService } from "./support.js";
 
 const service = useDataService({ MAX_PATHS_IN_REQUEST: "6" });
 const send = service.send;
 
-const exists = async (user: string, ...paths: string[]) =>
-  (await send(user, "POST", "/secured/filesystem/exists", { paths })).json().paths as Record<string, boolean>;
+const exists = (user: string, ...paths: string[]) => pathsExist(send, user, ...paths);
 
 const alice = HOME("alice");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME, multipartFile, patternBytes, q, useDataService } from "./support.js";
+import { HOME, multipartFile, pathsExist, patternBytes, q, useDataService } from "./support.js";
 
 const service = useDataService();
 const send = service.send;
@@ -199,10 +199,9 @@ describe("upload and download", () => {
         reason: expect.stringMatching(/^the upload is not a well-formed multipart\/form-data body: ./),
       });
     }
-    const exists = await send("alice", "POST", "/secured/filesystem/exists", {
-      paths: [`${HOME("alice")}/cut-short.bin`],
+    expect(await pathsExist(send, "alice", `${HOME("alice")}/cut-short.bin`)).toEqual({
+      [`${HOME("alice")}/cut-short.bin`]: false,
     });
-    expect(exists.json().paths).toEqual({ [`${HOME("alice")}/cut-short.bin`]: false });
   });
 
   it("answers a form without any part as one without a file field", async () => {
@@ -228,10 +227,9 @@ describe("upload and download", () => {
     expect(unanswered.statusCode).toBe(504);
     expect(unanswered.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
     service.platform.fileInfo.faults.clear();
-    const exists = await send("alice", "POST", "/secured/filesystem/exists", {
-      paths: [`${HOME("alice")}/failing.bin`],
+    expect(await pathsExist(send, "alice", `${HOME("alice")}/failing.bin`)).toEqual({
+      [`${HOME("alice")}/failing.bin`]: false,
     });
-    expect(exists.json().paths).toEqual({ [`${HOME("alice")}/failing.bin`]: false });
   });
 
   it("answers 401 without a token and 502 when the file-info backend is down", async () => {

@@ -35,6 +35,15 @@ export function useDataService(overrides: Record<string, string> = {}): ServiceU
   };
 }
 
+/** Which of `paths` exist for `user`, as the data service's `exists` answers it. */
+export async function pathsExist(
+  send: ServiceUnderTest["send"],
+  user: string,
+  ...paths: string[]
+): Promise<Record<string, boolean>> {
+  return (await send(user, "POST", "/secured/filesystem/exists", { paths })).json().paths;
+}
+
 /** A multipart/form-data body with one file part, encoded by the platform's own FormData. */
 export async function multipartFile(
   bytes: Uint8Array,

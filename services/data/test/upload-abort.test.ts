@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { HOME, patternBytes, q, startData } from "./support.js";
+import { HOME, pathsExist, patternBytes, q, startData } from "./support.js";
 
 let service: ServiceUnderTest;
 let port: number;
@@ -68,8 +68,9 @@ it("leaves no partial file when a client aborts an upload mid-stream, and keeps 
     const name = `aborted-${index}.bin`;
     expect(await abortedUpload(name, size), "the partial upload was being written by the backend").toBe(true);
     await until(() => staging().length === 0, "the backend to drop the partial upload");
-    const exists = await send("alice", "POST", "/secured/filesystem/exists", { paths: [`${HOME("alice")}/${name}`] });
-    expect(exists.json().paths).toEqual({ [`${HOME("alice")}/${name}`]: false });
+    expect(await pathsExist(send, "alice", `${HOME("alice")}/${name}`)).toEqual({
+      [`${HOME("alice")}/${name}`]: false,
+    });
   }
   const listing = await send("alice", "GET", `/secured/filesystem/paged-directory?path=${q(HOME("alice"))}&limit=50`);
   expect(listing.statusCode).toBe(200);

@@ -31,7 +31,7 @@ export const listTarget = (settings: GroupsSettings, owner: string, name: string
  * anything is made: created in one call, it could make the backend's URLs for the group too long to take, so
  * its privileges could be neither set nor the group removed again.
  */
-export const MAX_NAME_SEGMENT = 255;
+const MAX_NAME_SEGMENT = 255;
 
 /**
  * A new name segment for a team or list. A colon would reach into a folder below (for a team, into
