@@ -42,7 +42,7 @@ export function drainUnreadBody(raw: IncomingMessage): void {
  */
 export function readRestBeforeAnswer(raw: IncomingMessage): Promise<void> {
   const declared = Number(raw.headers["content-length"] ?? 0);
-  if (raw.complete || raw.destroyed || declared > MAX_DRAINED_BYTES) return Promise.resolve();
+  if (raw.complete || raw.readableEnded || raw.destroyed || declared > MAX_DRAINED_BYTES) return Promise.resolve();
   return new Promise((resolve) => {
     const finish = () => {
       clearTimeout(timer);

@@ -68,12 +68,15 @@ function frames(): Transform {
  * A multipart/form-data body holding one file part, produced as the file's bytes arrive, so a file of any
  * size passes through without being held (beyond a frame). A file that fails (its caller gone) fails the body.
  * The name travels as UTF-8 (RFC 7578), as the reference gateway sends it, so that non-ASCII names survive.
+ * `beforeEnd` runs once the file's bytes are sent and before the form is closed: if it fails, the body fails
+ * with its error, so the backend, never seeing the form complete, keeps no file.
  */
 export function singleFileForm(
   field: string,
   filename: string,
   contentType: string,
   file: Readable,
+  beforeEnd: () => Promise<void> = async () => {},
 ): { body: Readable; contentType: string } {
   const boundary = `----de-gateway-${randomUUID()}`;
   async function* parts() {
@@ -83,6 +86,7 @@ export function singleFileForm(
     );
     // The error reaches this generator through the frames' iterator; pipeline's own report of it adds nothing.
     yield* pipeline(file, frames(), () => {});
+    await beforeEnd();
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
   return {

@@ -9,6 +9,16 @@ async function upload(user: string, dest: string, bytes: Uint8Array, name: strin
   return send(user, "POST", `/secured/fileio/upload?dest=${q(dest)}`, form.payload, form.headers);
 }
 
+/** An upload of a form built part by part, encoded by the platform's own FormData. */
+async function uploadParts(user: string, dest: string, fill: (form: FormData) => void) {
+  const form = new FormData();
+  fill(form);
+  const encoded = new Response(form);
+  return send(user, "POST", `/secured/fileio/upload?dest=${q(dest)}`, Buffer.from(await encoded.arrayBuffer()), {
+    "content-type": encoded.headers.get("content-type") as string,
+  });
+}
+
 const download = (user: string, path: string, headers: Record<string, string> = {}) =>
   send(user, "GET", `/secured/fileio/download?path=${q(path)}`, undefined, headers);
 
@@ -187,10 +197,16 @@ describe("upload and download", () => {
         "content-type": contentType,
       });
     const form = await multipartFile(patternBytes(200_000), "cut-short.bin");
+    const unclosed = await multipartFile(patternBytes(200_000), "unclosed.bin");
     const answers = [
       await post("multipart/form-data", "garbage"),
       await post("multipart/form-data; boundary=xyz", "garbage without any boundary"),
       await post(form.headers["content-type"], form.payload.subarray(0, 150_000)),
+      // The file part is whole, but the form breaks off where a next part was announced.
+      await post(
+        unclosed.headers["content-type"],
+        Buffer.concat([unclosed.payload.subarray(0, unclosed.payload.length - 4), Buffer.from("\r\n")]),
+      ),
     ];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(400);
@@ -199,9 +215,57 @@ describe("upload and download", () => {
         reason: expect.stringMatching(/^the upload is not a well-formed multipart\/form-data body: ./),
       });
     }
-    expect(await pathsExist(send, "alice", `${HOME("alice")}/cut-short.bin`)).toEqual({
-      [`${HOME("alice")}/cut-short.bin`]: false,
+    const cut = ["cut-short.bin", "unclosed.bin"].map((name) => `${HOME("alice")}/${name}`);
+    expect(Object.values(await pathsExist(send, "alice", ...cut))).toEqual([false, false]);
+  });
+
+  it("refuses a form with more than one file whole, and keeps neither file", async () => {
+    const answer = await uploadParts("alice", HOME("alice"), (form) => {
+      form.append("file", new Blob([patternBytes(300_000)]), "first.bin");
+      form.append("file", new Blob([patternBytes(10)]), "second.bin");
     });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: "an upload holds one file, and this form holds more",
+      field: "file",
+    });
+    const first = `${HOME("alice")}/first.bin`;
+    const second = `${HOME("alice")}/second.bin`;
+    expect(await pathsExist(send, "alice", first, second)).toEqual({ [first]: false, [second]: false });
+  });
+
+  it("stores the file of a form with text fields around it, and refuses more than ten fields", async () => {
+    const stored = await uploadParts("alice", HOME("alice"), (form) => {
+      form.append("note", "before");
+      form.append("file", new Blob([patternBytes(1000)]), "among-fields.bin");
+      form.append("note", "after");
+    });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json().file).toMatchObject({ path: `${HOME("alice")}/among-fields.bin`, "file-size": 1000 });
+
+    const fields = (form: FormData, count: number) => {
+      for (let index = 0; index < count; index++) form.append(`note${index}`, "x");
+    };
+    const tooMany = [
+      await uploadParts("alice", HOME("alice"), (form) => {
+        fields(form, 11);
+        form.append("file", new Blob([patternBytes(10)]), "fields-first.bin");
+      }),
+      await uploadParts("alice", HOME("alice"), (form) => {
+        form.append("file", new Blob([patternBytes(200_000)]), "fields-after.bin");
+        fields(form, 11);
+      }),
+    ];
+    for (const answer of tooMany) {
+      expect(answer.statusCode).toBe(413);
+      expect(answer.json()).toEqual({
+        error_code: "ERR_REQUEST_TOO_LARGE",
+        reason: "an upload's form holds at most 10 text fields besides its file",
+      });
+    }
+    const refused = ["fields-first.bin", "fields-after.bin"].map((name) => `${HOME("alice")}/${name}`);
+    expect(Object.values(await pathsExist(send, "alice", ...refused))).toEqual([false, false]);
   });
 
   it("answers a form without any part as one without a file field", async () => {

@@ -52,6 +52,19 @@ describe("singleFileForm", () => {
     await expect(pieces).rejects.toThrow("the caller went away");
   });
 
+  it("sends the whole file, then fails the body without closing the form when beforeEnd fails", async () => {
+    const sent: Buffer[] = [];
+    const form = singleFileForm("file", "a.bin", "text/plain", Readable.from([Buffer.from("all of it")]), async () => {
+      throw new Error("a second file followed");
+    });
+    await expect(
+      (async () => {
+        for await (const piece of form.body) sent.push(piece);
+      })(),
+    ).rejects.toThrow("a second file followed");
+    expect(String(Buffer.concat(sent))).toMatch(/\r\n\r\nall of it$/);
+  });
+
   it("quotes a name's quote and backslash", async () => {
     const form = singleFileForm("file", 'a "b" \\c', "text/plain", Readable.from([Buffer.from("x")]));
     const [head] = await piecesOf(form.body);

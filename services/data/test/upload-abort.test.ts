@@ -79,23 +79,14 @@ it("leaves no partial file when a client aborts an upload mid-stream, and keeps 
   expect(notes.statusCode).toBe(200);
 });
 
-it("answers a refused upload while its client is still sending, and serves the connection's next request", async () => {
-  const boundary = "----refused-test";
-  const file = Buffer.alloc(20 * 1024 * 1024, 7);
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="notes.txt"\r\n` +
-        "content-type: application/octet-stream\r\n\r\n",
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+/** Sends an upload's request head and body, then a health check, on one connection; answers all it got. */
+async function uploadThenHealthCheck(boundary: string, body: Buffer): Promise<string> {
   const { authorization } = await service.as("alice");
   const head =
     `POST /secured/fileio/upload?dest=${q(HOME("alice"))} HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\n` +
     `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
   const next = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
-  const answers = await new Promise<string>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     let text = "";
     const socket = connect(port, "127.0.0.1", () => {
       socket.write(head);
@@ -108,7 +99,42 @@ it("answers a refused upload while its client is still sending, and serves the c
     socket.on("close", () => resolve(text));
     socket.on("error", reject);
   });
+}
+
+const filePart = (boundary: string, name: string, bytes: Buffer) =>
+  Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\n` +
+        "content-type: application/octet-stream\r\n\r\n",
+    ),
+    bytes,
+    Buffer.from("\r\n"),
+  ]);
+
+it("answers a refused upload while its client is still sending, and serves the connection's next request", async () => {
+  const boundary = "----refused-test";
+  const body = Buffer.concat([
+    filePart(boundary, "notes.txt", Buffer.alloc(20 * 1024 * 1024, 7)),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  const answers = await uploadThenHealthCheck(boundary, body);
   // notes.txt exists in alice's home: 409, then the next request on the same connection is answered.
   expect(answers).toMatch(/^HTTP\/1.1 409 .*"error_code":"ERR_EXISTS".*HTTP\/1.1 200 .*"status":"ok"/s);
   expect(staging()).toEqual([]);
+});
+
+it("refuses a second file after the first was sent on, keeps neither, and serves the connection's next request", async () => {
+  const boundary = "----two-files-test";
+  const body = Buffer.concat([
+    filePart(boundary, "big-first.bin", Buffer.alloc(8 * 1024 * 1024, 3)),
+    filePart(boundary, "small-second.bin", Buffer.alloc(10, 4)),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  const answers = await uploadThenHealthCheck(boundary, body);
+  expect(answers).toMatch(
+    /^HTTP\/1.1 400 .*"reason":"an upload holds one file, and this form holds more".*HTTP\/1.1 200 /s,
+  );
+  await until(() => staging().length === 0, "the backend to drop the abandoned upload");
+  const paths = ["big-first.bin", "small-second.bin"].map((name) => `${HOME("alice")}/${name}`);
+  expect(Object.values(await pathsExist(send, "alice", ...paths))).toEqual([false, false]);
 });

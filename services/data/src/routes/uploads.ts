@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { badRequest, ErrorBody } from "@de-gateway/service-kit";
+import { badRequest, ErrorBody, GatewayError } from "@de-gateway/service-kit";
 import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
@@ -11,21 +11,49 @@ import { entryName, fileRecord, refuseExisting, type StoredFile } from "../file-
 import { singleFileForm } from "../multipart-body.js";
 import { commonErrors, FileRecord, PathText } from "../schemas.js";
 
+/** Text fields carry nothing an upload uses; the limit bounds what reading them may hold. */
+const FORM_FIELDS = 10;
+
 const malformed = (error: unknown) =>
   badRequest(
     `the upload is not a well-formed multipart/form-data body: ${(error as Error).message}`,
     "ERR_BAD_OR_MISSING_FIELD",
   );
 
-/** The caller's part of the upload, read by busboy: its errors are the caller's (a broken form, a connection gone). */
-async function firstPart(request: FastifyRequest): Promise<MultipartFile | undefined> {
-  try {
-    return await request.file();
-  } catch (error) {
-    // The plugin's own refusals (limits) carry their status; anything else is busboy failing on what was sent.
-    if ((error as { statusCode?: number }).statusCode) throw error;
-    throw malformed(error);
+/** What the form reader refuses, in the error model's words: its errors are the caller's (a broken form). */
+function formError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === "FST_FILES_LIMIT") {
+    return badRequest("an upload holds one file, and this form holds more", "ERR_BAD_OR_MISSING_FIELD", {
+      field: "file",
+    });
   }
+  if (code === "FST_FIELDS_LIMIT") {
+    return new GatewayError(413, `an upload's form holds at most ${FORM_FIELDS} text fields besides its file`);
+  }
+  // The plugin's other refusals carry their status; anything else is busboy failing on what was sent.
+  return (error as { statusCode?: number }).statusCode ? error : malformed(error);
+}
+
+/**
+ * The caller's form, read part by part as it arrives. Text fields carry nothing an upload uses; the first file is
+ * the upload, and the rest of the form is read before the file is stored, so that a second file refuses the
+ * upload whole instead of being dropped.
+ */
+function uploadForm(request: FastifyRequest) {
+  const parts = request.parts();
+  const next = () => parts.next().catch((error: unknown) => Promise.reject(formError(error)));
+  return {
+    async firstFile(): Promise<MultipartFile | undefined> {
+      for (let part = await next(); !part.done; part = await next()) {
+        if (part.value.type === "file") return part.value;
+      }
+      return undefined;
+    },
+    async rest(): Promise<void> {
+      while (!(await next()).done);
+    },
+  };
 }
 
 /**
@@ -46,7 +74,7 @@ function callerFault(file: Readable) {
 export const uploads: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, {
     // Without a file size limit it would be the JSON body limit. Names in raw UTF-8 are decoded as UTF-8.
-    limits: { files: 1, fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 4096 },
+    limits: { files: 1, fileSize: Number.POSITIVE_INFINITY, fields: FORM_FIELDS, fieldSize: 4096 },
     // Reading ahead in larger steps keeps a big upload flowing on to the backend.
     fileHwm: 256 * 1024,
   });
@@ -61,7 +89,7 @@ export const uploads: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["fileio"],
         consumes: ["multipart/form-data"],
         querystring: Type.Object({ dest: PathText("the folder to upload into") }),
-        response: { 200: FileRecord, 409: ErrorBody, ...commonErrors },
+        response: { 200: FileRecord, 409: ErrorBody, 413: ErrorBody, ...commonErrors },
       },
     },
     async (request) => {
@@ -70,7 +98,8 @@ export const uploads: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest("the upload must be multipart/form-data with a file field", "ERR_BAD_OR_MISSING_FIELD");
       }
       await writeableFolder(fileInfo, request, dest);
-      const part = await firstPart(request);
+      const form = uploadForm(request);
+      const part = await form.firstFile();
       if (!part) throw badRequest("the upload has no file field", "ERR_BAD_OR_MISSING_FIELD", { field: "file" });
       // A refused upload's answer goes at once; service-kit reads and drops the rest of the body.
       if (part.fieldname !== "file") {
@@ -80,14 +109,20 @@ export const uploads: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       await refuseExisting(fileInfo, request, dest, entryName(part.filename, "filename"));
-      const form = singleFileForm("file", part.filename, part.mimetype || "application/octet-stream", part.file);
+      const sent = singleFileForm(
+        "file",
+        part.filename,
+        part.mimetype || "application/octet-stream",
+        part.file,
+        form.rest,
+      );
       const answer = await fileInfo
         .stream(request, {
           method: "POST",
           path: "/data",
           query: { dest },
-          headers: { "content-type": form.contentType },
-          body: form.body,
+          headers: { "content-type": sent.contentType },
+          body: sent.body,
         })
         .catch((error: unknown) => {
           throw callerFault(part.file) ?? error;
