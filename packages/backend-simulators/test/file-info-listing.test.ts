@@ -91,11 +91,17 @@ describe("paged folder listings", () => {
     expect((await listing(sim(), ALICE, "alice")).body.readme).toMatchObject({ path: `${ALICE}/README.md` });
   });
 
-  it("refuses listings without a limit and with unknown sort fields", async () => {
+  it("refuses listings without a limit, with unknown sort fields, and with sort directions not in upper case", async () => {
     const noLimit = await call(sim(), "GET", dataPathUrl(ALICE), { user: "alice" });
     expect(noLimit).toMatchObject({ status: 400, body: { error_code: "ERR_MISSING_QUERY_PARAMETER" } });
-    const badSort = await listing(sim(), ALICE, "alice", { "sort-field": "colour" });
-    expect(badSort).toMatchObject({ status: 400, body: { error_code: "ERR_BAD_QUERY_PARAMETER" } });
+    const bads: Record<string, string>[] = [{ "sort-field": "colour" }, { "sort-dir": "desc" }, { "sort-dir": "UP" }];
+    for (const bad of bads) {
+      const refused = await listing(sim(), ALICE, "alice", bad);
+      expect(refused, JSON.stringify(bad)).toMatchObject({
+        status: 400,
+        body: { error_code: "ERR_BAD_QUERY_PARAMETER" },
+      });
+    }
   });
 
   it("lists only what the caller can read, and shows shared items under the owner's home", async () => {

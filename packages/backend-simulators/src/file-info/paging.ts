@@ -26,7 +26,8 @@ function comparator(request: FastifyRequest): (a: Entry, b: Entry) => number {
   const field = (queryValue(request, "sort-field") ?? "name").toLowerCase();
   const key = SORT_KEYS[field];
   if (!key) throw badParameter("sort-field", `must be one of ${Object.keys(SORT_KEYS).join(", ")}`);
-  const direction = (queryValue(request, "sort-dir") ?? "ASC").toUpperCase();
+  // Upper case only, as data-info's schema has it: callers that take any case (the gateway) must convert.
+  const direction = queryValue(request, "sort-dir") ?? "ASC";
   if (direction !== "ASC" && direction !== "DESC") throw badParameter("sort-dir", "must be ASC or DESC");
   const sign = direction === "ASC" ? 1 : -1;
   return (a, b) => {
