@@ -80,19 +80,45 @@ describe("move, move-contents and rename", () => {
     await send("alice", "POST", "/secured/filesystem/directories", {
       paths: [`${alice}/analyses/run-2`, `${alice}/analyses/run-2/deep`, `${alice}/analyses/run-2/deep/deeper`],
     });
+    const recorder = service.platform.fileInfo.recorder;
+    recorder.clear();
     const over = await send("alice", "POST", "/secured/filesystem/move", {
       sources: [`${alice}/analyses`, `${alice}/notes.txt`],
       dest: `${alice}/documents`,
     });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ error_code: "ERR_TOO_MANY_PATHS", limit: 6 });
-    expect(over.json().count).toBeGreaterThan(6);
-    expect(service.platform.fileInfo.recorder.to("POST", "/mover")).toEqual([]);
+    // analyses, its run-1 and run-2, run-1's file, run-2's deep: 7. deep's own contents are never counted.
+    expect(over.json()).toMatchObject({ error_code: "ERR_TOO_MANY_PATHS", count: 7, limit: 6 });
+    expect(recorder.to("POST", "/mover")).toEqual([]);
+    // Level by level, listing only folders that have subfolders, and no deeper once the limit is passed.
+    expect(recorder.to("POST", "/path-info").map((request) => (request.body as { paths: string[] }).paths)).toEqual([
+      [`${alice}/analyses`, `${alice}/notes.txt`],
+      [`${alice}/analyses/run-1`, `${alice}/analyses/run-2`],
+      [`${alice}/analyses/run-2/deep`],
+    ]);
+    expect(recorder.to("GET", /^\/navigation\/path\//).map((request) => request.path)).toEqual([
+      "/navigation/path/iplant/home/alice/analyses",
+      "/navigation/path/iplant/home/alice/analyses/run-2",
+    ]);
     expect(await exists("alice", `${alice}/analyses`, `${alice}/notes.txt`, `${alice}/documents/notes.txt`)).toEqual({
       [`${alice}/analyses`]: true,
       [`${alice}/notes.txt`]: true,
       [`${alice}/documents/notes.txt`]: false,
     });
+  });
+
+  it("refuses more sources than the limit without asking the backend anything", async () => {
+    const sources = Array.from({ length: 7 }, (_, index) => `${alice}/file-${index}.txt`);
+    service.platform.fileInfo.recorder.clear();
+    const over = await send("alice", "POST", "/secured/filesystem/move", { sources, dest: `${alice}/documents` });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({
+      error_code: "ERR_TOO_MANY_PATHS",
+      reason: "the request touches 7 paths; at most 6 are allowed",
+      count: 7,
+      limit: 6,
+    });
+    expect(service.platform.fileInfo.recorder.requests).toEqual([]);
   });
 
   it("refuses moves into a file, onto an existing name, of missing sources and where the caller may not write", async () => {

@@ -82,21 +82,30 @@ describe("paged directory listing", () => {
     expect(seen).toEqual([...all.folders.map((item) => item.path), ...all.files.map((item) => item.path)]);
   });
 
-  it("refuses unknown sort columns, directions and entity types, and a missing limit", async () => {
-    for (const query of [
-      "limit=5&sort-col=COLOR",
-      "limit=5&sort-dir=UP",
-      "limit=5&entity-type=LINK",
-      "sort-col=NAME",
-      "limit=0",
-    ]) {
+  it("refuses unknown sort columns, directions and entity types, naming the parameter, and a missing limit", async () => {
+    const refusal = async (query: string) => {
       const response = await send(
         "alice",
         "GET",
         `/secured/filesystem/paged-directory?path=${q(HOME("alice"))}&${query}`,
       );
       expect(response.statusCode, query).toBe(400);
-      expect(response.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+      return response.json();
+    };
+    for (const [query, name, value] of [
+      ["sort-col=COLOR", "sort-col", "COLOR"],
+      ["sort-field=COLOR", "sort-field", "COLOR"],
+      ["sort-dir=UP", "sort-dir", "UP"],
+      ["entity-type=LINK", "entity-type", "LINK"],
+    ] as const) {
+      expect(await refusal(`limit=5&${query}`)).toMatchObject({
+        error_code: "ERR_BAD_OR_MISSING_FIELD",
+        reason: expect.stringMatching(new RegExp(`^${name} must be one of `)),
+        [name]: value,
+      });
+    }
+    for (const query of ["sort-col=NAME", "limit=0"]) {
+      expect(await refusal(query)).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
     }
   });
 
@@ -109,7 +118,13 @@ describe("paged directory listing", () => {
 
     const flagged = await page("alice", HOME("alice"), "limit=100");
     expect(flagged.files.filter((item) => item.isFavorite).map((item) => item.id)).toEqual([favorite.id]);
+    expect(flagged.folders.some((item) => item.isFavorite)).toBe(false);
     expect(service.platform.metadata.recorder.to("POST", "/favorites/filter")).toHaveLength(1);
+
+    const folder = listing.folders[0] as Item;
+    expect((await send("alice", "PUT", `/secured/favorites/filesystem/${folder.id}`)).statusCode).toBe(200);
+    const withFolder = await page("alice", HOME("alice"), "limit=100");
+    expect(withFolder.folders.filter((item) => item.isFavorite).map((item) => item.id)).toEqual([folder.id]);
 
     for (const fault of [{ mode: "json-500" as const }, { mode: "delay" as const, delayMs: 2000 }]) {
       service.platform.metadata.faults.set({ ...fault, path: "^/favorites/filter" });
@@ -134,7 +149,11 @@ describe("paged directory listing", () => {
       `/secured/filesystem/paged-directory?path=${q(`${HOME("alice")}/notes.txt`)}&limit=5`,
     );
     expect(file.statusCode).toBe(400);
-    expect(file.json()).toMatchObject({ error_code: "ERR_NOT_A_FOLDER" });
+    expect(file.json()).toEqual({
+      error_code: "ERR_NOT_A_FOLDER",
+      reason: `${HOME("alice")}/notes.txt is not a folder`,
+      path: `${HOME("alice")}/notes.txt`,
+    });
     const foreign = await send("carol", "GET", `/secured/filesystem/paged-directory?path=${q(HOME("alice"))}&limit=5`);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ error_code: "ERR_NOT_READABLE" });
@@ -155,6 +174,15 @@ describe("directory listing and roots", () => {
     expect(listing.folders.every((folder: Item) => folder.isFavorite === false)).toBe(true);
 
     const documents = listing.folders.find((folder: Item) => folder.label === "documents") as Item;
+    // Each folder's dates are the backend's, the same the paged listing shows.
+    const paged = await page("alice", HOME("alice"), "limit=100&entity-type=folder");
+    const pagedDocuments = paged.folders.find((folder) => folder.label === "documents") as Item;
+    expect(pagedDocuments["date-created"]).toBeGreaterThan(0);
+    expect(documents).toMatchObject({
+      "date-created": pagedDocuments["date-created"],
+      "date-modified": pagedDocuments["date-modified"],
+    });
+    expect(listing).toMatchObject({ "date-created": paged["date-created"], "date-modified": paged["date-modified"] });
     for (const id of [listing.id, documents.id]) {
       expect((await send("alice", "PUT", `/secured/favorites/filesystem/${id}`)).statusCode).toBe(200);
     }
@@ -182,11 +210,16 @@ describe("directory listing and roots", () => {
   });
 
   it("labels the special folders and flags those the caller should not pick, in both listings", async () => {
+    service.platform.fileInfo.state.dataStore.addFolder("/iplant/home/public", {
+      owner: "rods",
+      acl: [["public", "read"]],
+    });
     const homes = await page("alice", "/iplant/home", "limit=100&entity-type=folder");
     expect(homes.label).toBe("Shared With Me");
     const byPath = new Map(homes.folders.map((folder) => [folder.path, folder as Item & { badName: boolean }]));
     expect(byPath.get("/iplant/home/shared")).toMatchObject({ label: "Community Data", badName: true });
     expect(byPath.get(HOME("alice"))).toMatchObject({ label: "alice", badName: true });
+    expect(byPath.get("/iplant/home/public")).toMatchObject({ label: "public", badName: true });
     // Only the caller's own home is flagged: bob sees alice's (which shares a folder with him) unflagged.
     const bobs = await page("bob", "/iplant/home", "limit=100&entity-type=folder");
     const bobsByPath = new Map(bobs.folders.map((folder) => [folder.path, folder as Item & { badName: boolean }]));
@@ -200,6 +233,7 @@ describe("directory listing and roots", () => {
       tree.json().folders.map((folder: Item & { badName: boolean }) => [folder.path, folder]),
     );
     expect(folders.get("/iplant/home/shared")?.badName).toBe(true);
+    expect(folders.get("/iplant/home/public")?.badName).toBe(true);
     expect(folders.get(HOME("alice"))?.badName).toBe(false);
     expect(folders.get(HOME("bob"))?.badName).toBe(true);
   });

@@ -144,6 +144,22 @@ describe("sharing and unsharing", () => {
       ],
     });
     expect(await permissionOf("bob", NOTES)).toBe("read");
+
+    const unshared = await unshare("alice", [{ subject: { id: "x", source_id: "elsewhere" }, paths: [NOTES] }]);
+    expect(unshared.statusCode).toBe(200);
+    expect(unshared.json().unshare).toEqual([
+      {
+        subject: { id: "x", source_id: "elsewhere" },
+        unshare: [
+          {
+            path: NOTES,
+            success: false,
+            error: { error_code: "ERR_BAD_OR_MISSING_FIELD", reason: expect.any(String) },
+          },
+        ],
+      },
+    ]);
+    expect(await permissionOf("bob", NOTES)).toBe("read");
   });
 });
 
@@ -170,7 +186,14 @@ describe("notifications", () => {
       }),
     ]);
     expect(noticesTo("alice")).toEqual([
-      expect.objectContaining({ type: "data", subject: "2 file(s)/folder(s) have been shared with bob", payload }),
+      expect.objectContaining({
+        type: "data",
+        subject: "2 file(s)/folder(s) have been shared with bob",
+        message: expect.objectContaining({
+          text: "The following file(s)/folder(s) have been shared with bob: notes.txt, measurements.csv",
+        }),
+        payload,
+      }),
     ]);
   });
 
@@ -181,6 +204,9 @@ describe("notifications", () => {
       expect.objectContaining({
         type: "data",
         subject: "1 file(s)/folder(s) could not be shared with carol",
+        message: expect.objectContaining({
+          text: "The following file(s)/folder(s) could not be shared with carol: no-such-file.txt",
+        }),
         payload: { action: "share", paths: [MISSING] },
       }),
     ]);
@@ -192,6 +218,9 @@ describe("notifications", () => {
       expect.objectContaining({
         type: "data",
         subject: "1 file(s)/folder(s) have been unshared with bob",
+        message: expect.objectContaining({
+          text: "The following file(s)/folder(s) have been unshared with bob: for-bob.txt",
+        }),
         payload: { action: "unshare", paths: [FOR_BOB] },
       }),
     ]);
