@@ -69,9 +69,43 @@ describe("GET /coge/genomes", () => {
   ])("refuses a %s search term (400) without asking CoGe", async (_case, url) => {
     const response = await send("alice", "GET", url);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error_code).toBe("ERR_BAD_OR_MISSING_FIELD");
+    expect(response.json()).toMatchObject({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: expect.stringContaining("search"),
+    });
     expect(coge().recorder.requests).toHaveLength(0);
   });
+
+  it("searches a term of exactly three characters, and names the term it refuses", async () => {
+    expect((await send("alice", "GET", "/coge/genomes?search=B73")).statusCode).toBe(200);
+    expect(coge().recorder.to("GET", "/genomes/search/B73")).toHaveLength(1);
+    expect((await send("alice", "GET", "/coge/genomes?search=ab")).json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: "search must be at least 3 characters long",
+      search: "ab",
+    });
+  });
+
+  it.each([
+    [400, { Invalid: "term not accepted" }, { error_code: "ERR_BAD_REQUEST", reason: "CoGe: term not accepted" }],
+    [
+      401,
+      { Auth: "token not accepted" },
+      {
+        error_code: "ERR_BAD_GATEWAY",
+        reason: "CoGe answered with status 401: token not accepted",
+        backend_status: 401,
+      },
+    ],
+  ])(
+    "answers CoGe's %i with its reason: a refusal of the request as it is, others as 502",
+    async (status, error, answer) => {
+      coge().faults.set({ mode: "json-status", status, body: { error } });
+      const response = await send("alice", "GET", "/coge/genomes?search=maize");
+      expect(response.statusCode).toBe(status === 400 ? 400 : 502);
+      expect(response.json()).toEqual({ ...answer, backend_response: { error } });
+    },
+  );
 
   it("needs a signed-in caller (401)", async () => {
     const response = await send(undefined, "GET", "/coge/genomes?search=maize");
@@ -155,6 +189,15 @@ describe("POST /coge/genomes/{genome-id}/export-fasta", () => {
     expect(coge().recorder.requests).toHaveLength(0);
   });
 
+  it("fails (502) without sharing or submitting the job when the CoGe folder cannot be made", async () => {
+    service.platform.fileInfo.faults.set({ mode: "json-500", method: "POST", path: "^/data/directories$" });
+    const response = await send("alice", "POST", "/coge/genomes/16911/export-fasta");
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", backend_status: 500 });
+    expect(service.platform.fileInfo.recorder.to("POST", "/sharer")).toHaveLength(0);
+    expect(coge().recorder.requests).toHaveLength(0);
+  });
+
   it("fails (502) without submitting the job when the file-info backend is down", async () => {
     service.platform.fileInfo.faults.set({ mode: "json-500" });
     const response = await send("alice", "POST", "/coge/genomes/16911/export-fasta");
@@ -219,9 +262,17 @@ describe("POST /coge/genomes/load", () => {
     expect(coge().recorder.requests).toHaveLength(0);
   });
 
-  it("answers 502 when CoGe is unreachable and 504 when it hangs", async () => {
+  it("answers 502 when CoGe is unreachable, names no viewer, or hangs (504)", async () => {
     await withCogeStopped(async () => {
       expect((await send("alice", "POST", "/coge/genomes/load", { paths: [NOTES] })).statusCode).toBe(502);
+    });
+    coge().faults.set({ mode: "json-200", path: "^/genomes$", body: { success: true } });
+    const noViewer = await send("alice", "POST", "/coge/genomes/load", { paths: [NOTES] });
+    expect(noViewer.statusCode).toBe(502);
+    expect(noViewer.json()).toMatchObject({
+      error_code: "ERR_BAD_GATEWAY",
+      reason: "CoGe's answer named no viewer URL",
+      backend_response: { success: true },
     });
     coge().faults.set({ mode: "hang", path: "^/genomes$" });
     expect((await send("alice", "POST", "/coge/genomes/load", { paths: [NOTES] })).statusCode).toBe(504);

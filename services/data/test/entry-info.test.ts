@@ -25,7 +25,11 @@ describe("what is there", () => {
     const id = byPath.json().paths[notes].id;
     const byId = await send("alice", "POST", "/secured/filesystem/stat", { ids: [id] });
     expect(byId.json().ids[id]).toMatchObject({ path: notes });
-    expect((await send("alice", "POST", "/secured/filesystem/stat", {})).statusCode).toBe(400);
+    for (const empty of [{}, { paths: [], ids: [] }]) {
+      const refused = await send("alice", "POST", "/secured/filesystem/stat", empty);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error_code: "ERR_BAD_OR_MISSING_FIELD", reason: "give paths or ids" });
+    }
     expect((await send("alice", "POST", "/secured/filesystem/stat", { ids: ["not-a-uuid"] })).statusCode).toBe(400);
   });
 
@@ -86,6 +90,13 @@ describe("what is there", () => {
       const refused = await csvPage({ [field as string]: value });
       expect(refused.statusCode, `${field} ${value}`).toBe(400);
       expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+      if (field === "separator") {
+        expect(refused.json()).toEqual({
+          error_code: "ERR_BAD_OR_MISSING_FIELD",
+          reason: "separator must be one character, URL-encoded (e.g. %2C for a comma, %09 for a tab)",
+          separator: value,
+        });
+      }
     }
   });
 });

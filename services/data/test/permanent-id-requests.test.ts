@@ -1,6 +1,6 @@
 import { CURATORS_ADDRESS, seedId } from "@de-gateway/backend-simulators";
 import { describe, expect, it } from "vitest";
-import { HOME, seeded, startData, useDataService } from "./support.js";
+import { type Avu, avu, HOME, seeded, startData, useDataService } from "./support.js";
 
 const service = useDataService();
 const send = service.send;
@@ -27,14 +27,6 @@ const STAGED_PATH = "/iplant/home/shared/commons_repo/staging/analyses";
 const PUBLISHED_PATH = "/iplant/home/shared/commons_repo/curated/analyses";
 const LANDING_PAGE = `https://datacommons.cyverse.org/browse${PUBLISHED_PATH}`;
 
-type AvuRequest = { attr: string; value: string; unit: string; avus?: AvuRequest[] };
-const avu = (attr: string, value: string, ...avus: AvuRequest[]): AvuRequest => ({
-  attr,
-  value,
-  unit: "",
-  ...(avus.length ? { avus } : {}),
-});
-
 /** Metadata that makes a complete DataCite record (the platform adds the publication year and identifier). */
 const DESCRIBED = [
   avu("title", "Depth & temperature <runs>"),
@@ -51,7 +43,7 @@ const DESCRIBED = [
 ];
 
 /** Replaces a folder's metadata through the data service, as its owner. */
-async function setMetadata(user: string, id: string, avus: AvuRequest[]) {
+async function setMetadata(user: string, id: string, avus: Avu[]) {
   const response = await send(user, "POST", `/secured/filesystem/${id}/metadata`, { avus });
   expect(response.statusCode, response.body).toBe(200);
 }
@@ -144,10 +136,9 @@ describe("POST /permanent-id-requests", () => {
     expect(curatorMails()).toEqual([
       expect.objectContaining({
         subject: "New DOI permanent ID request",
-        text: expect.stringContaining(`Alice Liddell (alice, alice@example.org) requests a DOI for ${STAGED_PATH}.`),
+        text: `Alice Liddell (alice, alice@example.org) requests a DOI for ${STAGED_PATH}.\nRequest: ${created.id}\n`,
       }),
     ]);
-    expect(curatorMails()[0]?.text).toContain(`Request: ${created.id}`);
     expect(created).not.toHaveProperty("target_id");
     expect(metadataCalls("POST", "/permanent-id-requests")[0]?.body).toEqual({
       type: "DOI",
@@ -177,6 +168,29 @@ describe("POST /permanent-id-requests", () => {
     expect(response.statusCode, response.body).toBe(status);
     expect(response.json().error_code).toBe(code);
     expect(storedRequests()).toHaveLength(0);
+  });
+
+  it("names what is wrong with a file or an empty folder, and takes a folder that holds only files", async () => {
+    const file = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: NOTES });
+    expect(file.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: `${HOME("alice")}/notes.txt is not a folder`,
+      folder: NOTES,
+    });
+    const empty = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: EMPTY_FOLDER });
+    expect(empty.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: `${HOME("alice")}/documents is empty`,
+      folder: EMPTY_FOLDER,
+    });
+    const saved = await send("alice", "POST", "/secured/fileio/saveas", {
+      dest: `${HOME("alice")}/documents/one.txt`,
+      content: "one file",
+    });
+    expect(saved.statusCode).toBe(200);
+    await setMetadata("alice", EMPTY_FOLDER, DESCRIBED);
+    const filesOnly = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: EMPTY_FOLDER });
+    expect(filesOnly.statusCode, filesOnly.body).toBe(200);
   });
 
   it("refuses a folder without metadata, or whose metadata cannot make a DataCite record, naming what is wrong", async () => {
@@ -273,7 +287,13 @@ describe("POST /permanent-id-requests", () => {
       "Could not stage a permanent ID request's folder",
       "New DOI permanent ID request",
     ]);
-    expect(curatorMails()[0]?.text).toContain(`The folder ${ANALYSES_PATH} of Alice Liddell`);
+    expect(curatorMails()[0]?.text).toMatch(
+      new RegExp(
+        `^The folder ${ANALYSES_PATH} of Alice Liddell \\(alice, alice@example.org\\)'s request ${created.id} was to ` +
+          "move to /iplant/home/shared/commons_repo/staging, owned by the curators; that failed:\n.+\n" +
+          "The request is recorded; please finish staging the folder by hand.\n$",
+      ),
+    );
     expect(curatorMails()[1]?.text).toContain(`requests a DOI for ${ANALYSES_PATH}.`);
   });
 
@@ -486,14 +506,18 @@ describe("POST /admin/permanent-id-requests/{request-id}/status", () => {
   });
 
   it.each([
-    ["a permanent_id (only minting records one)", { status: "Completion", permanent_id: "10.5072/abcd-efgh" }],
-    ["a blank status", { status: "  " }],
-    ["comments that are not text", { comments: 3 }],
-  ])("refuses %s (400) and changes nothing", async (_case, body) => {
+    [
+      "a permanent_id (only minting records one)",
+      { status: "Completion", permanent_id: "10.5072/abcd-efgh" },
+      { reason: "permanent_id is recorded only by minting the identifier (POST .../ezid)", field: "permanent_id" },
+    ],
+    ["a blank status", { status: "  " }, {}],
+    ["comments that are not text", { comments: 3 }, {}],
+  ])("refuses %s (400) and changes nothing", async (_case, body, named) => {
     const id = await stagedRequest();
     const response = await send("carol", "POST", `/admin/permanent-id-requests/${id}/status`, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error_code).toBe("ERR_BAD_REQUEST");
+    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", ...named });
     expect(storedRequests()[0]?.history).toHaveLength(1);
     expect(storedRequests()[0]?.permanent_id).toBeUndefined();
   });
@@ -524,9 +548,16 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
     expect(completed.history[1].comments).toContain(`https://doi.org/${doi?.id}`);
     expect(completed.history[1].comments).toContain(PUBLISHED_PATH);
     expect(await statOf(ANALYSES, "alice")).toMatchObject({ path: PUBLISHED_PATH, permission: "write" });
+    // The curators, carol among them, own the published folder.
+    expect(await statOf(ANALYSES, "carol")).toMatchObject({ path: PUBLISHED_PATH, permission: "own" });
     expect(curatorMails().at(-1)).toMatchObject({
       subject: "DOI permanent ID request complete",
-      text: expect.stringContaining(`DOI ${doi?.id} now identifies ${PUBLISHED_PATH}`),
+      text: expect.stringMatching(
+        new RegExp(
+          `^DOI ${doi?.id} now identifies ${PUBLISHED_PATH} \\(https://doi.org/${doi?.id}\\)\\.\n` +
+            `Request: ${id}, completed by [^\n]+ \\(carol(, [^)]+)?\\)\\.\n$`,
+        ),
+      ),
     });
 
     const [call] = service.platform.datacite.recorder.to("POST", "/dois");
@@ -571,27 +602,54 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
   });
 
   it.each([
-    ["writing it to the folder", "metadata", "^/avus/folder/", PUBLISHED_PATH],
-    ["moving the folder to the publish folder", "fileInfo", "^/data/[^/]+/dir$", STAGED_PATH],
+    ["writing it to the folder fails", "metadata", "^/avus/folder/", PUBLISHED_PATH, "json-500", 502],
+    ["moving the folder to the publish folder fails", "fileInfo", "^/data/[^/]+/dir$", STAGED_PATH, "json-500", 502],
+    ["writing it to the folder hangs", "metadata", "^/avus/folder/", PUBLISHED_PATH, "hang", 504],
   ] as const)(
-    "names a DOI minted when %s then fails in its 502, with where the folder belongs, so that nobody mints a second one",
-    async (_case, backend, faultPath, folderAt) => {
+    "names a DOI minted when %s in its %i, with where the folder belongs, so that nobody mints a second one",
+    async (_case, backend, faultPath, folderAt, mode, status) => {
       const id = await stagedRequest();
-      service.platform[backend].faults.set({ mode: "json-500", path: faultPath });
+      service.platform[backend].faults.set({ mode, path: faultPath });
       const response = await mint(id);
       const [doi] = mintedDois();
-      expect(response.statusCode).toBe(502);
+      expect(response.statusCode).toBe(status);
       expect(response.json()).toMatchObject({
-        error_code: "ERR_BAD_GATEWAY",
+        error_code: status === 504 ? "ERR_GATEWAY_TIMEOUT" : "ERR_BAD_GATEWAY",
         permanent_id: doi?.id,
         path: PUBLISHED_PATH,
         reason: expect.stringContaining(`DOI ${doi?.id} was minted, but publishing it failed`),
       });
       expect(response.json().reason).toContain(`the folder belongs at ${PUBLISHED_PATH}`);
       expect(storedRequests()[0]?.history.map((entry) => entry.status)).toEqual(["Submitted"]);
+      expect(storedRequests()[0]?.permanent_id).toBeUndefined();
       expect(await statOf(ANALYSES, "carol")).toMatchObject({ path: folderAt });
     },
   );
+
+  it("refuses what DataCite refuses of the record as the curator's 400, with DataCite's errors, recording nothing", async () => {
+    const id = await stagedRequest();
+    const errors = [{ source: "xml", title: "Missing child element(s)" }];
+    for (const status of [400, 422]) {
+      service.platform.datacite.faults.set({ mode: "json-status", status, body: { errors } });
+      const response = await mint(id);
+      expect(response.statusCode, String(status)).toBe(400);
+      expect(response.json()).toEqual({
+        error_code: "ERR_BAD_REQUEST",
+        reason: "DataCite refused the DOI's metadata",
+        datacite_errors: errors,
+      });
+    }
+    service.platform.datacite.faults.set({ mode: "json-status", status: 403, body: { errors } });
+    const forbidden = await mint(id);
+    expect(forbidden.statusCode).toBe(502);
+    expect(forbidden.json()).toMatchObject({ reason: "DataCite answered with status 403", backend_status: 403 });
+    service.platform.datacite.faults.set({ mode: "json-200", body: { data: { type: "dois", attributes: {} } } });
+    const unnamed = await mint(id);
+    expect(unnamed.statusCode).toBe(502);
+    expect(unnamed.json()).toMatchObject({ reason: "DataCite's answer named no DOI", backend_status: 200 });
+    expect(storedRequests()[0]?.history.map((entry) => entry.status)).toEqual(["Submitted"]);
+    expect(metadataCalls("POST", /^\/avus\//)).toHaveLength(0);
+  });
 
   it("refuses to mint when another folder of the name is already published (409), minting nothing", async () => {
     const id = await stagedRequest();

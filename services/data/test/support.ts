@@ -2,6 +2,7 @@ import { type ServiceUnderTest, seedId, startServiceUnderTest } from "@de-gatewa
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
+import type { Avu } from "../src/permanent-ids/avus.js";
 
 /** The data service against every simulator, with backend limits short enough for failure tests and long enough for a loaded machine. */
 export const startData = (overrides: Record<string, string> = {}) =>
@@ -68,3 +69,13 @@ export const q = encodeURIComponent;
 
 /** The fixed UUID of a seeded file or folder in a demo user's home, e.g. `seeded("alice", "notes.txt")`. */
 export const seeded = (user: string, relative: string) => seedId(`${HOME(user)}/${relative}`);
+
+export type { Avu } from "../src/permanent-ids/avus.js";
+
+/** An AVU with no unit, holding `avus` nested in it, as the metadata routes take them. */
+export const avu = (attr: string, value: string, ...avus: Avu[]): Avu => ({
+  attr,
+  value,
+  unit: "",
+  ...(avus.length ? { avus } : {}),
+});
