@@ -117,6 +117,21 @@ describe("tickets and anonymous access", () => {
     expect(JSON.stringify(after.json())).not.toContain(ticket["ticket-id"]);
   });
 
+  it("makes a ticket public for public=1 or true, and private otherwise", async () => {
+    for (const [given, sent] of [
+      ["public=1", "true"],
+      ["public=true", "true"],
+      ["public=0", "false"],
+      ["public=yes", "false"],
+      ["", "false"],
+    ]) {
+      service.platform.fileInfo.recorder.clear();
+      const created = await send("alice", "POST", `/secured/filesystem/tickets?${given}`, { paths: [notes] });
+      expect(created.statusCode, given).toBe(200);
+      expect(service.platform.fileInfo.recorder.to("POST", "/tickets")[0]?.query.public, given).toBe(sent);
+    }
+  });
+
   it("passes the tickets' mode and limits on, and refuses ones the backend would not take", async () => {
     const created = await send(
       "alice",

@@ -92,6 +92,11 @@ describe("paged directory listing", () => {
       expect(response.statusCode, query).toBe(400);
       return response.json();
     };
+    expect(await refusal("limit=5&sort-dir=UP")).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: "sort-dir must be one of ASC, DESC (any case)",
+      "sort-dir": "UP",
+    });
     for (const [query, name, value] of [
       ["sort-col=COLOR", "sort-col", "COLOR"],
       ["sort-field=COLOR", "sort-field", "COLOR"],
@@ -254,6 +259,16 @@ describe("search", () => {
     const mine = await send("alice", "GET", "/secured/filesystem/index?search-term=NOTES");
     expect(mine.statusCode).toBe(200);
     expect(mine.json().hits.map((hit: Item) => hit.path)).toContain(`${HOME("alice")}/notes.txt`);
+    expect(mine.json().hits.every((hit: Item) => hit.isFavorite === false)).toBe(true);
+    const notesHit = mine.json().hits.find((hit: Item) => hit.path === `${HOME("alice")}/notes.txt`) as Item;
+    expect((await send("alice", "PUT", `/secured/favorites/filesystem/${notesHit.id}`)).statusCode).toBe(200);
+    const flagged = await send("alice", "GET", "/secured/filesystem/index?search-term=NOTES");
+    expect(
+      flagged
+        .json()
+        .hits.filter((hit: Item) => hit.isFavorite)
+        .map((hit: Item) => hit.id),
+    ).toEqual([notesHit.id]);
     const bobs = await send("bob", "GET", "/secured/filesystem/index?search-term=notes");
     expect(bobs.json().hits.map((hit: Item) => hit.path)).not.toContain(`${HOME("alice")}/notes.txt`);
     expect((await send("bob", "GET", "/secured/filesystem/index")).statusCode).toBe(400);
