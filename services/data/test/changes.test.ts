@@ -87,7 +87,7 @@ describe("move, move-contents and rename", () => {
       dest: `${alice}/documents`,
     });
     expect(over.statusCode).toBe(400);
-    // analyses, its run-1 and run-2, run-1's file, run-2's deep: 7. deep's own contents are never counted.
+    // notes.txt and analyses; analyses' run-1 and run-2; run-1's file, run-2's deep and deep's deeper: 7.
     expect(over.json()).toMatchObject({ error_code: "ERR_TOO_MANY_PATHS", count: 7, limit: 6 });
     expect(recorder.to("POST", "/mover")).toEqual([]);
     // Level by level, listing only folders that have subfolders, and no deeper once the limit is passed.
