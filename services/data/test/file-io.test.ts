@@ -1,23 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { HOME, multipartFile, pathsExist, patternBytes, q, useDataService } from "./support.js";
+import { HOME, multipartFile, multipartForm, pathsExist, patternBytes, q, useDataService } from "./support.js";
 
 const service = useDataService();
 const send = service.send;
 
-async function upload(user: string, dest: string, bytes: Uint8Array, name: string, field = "file") {
-  const form = await multipartFile(bytes, name, field);
-  return send(user, "POST", `/secured/fileio/upload?dest=${q(dest)}`, form.payload, form.headers);
-}
+const postUpload = (user: string, dest: string, form: { payload: Buffer; headers: Record<string, string> }) =>
+  send(user, "POST", `/secured/fileio/upload?dest=${q(dest)}`, form.payload, form.headers);
 
-/** An upload of a form built part by part, encoded by the platform's own FormData. */
-async function uploadParts(user: string, dest: string, fill: (form: FormData) => void) {
-  const form = new FormData();
-  fill(form);
-  const encoded = new Response(form);
-  return send(user, "POST", `/secured/fileio/upload?dest=${q(dest)}`, Buffer.from(await encoded.arrayBuffer()), {
-    "content-type": encoded.headers.get("content-type") as string,
-  });
-}
+const upload = async (user: string, dest: string, bytes: Uint8Array, name: string, field = "file") =>
+  postUpload(user, dest, await multipartFile(bytes, name, field));
+
+/** An upload of a form built part by part. */
+const uploadParts = async (user: string, dest: string, fill: (form: FormData) => void) =>
+  postUpload(user, dest, await multipartForm(fill));
 
 const download = (user: string, path: string, headers: Record<string, string> = {}) =>
   send(user, "GET", `/secured/fileio/download?path=${q(path)}`, undefined, headers);

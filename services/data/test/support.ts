@@ -45,20 +45,22 @@ export async function pathsExist(
   return (await send(user, "POST", "/secured/filesystem/exists", { paths })).json().paths;
 }
 
-/** A multipart/form-data body with one file part, encoded by the platform's own FormData. */
-export async function multipartFile(
-  bytes: Uint8Array,
-  filename: string,
-  field = "file",
+/** A multipart/form-data body as the platform's own FormData encodes the form `fill` builds. */
+export async function multipartForm(
+  fill: (form: FormData) => void,
 ): Promise<{ payload: Buffer; headers: { "content-type": string } }> {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type: "application/octet-stream" }), filename);
+  fill(form);
   const encoded = new Response(form);
   return {
     payload: Buffer.from(await encoded.arrayBuffer()),
     headers: { "content-type": encoded.headers.get("content-type") as string },
   };
 }
+
+/** A multipart/form-data body with one file part. */
+export const multipartFile = (bytes: Uint8Array, filename: string, field = "file") =>
+  multipartForm((form) => form.append(field, new Blob([bytes], { type: "application/octet-stream" }), filename));
 
 /** Deterministic bytes of every value, as large as asked. */
 export const patternBytes = (size: number): Uint8Array =>

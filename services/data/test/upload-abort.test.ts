@@ -25,13 +25,17 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   }
 }
 
-/** Starts a 64 MiB upload over a real socket, sends a part of it, and breaks the connection. */
-async function abortedUpload(name: string, sentBytes: number) {
-  const boundary = "----abort-test";
-  const head = Buffer.from(
+/** The opening of a form's file part named `name`, up to where its bytes begin. */
+const partHead = (boundary: string, name: string) =>
+  Buffer.from(
     `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\n` +
       "content-type: application/octet-stream\r\n\r\n",
   );
+
+/** Starts a 64 MiB upload over a real socket, sends a part of it, and breaks the connection. */
+async function abortedUpload(name: string, sentBytes: number) {
+  const boundary = "----abort-test";
+  const head = partHead(boundary, name);
   const declared = head.length + 64 * 1024 * 1024 + `\r\n--${boundary}--\r\n`.length;
   const { authorization } = await service.as("alice");
   let reachedBackend = false;
@@ -102,14 +106,7 @@ async function uploadThenHealthCheck(boundary: string, body: Buffer): Promise<st
 }
 
 const filePart = (boundary: string, name: string, bytes: Buffer) =>
-  Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\n` +
-        "content-type: application/octet-stream\r\n\r\n",
-    ),
-    bytes,
-    Buffer.from("\r\n"),
-  ]);
+  Buffer.concat([partHead(boundary, name), bytes, Buffer.from("\r\n")]);
 
 it("answers a refused upload while its client is still sending, and serves the connection's next request", async () => {
   const boundary = "----refused-test";
