@@ -88,6 +88,13 @@ function parseBody(text: string, headers: IncomingHttpHeaders): unknown {
   return text;
 }
 
+/**
+ * A page labelled HTML is never a backend's successful answer: none of them answers HTML, so a 2xx page comes from
+ * something in front of the backend (a sign-in or maintenance page of a proxy). Passed on, the caller would take
+ * it for success and fail reading it; it is the backend failing (502).
+ */
+const isHtmlPage = (contentType: unknown): boolean => /^\s*text\/html\b/i.test(String(contentType ?? ""));
+
 /** A service account has a name and nothing else: no e-mail, no person behind it, no admin rights in the gateway. */
 const serviceAccount = (username: string): AuthUser => ({
   username,
@@ -154,6 +161,7 @@ export class BackendClient {
       request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
       throw transportError(this.name, error);
     }
+    if (isSuccess(response.status) && isHtmlPage(response.headers["content-type"])) throw this.pageInstead(request);
     const parsed = asText ? text : parseBody(text, response.headers);
     if (parsed === MALFORMED && isSuccess(response.status)) {
       request.log.warn({ backend: this.name, answer: text.slice(0, 200) }, "backend answered malformed JSON");
@@ -241,7 +249,10 @@ export class BackendClient {
       retryDelay: () => null,
       onResponse: (_request, answering, response) => {
         timer.answered(response.statusCode);
-        if (this.errorStatuses && mayMeanOtherwise(response.statusCode))
+        // The backend's headers are the reply's by now.
+        if (isSuccess(response.statusCode) && isHtmlPage(reply.getHeader("content-type")))
+          this.refusePage(request, reply, response.stream);
+        else if (this.errorStatuses && mayMeanOtherwise(response.statusCode))
           this.sendFailure(request, reply, response.stream);
         else answering.send(response.stream);
       },
@@ -252,6 +263,17 @@ export class BackendClient {
         failed.send(failure);
       },
     });
+  }
+
+  /** A forwarded page is not read: its connection is closed, and the caller gets the 502 in its place. */
+  private refusePage(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
+    stream.destroy();
+    reply.send(this.pageInstead(request));
+  }
+
+  private pageInstead(request: FastifyRequest): Error {
+    request.log.warn({ backend: this.name }, "backend answered an HTML page with a success status");
+    return badGateway(`the ${this.name} backend answered with an HTML page, not its answer`);
   }
 
   /** A 5xx or 401 answer passed on is read first (error bodies are small), so its status can say what its code means. */

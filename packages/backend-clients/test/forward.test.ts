@@ -209,6 +209,20 @@ describe("call() and json()", () => {
   });
 });
 
+// A proxy's sign-in or maintenance page in front of the backend, not the backend's answer.
+it.each(["/send", "/notify-json"])("answers 502 to an HTML page a backend answers with 200 (%s)", async (url) => {
+  service.platform.notifications.faults.set({ mode: "html-200" });
+  const page = await post(url, "alice");
+  expect(page.statusCode).toBe(502);
+  expect(page.headers["content-type"]).toMatch(/^application\/json/);
+  expect(page.json()).toEqual({
+    error_code: "ERR_BAD_GATEWAY",
+    reason: "the notification backend answered with an HTML page, not its answer",
+  });
+  service.platform.notifications.faults.clear();
+  expect((await post(url, "alice")).statusCode).toBe(200);
+});
+
 describe("a backend failing behind a custom handler", () => {
   it("answers 502 with the backend's status and body kept as details", async () => {
     service.platform.notifications.faults.set({ mode: "json-500" });

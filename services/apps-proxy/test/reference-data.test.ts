@@ -19,6 +19,16 @@ describe("reference genomes", () => {
     expect((await send("bob", "GET", "/reference-genomes/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
   });
 
+  it("answers 502, not the page, when a proxy in front of the apps backend answers with an HTML page", async () => {
+    service.platform.apps.faults.set({ mode: "html-200", path: "^/reference-genomes" });
+    const page = await send("bob", "GET", "/reference-genomes");
+    expect(page.statusCode).toBe(502);
+    expect(page.json()).toEqual({
+      error_code: "ERR_BAD_GATEWAY",
+      reason: "the apps backend answered with an HTML page, not its answer",
+    });
+  });
+
   it("lets administrators add, change and delete genomes; deleted ones are listed only when asked", async () => {
     const genome = { name: "Mus musculus (GRCm39)", path: "/data2/collections/genomeservices/1.0.0/GRCm39" };
     expect((await send("bob", "POST", "/admin/reference-genomes", genome)).statusCode).toBe(403);

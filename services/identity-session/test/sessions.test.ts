@@ -126,7 +126,10 @@ describe("/secured/sessions", () => {
 
   it("answers 502 when the preferences backend succeeds with something that is not JSON, on a read and a save", async () => {
     const headers = await service.as("alice");
-    for (const mode of ["garbled-200", "html-200"] as const) {
+    for (const [mode, reason] of [
+      ["garbled-200", "the preferences backend answered with something that is not JSON"],
+      ["html-200", "the preferences backend answered with an HTML page, not its answer"],
+    ] as const) {
       service.platform.preferences.faults.set({ mode });
       for (const request of [
         { method: "GET" as const, url: "/secured/sessions", headers },
@@ -135,10 +138,7 @@ describe("/secured/sessions", () => {
         const answer = await service.app.inject(request);
         expect([answer.statusCode, answer.json()], `${mode} ${request.method}`).toEqual([
           502,
-          {
-            error_code: "ERR_BAD_GATEWAY",
-            reason: "the preferences backend answered with something that is not JSON",
-          },
+          { error_code: "ERR_BAD_GATEWAY", reason },
         ]);
       }
     }
