@@ -17,16 +17,27 @@ describe("development log lines", () => {
       hostname: "h",
       name: "groups",
       reqId: "r-1",
+      req: { method: "GET", url: "/secured/sessions", host: "localhost:8080", remotePort: 51234 },
       res: { statusCode: 200 },
+      responseTime: 3.4567,
       msg: "request completed",
     };
     sink("groups", JSON.stringify(entry));
     expect(written).toHaveLength(1);
     expect(written[0]).toMatch(
-      /^\[groups\] \[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed \{.*"reqId":"r-1".*\}\n$/,
+      /^\[groups\] \[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed: GET \/secured\/sessions 200 in 3\.5 ms \{"reqId":"r-1"\}\n$/,
     );
     expect(written[0]).not.toContain('"pid"');
     expect(written[0]).not.toContain('"hostname"');
+  });
+
+  it("keeps a line that names no request as it is, its details beside it", () => {
+    const { written, sink } = capture();
+    sink(
+      "data",
+      JSON.stringify({ level: 40, time: 0, reqId: "r-2", backend: "file-info", msg: "backend call failed" }),
+    );
+    expect(written[0]).toMatch(/ WARN: backend call failed \{"reqId":"r-2","backend":"file-info"\}\n$/);
   });
 
   it("passes other lines through unchanged", () => {
