@@ -107,6 +107,20 @@ describe("GET /coge/genomes", () => {
     },
   );
 
+  it.each([
+    [400, { message: "term not accepted" }, "CoGe: status 400"],
+    [400, { error: "term not accepted" }, "CoGe: status 400"],
+    [503, { error: { Error: 503 } }, "CoGe answered with status 503"],
+  ])(
+    "answers CoGe's %i whose body is not its error shape by the status alone, the body kept",
+    async (status, body, reason) => {
+      coge().faults.set({ mode: "json-status", status, body });
+      const response = await send("alice", "GET", "/coge/genomes?search=maize");
+      expect(response.statusCode).toBe(status === 400 ? 400 : 502);
+      expect(response.json()).toMatchObject({ reason, backend_response: body });
+    },
+  );
+
   it("needs a signed-in caller (401)", async () => {
     const response = await send(undefined, "GET", "/coge/genomes?search=maize");
     expect(response.statusCode).toBe(401);
@@ -184,8 +198,12 @@ describe("POST /coge/genomes/{genome-id}/export-fasta", () => {
     service.platform.fileInfo.state.navigation.users.delete("coge");
     const response = await send("alice", "POST", "/coge/genomes/16911/export-fasta");
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", path: COGE_FOLDER });
-    expect(response.json().reason).toContain("could not be shared with CoGe");
+    expect(response.json()).toMatchObject({
+      error_code: "ERR_BAD_GATEWAY",
+      path: COGE_FOLDER,
+      reason: `${COGE_FOLDER} could not be shared with CoGe: no such user: coge`,
+      backend_response: { error_code: expect.any(String) },
+    });
     expect(coge().recorder.requests).toHaveLength(0);
   });
 

@@ -91,6 +91,46 @@ describe("the DataCite record made from a folder's metadata", () => {
     expect(xml).toContain("<publisher>CyVerse Data Commons</publisher>");
   });
 
+  it("writes the whole record: every creator in order with its details, no empty attribute, no empty wrapper", () => {
+    const [title, , publisher, resourceType] = REQUIRED as [Avu, Avu, Avu, Avu];
+    const identified = avu(
+      "creator",
+      "Liddell, Alice",
+      avu("nameIdentifier", "0000-0001", avu("nameIdentifierScheme", "ORCID"), avu("schemeURI", "")),
+    );
+    const { xml } = record([
+      title,
+      identified,
+      avu("creator", "Hatter, The", avu("affiliation", "Tea Party")),
+      publisher,
+      resourceType,
+    ]);
+    expect(xml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><resource xmlns="http://datacite.org/schema/kernel-4" ' +
+        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://datacite.org/schema/kernel-4 ' +
+        'http://schema.datacite.org/meta/kernel-4.2/metadata.xsd">' +
+        '<identifier identifierType="DOI">10.5072/placeholder</identifier>' +
+        "<creators>" +
+        '<creator><creatorName>Liddell, Alice</creatorName><nameIdentifier nameIdentifierScheme="ORCID">0000-0001</nameIdentifier></creator>' +
+        "<creator><creatorName>Hatter, The</creatorName><affiliation>Tea Party</affiliation></creator>" +
+        "</creators>" +
+        '<titles><title xml:lang="en-us">Runs</title></titles><publisher>CyVerse Data Commons</publisher>' +
+        '<publicationYear>2026</publicationYear><resourceType resourceTypeGeneral="Dataset">Measurements</resourceType>' +
+        "</resource>",
+    );
+  });
+
+  it("names problems inside a creator, and a count out of its range with the range", () => {
+    expect(
+      problemsOf([
+        ...REQUIRED,
+        avu("creator", "Hatter, The", avu("nameIdentifier", "0000-0002")),
+        avu("language", "en"),
+        avu("language", "fr"),
+      ]),
+    ).toEqual(["creator.nameIdentifier needs a nested nameIdentifierScheme", "language: found 2, expected 0 to 1"]);
+  });
+
   it("refuses a folder that already has a publication year of its own, since the platform sets it", () => {
     expect(problemsOf([...REQUIRED, avu("publicationYear", "2020")])).toEqual([
       "publicationYear: found 2, expected exactly 1",

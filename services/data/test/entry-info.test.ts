@@ -117,6 +117,19 @@ describe("tickets and anonymous access", () => {
     expect(JSON.stringify(after.json())).not.toContain(ticket["ticket-id"]);
   });
 
+  it.each(["tickets", "list-tickets", "anon-files"])(
+    "refuses %s for a path that is not absolute, naming it",
+    async (route) => {
+      const refused = await send("alice", "POST", `/secured/filesystem/${route}`, { paths: [notes, "notes.txt"] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        error_code: "ERR_BAD_OR_MISSING_FIELD",
+        reason: "paths must be an absolute path without empty, . or .. segments",
+        paths: "notes.txt",
+      });
+    },
+  );
+
   it("makes a ticket public for public=1 or true, and private otherwise", async () => {
     for (const [given, sent] of [
       ["public=1", "true"],
@@ -238,6 +251,21 @@ describe("file metadata", () => {
     expect(JSON.stringify((await send("alice", "GET", `/secured/filesystem/${id}/metadata`)).json())).toContain(
       "green",
     );
+  });
+
+  it.each(["dest", "src"])("refuses a CSV parse whose %s is not an absolute path, naming it", async (field) => {
+    const query = { dest: alice, src: `${alice}/meta.csv`, [field]: "meta.csv" };
+    const refused = await send(
+      "alice",
+      "POST",
+      `/secured/filesystem/metadata/csv-parser?dest=${q(query.dest)}&src=${q(query.src)}`,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: `${field} must be an absolute path without empty, . or .. segments`,
+      [field]: "meta.csv",
+    });
   });
 
   it("saves an OAI-ORE file and an HT path list", async () => {

@@ -84,7 +84,7 @@ describe.each(ENTRIES)("comments on a $kind", ({ kind, id, unreadable }) => {
       for (const entryId of [UNKNOWN, unreadable]) {
         const posted = await send("bob", "POST", comments(entryId), { comment: "hello" });
         expect(posted.statusCode, entryId).toBe(404);
-        expect(posted.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.any(String) });
+        expect(posted.json()).toEqual({ error_code: "ERR_NOT_FOUND", reason: `file or folder ${entryId} not found` });
         expect((await send("bob", "GET", comments(entryId))).statusCode).toBe(404);
       }
       expect((await send("carol", "GET", comments(id))).statusCode).toBe(404);

@@ -256,7 +256,11 @@ describe("POST /permanent-id-requests", () => {
     expect((await send("carol", "POST", `/admin/permanent-id-requests/${id}/ezid`)).statusCode).toBe(200);
     const oncePublished = await send("alice", "POST", "/permanent-id-requests", { type: "DOI", folder: ANALYSES });
     expect(oncePublished.statusCode).toBe(409);
-    expect(oncePublished.json()).toMatchObject({ error_code: "ERR_EXISTS", path: PUBLISHED_PATH });
+    expect(oncePublished.json()).toMatchObject({
+      error_code: "ERR_EXISTS",
+      path: PUBLISHED_PATH,
+      reason: "a folder named analyses has already been published with a permanent identifier",
+    });
     expect(storedRequests()).toHaveLength(1);
     expect(await statOf(ANALYSES, "alice")).toMatchObject({ path: ANALYSES_PATH, permission: "own" });
   });
@@ -484,8 +488,24 @@ describe("POST /admin/permanent-id-requests/{request-id}/status", () => {
       type: "permanent_id_request",
       subject: "DOI request for analyses: status changed to Evaluation",
       email: true,
+      emailTemplate: "blank",
       payload: { contents: "Checking the metadata.", uuid: id, email_address: "alice@example.org" },
     });
+  });
+
+  it("tells the requester the newest status each time it changes", async () => {
+    const id = await stagedRequest();
+    for (const status of ["Evaluation", "Pending", "Approved"]) {
+      const changed = await send("carol", "POST", `/admin/permanent-id-requests/${id}/status`, {
+        status,
+        comments: `Now ${status}.`,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(notices().at(-1)).toMatchObject({
+        subject: `DOI request for analyses: status changed to ${status}`,
+        payload: { contents: `Now ${status}.` },
+      });
+    }
   });
 
   it("shows and notifies the requester by username alone when the groups backend cannot say who they are", async () => {
@@ -643,10 +663,18 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
     const forbidden = await mint(id);
     expect(forbidden.statusCode).toBe(502);
     expect(forbidden.json()).toMatchObject({ reason: "DataCite answered with status 403", backend_status: 403 });
-    service.platform.datacite.faults.set({ mode: "json-200", body: { data: { type: "dois", attributes: {} } } });
-    const unnamed = await mint(id);
-    expect(unnamed.statusCode).toBe(502);
-    expect(unnamed.json()).toMatchObject({ reason: "DataCite's answer named no DOI", backend_status: 200 });
+    // A refusal without DataCite's list of errors is given as it came.
+    service.platform.datacite.faults.set({ mode: "json-status", status: 422, body: { message: "bad XML" } });
+    expect((await mint(id)).json()).toMatchObject({ datacite_errors: { message: "bad XML" } });
+    for (const data of [
+      { type: "dois", attributes: {} },
+      { id: "", type: "dois", attributes: {} },
+    ]) {
+      service.platform.datacite.faults.set({ mode: "json-200", body: { data } });
+      const unnamed = await mint(id);
+      expect(unnamed.statusCode).toBe(502);
+      expect(unnamed.json()).toMatchObject({ reason: "DataCite's answer named no DOI", backend_status: 200 });
+    }
     expect(storedRequests()[0]?.history.map((entry) => entry.status)).toEqual(["Submitted"]);
     expect(metadataCalls("POST", /^\/avus\//)).toHaveLength(0);
   });
@@ -661,7 +689,11 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
     expect(taken.status).toBe(200);
     const response = await mint(id);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ error_code: "ERR_EXISTS", path: PUBLISHED_PATH });
+    expect(response.json()).toMatchObject({
+      error_code: "ERR_EXISTS",
+      path: PUBLISHED_PATH,
+      reason: "a folder named analyses has already been published with a permanent identifier",
+    });
     expect(mintedDois()).toHaveLength(0);
     expect(await statOf(ANALYSES, "carol")).toMatchObject({ path: STAGED_PATH });
   });
