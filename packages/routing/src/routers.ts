@@ -1,4 +1,4 @@
-import type { RouteDeclaration, ServiceRoutes } from "./routes-file.js";
+import { type RouteDeclaration, RoutesFileError, type ServiceRoutes } from "./routes-file.js";
 
 /** A Traefik HTTP router: the rule it matches, its priority, and the service it sends requests to. */
 export interface Router {
@@ -23,12 +23,25 @@ function routerName(service: string, route: RouteDeclaration): string {
   return `${service}-${slug}${route.kind === "path" ? "-exact" : ""}`;
 }
 
-/** One router per declared route, named `<service>-<path>`; the priority is explicit on every router. */
+/**
+ * One router per declared route, named `<service>-<path>`; the priority is explicit on every router. Two routes of a
+ * service whose paths differ only in punctuation (`/a-b`, `/a/b`) would make one name, and Traefik's configuration
+ * would keep only one of the two routers: that is refused.
+ */
 export function routersOf(services: readonly ServiceRoutes[]): Router[] {
-  return services.flatMap(({ service, routes }) =>
-    routes.map((route) => {
+  return services.flatMap(({ service, routes, file }) => {
+    const named = new Map<string, RouteDeclaration>();
+    return routes.map((route) => {
+      const name = routerName(service, route);
+      const taken = named.get(name);
+      if (taken) {
+        throw new RoutesFileError(
+          `${file}: the routes ${ruleOf(taken)} and ${ruleOf(route)} would both be Traefik's router ${name}`,
+        );
+      }
+      named.set(name, route);
       const rule = ruleOf(route);
-      return { name: routerName(service, route), service, rule, priority: route.priority ?? defaultPriority(rule) };
-    }),
-  );
+      return { name, service, rule, priority: route.priority ?? defaultPriority(rule) };
+    });
+  });
 }

@@ -34,7 +34,20 @@ describe("Traefik's request path processing", () => {
     expect(processRequestPath("/x%C3%A9y%20z")).toEqual({ forwardPath: "/x%C3%A9y%20z", routingPath: "/xéy z" });
   });
 
-  it.each(["/a%", "/a%2", "/a%zz", "relative"])("refuses %s", (path) => {
+  it("encodes raw bytes as Node hands them over (latin1) and a string's other characters as UTF-8", () => {
+    // "é" sent unencoded arrives as its two UTF-8 bytes, one latin1 character each.
+    expect(processRequestPath("/caf\u00c3\u00a9")).toEqual({ forwardPath: "/caf%C3%A9", routingPath: "/café" });
+    expect(processRequestPath("/\u00ff").forwardPath).toBe("/%FF");
+    expect(processRequestPath("/\u20ac")).toEqual({ forwardPath: "/%E2%82%AC", routingPath: "/\u20ac" });
+  });
+
+  it.each([
+    ["/a%", 'malformed percent-encoding "%" in the request path'],
+    ["/a%2", 'malformed percent-encoding "%2" in the request path'],
+    ["/a%zzb", 'malformed percent-encoding "%zz" in the request path'],
+    ["relative", "the request path must start with /"],
+  ])("refuses %s, saying why", (path, reason) => {
     expect(() => processRequestPath(path)).toThrow(RequestPathError);
+    expect(() => processRequestPath(path)).toThrow(new RequestPathError(reason));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RouteTable, routersOf, type ServiceRoutes } from "../src/index.js";
+import { RoutesFileError, RouteTable, routersOf, type ServiceRoutes } from "../src/index.js";
 
 const service = (name: string, routes: ServiceRoutes["routes"]): ServiceRoutes => ({
   service: name,
@@ -31,6 +31,29 @@ describe("router selection", () => {
     expect(table.match({ path: "/apps/x" })?.service).toBe("apps");
     expect(table.match({ path: "/" })?.service).toBe("home");
     expect(table.match({ path: "/uuid" })).toBeUndefined();
+  });
+
+  it("refuses two routes of a service that would make one router name, which Traefik would keep only once", () => {
+    const clashing = service("data", [
+      { kind: "pathPrefix", value: "/secured/file-io" },
+      { kind: "pathPrefix", value: "/secured/file/io" },
+    ]);
+    expect(() => routersOf([clashing])).toThrow(
+      new RoutesFileError(
+        "services/data/routes.yml: the routes PathPrefix(`/secured/file-io`) and PathPrefix(`/secured/file/io`) " +
+          "would both be Traefik's router data-secured-file-io",
+      ),
+    );
+    // A path and a prefix of the same value are told apart, and so are two services' routes.
+    expect(
+      routersOf([
+        service("data", [
+          { kind: "path", value: "/secured/file-io" },
+          { kind: "pathPrefix", value: "/secured/file-io" },
+        ]),
+        service("groups", [{ kind: "pathPrefix", value: "/secured/file-io" }]),
+      ]).map((router) => router.name),
+    ).toEqual(["data-secured-file-io-exact", "data-secured-file-io", "groups-secured-file-io"]);
   });
 
   it("lets an explicit priority override the rule length", () => {

@@ -29,6 +29,12 @@ describe("rules", () => {
     expect(matches(rule, "/y", "a")).toBe(true);
     expect(matches(rule, "/x/private/1", "a")).toBe(false);
     expect(matches(rule, "/x/1", "b")).toBe(false);
+    expect(matches(rule, "/z", "a")).toBe(false);
+  });
+
+  it("matches no Host rule for a request without a host, and reads a rule with spaces around it", () => {
+    expect(compileRule("Host(`a`)")({ path: "/" })).toBe(false);
+    expect(matches("  PathPrefix(`/a`)  ", "/a/b")).toBe(true);
   });
 
   it.each([
@@ -37,6 +43,9 @@ describe("rules", () => {
     ["PathPrefix(`/a`) ||", /expected a matcher/],
     ["PathPrefix(`/a`) Path(`/b`)", /unexpected/],
     ["PathPrefix(`/a`", /expected "\)"/],
+    ["PathPrefix(`/a` && Path(`/b`))", /expected "\)"/],
+    ["Path()", /Path needs one quoted value/],
+    ["Path(`uuid`)", /Path value uuid does not start with "\/"/],
     ["PathPrefix(/a)", /cannot read rule/],
   ])("refuses %s", (rule, message) => {
     expect(() => compileRule(rule)).toThrow(RuleError);
