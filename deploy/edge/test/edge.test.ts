@@ -74,7 +74,10 @@ describe("local edge", () => {
   it("refuses a raw # in the request target, as Traefik does, and passes an encoded one on", async () => {
     const raw = await send(port, "GET", "/teams/a#b/members");
     expect(raw.status).toBe(400);
-    expect(raw.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    expect(raw.json()).toEqual({
+      error_code: "ERR_BAD_REQUEST",
+      reason: "the request target holds a fragment (#), which is never sent",
+    });
     expect(received(await send(port, "GET", "/teams/a%23b/members"))).toMatchObject({ url: "/teams/a%23b/members" });
   });
 
@@ -196,13 +199,22 @@ describe("local edge", () => {
   it("answers 504 JSON when the owning service does not answer in time", async () => {
     const answer = await send(port, "GET", "/teams/slow");
     expect(answer.status).toBe(504);
-    expect(answer.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
+    expect(answer.json()).toEqual({
+      error_code: "ERR_GATEWAY_TIMEOUT",
+      reason: "the groups service did not answer in time",
+    });
   });
 
   it("refuses escapes the entrypoint does not allow, and malformed paths, with 400 JSON", async () => {
     const backslash = await send(port, "GET", "/teams/a%5Cb");
     expect(backslash.status).toBe(400);
     expect(backslash.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringContaining("%5C") });
+    // A proxy's absolute-form target and the server-wide `*` name no path the edge routes.
+    for (const target of ["http://localhost/teams", "*"]) {
+      const answer = await send(port, "GET", target);
+      expect(answer.status, target).toBe(400);
+      expect(answer.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: "the request path must start with /" });
+    }
     for (const target of ["/teams/%ZZ", "/teams/%FF"]) {
       const answer = await send(port, "GET", target);
       expect(answer.status).toBe(400);
