@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import type { AuthUser } from "@de-gateway/auth";
-import { badGateway, withoutHopByHop } from "@de-gateway/service-kit";
+import { badGateway, REQUEST_ID_HEADER, withoutHopByHop } from "@de-gateway/service-kit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TSchema } from "typebox";
 import type { Dispatcher } from "undici";
@@ -94,6 +94,9 @@ function parseBody(text: string, headers: IncomingHttpHeaders): unknown {
  * it for success and fail reading it; it is the backend failing (502).
  */
 const isHtmlPage = (contentType: unknown): boolean => /^\s*text\/html\b/i.test(String(contentType ?? ""));
+
+/** Reply headers the service set before forwarding; any other came with the backend's answer. */
+const OWN_REPLY_HEADERS = new Set([REQUEST_ID_HEADER, "connection"]);
 
 /** A service account has a name and nothing else: no e-mail, no person behind it, no admin rights in the gateway. */
 const serviceAccount = (username: string): AuthUser => ({
@@ -265,9 +268,15 @@ export class BackendClient {
     });
   }
 
-  /** A forwarded page is not read: its connection is closed, and the caller gets the 502 in its place. */
+  /**
+   * A forwarded page is not read: its connection is closed, and the caller gets the 502 in its place, without the
+   * page's headers (a sign-in page's cookies among them).
+   */
   private refusePage(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
     stream.destroy();
+    for (const name of Object.keys(reply.getHeaders())) {
+      if (!OWN_REPLY_HEADERS.has(name)) reply.removeHeader(name);
+    }
     reply.send(this.pageInstead(request));
   }
 

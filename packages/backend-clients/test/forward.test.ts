@@ -215,6 +215,8 @@ it.each(["/send", "/notify-json"])("answers 502 to an HTML page a backend answer
   const page = await post(url, "alice");
   expect(page.statusCode).toBe(502);
   expect(page.headers["content-type"]).toMatch(/^application\/json/);
+  expect(page.headers["set-cookie"]).toBeUndefined();
+  expect(page.headers["x-request-id"]).toEqual(expect.any(String));
   expect(page.json()).toEqual({
     error_code: "ERR_BAD_GATEWAY",
     reason: "the notification backend answered with an HTML page, not its answer",

@@ -7,7 +7,7 @@ export interface Fault {
    * `json-500`: 500 with a JSON body; `html-500`: 500 with an HTML page; `hang`: never answers; `delay`: answers
    * late; `stall-body`: JSON whose body stops partway and never ends (a backend stuck mid-answer), with `status`.
    * Answers that succeed but cannot be what was asked for: `garbled-200`, 200 labelled JSON that is not;
-   * `html-200`, 200 with an HTML page (a proxy's, say); `json-200`, 200 with `body` as JSON. `json-status`: any
+   * `html-200`, 200 with an HTML page and a cookie (a sign-in proxy's, say); `json-200`, 200 with `body` as JSON. `json-status`: any
    * `status` with `body` as JSON (a refusal one call gets and the one before did not, say).
    */
   mode:
@@ -119,7 +119,12 @@ export function installFaults(app: FastifyInstance, faults: Faults): void {
       case "garbled-200":
         return reply.code(200).type("application/json").send('{"answer": [');
       case "html-200":
-        return reply.code(200).type("text/html").send("<html><body><h1>Welcome</h1></body></html>");
+        // As a sign-in proxy's page comes: with a cookie of its own.
+        return reply
+          .code(200)
+          .type("text/html")
+          .header("set-cookie", "proxy_session=simulated; Path=/; HttpOnly")
+          .send("<html><body><h1>Welcome</h1></body></html>");
       case "json-200":
       case "json-status":
         return reply
