@@ -48,3 +48,29 @@ it("turns an unreachable SMTP server into a 502 instead of hanging, its address 
     await platform.smtp.startSmtp();
   }
 });
+
+it("logs in to a relay with the account its URL names, percent-encoded characters decoded", async () => {
+  const login = { user: "relay@example.org", pass: "p@ss:w/rd" };
+  platform.smtp.requireLogin(login);
+  const relay = new URL(platform.smtp.smtpUrl);
+  relay.username = encodeURIComponent(login.user);
+  relay.password = encodeURIComponent(login.pass);
+  const settings = { MAIL_FROM: "noreply@example.org", MAIL_TIMEOUT_MS: 2000 };
+  const withLogin = new Mailer({ ...settings, SMTP_URL: relay.href });
+  try {
+    await withLogin.send({ to: "support@example.org", subject: "Logged in", text: "t" });
+    expect(platform.smtp.mails.at(-1)).toMatchObject({ subject: "Logged in", authenticatedAs: "relay@example.org" });
+    // Without the account, or with another password, the relay refuses: a 502, as any refusal.
+    relay.password = "wrong";
+    for (const url of [platform.smtp.smtpUrl, relay.href]) {
+      const refused = new Mailer({ ...settings, SMTP_URL: url });
+      const failure = await refused.send({ to: "x@example.org", subject: "s", text: "t" }).catch((error) => error);
+      refused.close();
+      expect(failure, url).toBeInstanceOf(GatewayError);
+      expect(failure.statusCode).toBe(502);
+    }
+  } finally {
+    withLogin.close();
+    platform.smtp.requireLogin();
+  }
+});

@@ -11,6 +11,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   receivedAt: number;
+  /** The account the sender logged in as, when it did. */
+  authenticatedAs?: string;
 }
 
 export interface InboxState {
@@ -26,11 +28,13 @@ const addresses = (
 
 /**
  * SMTP catcher: accepts every mail on its SMTP port and shows the inbox over HTTP
- * (`GET /messages`, `DELETE /messages`). `stopSmtp()` makes mail delivery fail, for error-path tests.
+ * (`GET /messages`, `DELETE /messages`). `stopSmtp()` makes mail delivery fail, for error-path tests;
+ * `requireLogin()` makes it a relay that takes mail only from one account, as production relays do.
  */
 export class SmtpCatcher {
   readonly inbox: Simulator<InboxState>;
   private smtp: SMTPServer | undefined;
+  private login: { user: string; pass: string } | undefined;
   private smtpPort: number;
   private readonly host: string;
 
@@ -59,13 +63,31 @@ export class SmtpCatcher {
     return this.inbox.state.mails;
   }
 
+  /** Takes mail only from this account (`undefined`: from anyone again, logged in or not). */
+  requireLogin(login?: { user: string; pass: string }): void {
+    this.login = login;
+  }
+
   async startSmtp(): Promise<void> {
     if (this.smtp) return;
     const server = new SMTPServer({
       authOptional: true,
+      // Loopback only: the login is offered without TLS, which a real relay would not do.
+      allowInsecureAuth: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
-      onData: (stream, _session, callback) => {
+      onAuth: (auth, _session, callback) => {
+        const login = this.login;
+        if (login && (auth.username !== login.user || auth.password !== login.pass)) {
+          callback(new Error("invalid username or password"));
+        } else callback(null, { user: auth.username });
+      },
+      onMailFrom: (_address, session, callback) => {
+        if (this.login && !session.user) {
+          callback(Object.assign(new Error("authentication required"), { responseCode: 530 }));
+        } else callback();
+      },
+      onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((mail) => {
             this.inbox.state.mails.push({
@@ -75,6 +97,7 @@ export class SmtpCatcher {
               subject: mail.subject ?? "",
               text: mail.text ?? "",
               receivedAt: Date.now(),
+              ...(typeof session.user === "string" ? { authenticatedAs: session.user } : {}),
             });
             callback();
           })
