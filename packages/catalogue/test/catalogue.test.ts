@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { catalogueFile, conformance, fastifyPath, readCatalogue, readCatalogueFile, rowKey } from "../src/index.js";
+import {
+  type CatalogueRow,
+  catalogueFile,
+  conformance,
+  fastifyPath,
+  readCatalogue,
+  readCatalogueFile,
+  rowKey,
+} from "../src/index.js";
 
 describe("endpoint catalogue", () => {
   const rows = readCatalogue();
@@ -45,5 +53,51 @@ describe("endpoint catalogue", () => {
     expect(report.implementedButPending).toEqual(["GET /secured/oauth/access-code/{api-name}"]);
     expect(report.unknownPending).toEqual(["GET /nope"]);
     expect(report.wrongAccess).toHaveLength(1);
+  });
+
+  it("matches routes by method and path whatever their parameters are named, and checks each one's access", () => {
+    const row = (method: string, path: string, auth: CatalogueRow["auth"], service = "svc"): CatalogueRow => ({
+      method,
+      path,
+      auth,
+      service,
+      handling: "passthrough",
+      backend: "apps",
+      backendMethod: method,
+      backendPath: path,
+    });
+    const catalogue = [
+      row("GET", "/things/{thing-id}", "user"),
+      row("POST", "/things", "admin"),
+      row("GET", "/admin/things", "admin"),
+      row("GET", "/open", "none"),
+      row("DELETE", "/things/{thing-id}", "user"),
+      row("PUT", "/things/{thing-id}", "user"),
+      row("GET", "/elsewhere", "user", "other"),
+    ];
+    const report = conformance(
+      "svc",
+      [
+        { method: "GET", url: "/things/:id", auth: undefined },
+        { method: "POST", url: "/things", auth: undefined },
+        { method: "GET", url: "/admin/things", auth: "user" },
+        { method: "GET", url: "/open", auth: "optional" },
+        { method: "POST", url: "/things/:id", auth: undefined },
+        { method: "PUT", url: "/things/:id", auth: "none" },
+        { method: "GET", url: "/elsewhere", auth: "user" },
+      ],
+      ["DELETE /things/{thing-id}", "GET /elsewhere"],
+      catalogue,
+    );
+    expect(report).toEqual({
+      missing: [],
+      implementedButPending: [],
+      unknownPending: ["GET /elsewhere"],
+      wrongAccess: [
+        "POST /things: catalogue says admin, route says user",
+        "PUT /things/{thing-id}: catalogue says user, route says none",
+      ],
+    });
+    expect(conformance("svc", [], [], catalogue).missing).toEqual(catalogue.slice(0, 6).map(rowKey));
   });
 });
