@@ -8,13 +8,14 @@ interface RequestEntry {
   responseTime?: number;
 }
 
-/** A request's line reads as what happened to it (method, URL, status, time); its ids stay beside it. */
+/** A request's line reads as what happened to it (method, URL, and status and time once answered); its ids stay beside it. */
 function messageOf(log: Record<string, unknown>, messageKey: string): string {
   const message = String(log[messageKey] ?? "");
   const { req, res, responseTime } = log as RequestEntry;
-  if (!req?.method || res?.statusCode === undefined) return message;
+  if (!req?.method) return message;
+  const status = res?.statusCode === undefined ? "" : ` ${res.statusCode}`;
   const time = typeof responseTime === "number" ? ` in ${responseTime.toFixed(1)} ms` : "";
-  return `${message}: ${req.method} ${req.url} ${res.statusCode}${time}`;
+  return `${message}: ${req.method} ${req.url}${status}${time}`;
 }
 
 /** Development output: JSON log lines made readable, one per entry, prefixed with the process's name. */

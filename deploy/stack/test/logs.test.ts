@@ -38,6 +38,9 @@ describe("development log lines", () => {
       JSON.stringify({ level: 40, time: 0, reqId: "r-2", backend: "file-info", msg: "backend call failed" }),
     );
     expect(written[0]).toMatch(/ WARN: backend call failed \{"reqId":"r-2","backend":"file-info"\}\n$/);
+    // A line about a request not yet answered names it without a status or time.
+    sink("data", JSON.stringify({ level: 30, time: 0, req: { method: "PUT", url: "/x" }, msg: "client went away" }));
+    expect(written[1]).toMatch(/ INFO: client went away: PUT \/x\n$/);
   });
 
   it("passes other lines through unchanged", () => {
