@@ -184,7 +184,7 @@ export class SimulatedPlatform {
   /** Seed state again, faults cleared, recordings emptied; keys and ports stay. */
   reset(): void {
     for (const sim of this.backendSimulators()) sim.reset();
-    this.smtp.inbox.reset();
+    this.smtp.reset();
   }
 
   /** Stops everything for good; the file-info data store's folder on disk is removed. */

@@ -71,6 +71,9 @@ it("logs in to a relay with the account its URL names, percent-encoded character
     }
   } finally {
     withLogin.close();
-    platform.smtp.requireLogin();
+    platform.reset();
   }
+  // A reset opens the relay to anyone again.
+  await mailer.send({ to: "support@example.org", subject: "After the reset", text: "t" });
+  expect(platform.smtp.mails.map((mail) => mail.subject)).toEqual(["After the reset"]);
 });

@@ -68,6 +68,12 @@ export class SmtpCatcher {
     this.login = login;
   }
 
+  /** An empty inbox, open to anyone. */
+  reset(): void {
+    this.inbox.reset();
+    this.login = undefined;
+  }
+
   async startSmtp(): Promise<void> {
     if (this.smtp) return;
     const server = new SMTPServer({
