@@ -66,6 +66,13 @@ export const multipartFile = (bytes: Uint8Array, filename: string, field = "file
 export const patternBytes = (size: number): Uint8Array =>
   Uint8Array.from({ length: size }, (_, i) => (i * 31 + 7) % 256);
 
+/** The refusal of a path that is not absolute or holds empty, `.` or `..` segments, naming the field it came in. */
+export const badPathRefusal = (field: string, value: string) => ({
+  error_code: "ERR_BAD_OR_MISSING_FIELD",
+  reason: `${field} must be an absolute path without empty, . or .. segments`,
+  [field]: value,
+});
+
 export const HOME = (user: string) => `/iplant/home/${user}`;
 export const q = encodeURIComponent;
 
