@@ -4,6 +4,7 @@ import { badRequest, createService, notFound, type Service, withoutHopByHop } fr
 import replyFrom from "@fastify/reply-from";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { forwardingHeaders } from "./forwarding-headers.js";
+import { readTarget } from "./request-target.js";
 import type { EdgeRouting } from "./routing.js";
 import { upstreamError } from "./upstream-errors.js";
 
@@ -14,13 +15,6 @@ export interface EdgeOptions {
   logLevel?: string;
   /** Longest wait for response headers, and between two chunks of a body. */
   upstreamTimeoutMs: number;
-}
-
-function splitTarget(target: string): { rawPath: string; rawQuery: string } {
-  const queryAt = target.indexOf("?");
-  return queryAt < 0
-    ? { rawPath: target, rawQuery: "" }
-    : { rawPath: target.slice(0, queryAt), rawQuery: target.slice(queryAt + 1) };
 }
 
 /**
@@ -48,7 +42,12 @@ export async function buildEdge(options: EdgeOptions): Promise<Service> {
     const target = request.raw.url ?? "/";
     // A fragment is the client's own and never sent; Traefik refuses a request target holding one.
     if (target.includes("#")) throw badRequest("the request target holds a fragment (#), which is never sent");
-    const { rawPath, rawQuery } = splitTarget(target);
+    // The server-wide target: Go's HTTP server answers `OPTIONS *` itself, and no router matches `*`.
+    if (target === "*") {
+      if (request.method === "OPTIONS") return reply.header("content-length", "0").send();
+      throw notFound("no service serves *");
+    }
+    const { rawPath, rawQuery, host } = readTarget(target, request.headers.host);
     let path: ReturnType<typeof processRequestPath>;
     try {
       path = processRequestPath(rawPath, { sanitizePath: entryPoint.sanitizePath });
@@ -56,7 +55,7 @@ export async function buildEdge(options: EdgeOptions): Promise<Service> {
       if (error instanceof RequestPathError) throw badRequest(error.message);
       throw error;
     }
-    const router = table.match({ path: path.routingPath, host: request.headers.host });
+    const router = table.match({ path: path.routingPath, host });
     if (!router) throw notFound(`no service serves ${path.forwardPath}`);
     const refused = refusedEscape(path.forwardPath, entryPoint.policy);
     if (refused) throw badRequest(`the request path holds the encoded character ${refused}, which is not accepted`);
@@ -65,7 +64,7 @@ export async function buildEdge(options: EdgeOptions): Promise<Service> {
     try {
       return reply.from(`${options.upstreams.get(service)}${path.forwardPath}`, {
         queryString: () => rawQuery,
-        rewriteRequestHeaders: (_request, headers) => forwardingHeaders(request, headers as IncomingHttpHeaders),
+        rewriteRequestHeaders: (_request, headers) => forwardingHeaders(request, headers as IncomingHttpHeaders, host),
         // The service's keep-alive is its connection with the edge, not the caller's (who may have asked to close).
         rewriteHeaders: (headers) => withoutHopByHop(headers),
         timeout: options.upstreamTimeoutMs,

@@ -19,16 +19,20 @@ const FORWARDING_HEADERS = [
 const SERVER = hostname();
 
 /**
- * The request headers a service receives: the caller's Host (Traefik's passHostHeader), X-Forwarded-*, request
- * id, and the trace continued from the edge's own span (the caller's trace id kept, or one made).
+ * The request headers a service receives: the host the caller asked for (Traefik's passHostHeader; from the request
+ * target when it names one), X-Forwarded-*, request id, and the trace continued from the edge's own span (the
+ * caller's trace id kept, or one made).
  */
-export function forwardingHeaders(request: FastifyRequest, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+export function forwardingHeaders(
+  request: FastifyRequest,
+  headers: IncomingHttpHeaders,
+  host: string | undefined,
+): IncomingHttpHeaders {
   const forwarded: IncomingHttpHeaders = { ...headers };
   for (const name of FORWARDING_HEADERS) delete forwarded[name];
   // The edge's own server has already answered `Expect: 100-continue`; passed on, the HTTP client refuses
   // the request outright (curl sends it for every large upload).
   delete forwarded.expect;
-  const host = request.headers.host;
   if (host) {
     forwarded.host = host;
     forwarded["x-forwarded-host"] = host;
