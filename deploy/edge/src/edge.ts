@@ -44,7 +44,7 @@ export async function buildEdge(options: EdgeOptions): Promise<Service> {
     if (target.includes("#")) throw badRequest("the request target holds a fragment (#), which is never sent");
     // The server-wide target: Go's HTTP server answers `OPTIONS *` itself, and no router matches `*`.
     if (target === "*") {
-      if (request.method === "OPTIONS") return reply.header("content-length", "0").send();
+      if (request.method === "OPTIONS") return reply.send();
       throw notFound("no service serves *");
     }
     const { rawPath, rawQuery, host } = readTarget(target, request.headers.host);
