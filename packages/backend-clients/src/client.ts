@@ -93,7 +93,8 @@ function parseBody(text: string, headers: IncomingHttpHeaders): unknown {
  * something in front of the backend (a sign-in or maintenance page of a proxy). Passed on, the caller would take
  * it for success and fail reading it; it is the backend failing (502).
  */
-const isHtmlPage = (contentType: unknown): boolean => /^\s*text\/html\b/i.test(String(contentType ?? ""));
+const isPageInsteadOfAnswer = (status: number, contentType: unknown): boolean =>
+  isSuccess(status) && /^\s*text\/html\b/i.test(String(contentType ?? ""));
 
 /** Reply headers the service set before forwarding; any other came with the backend's answer. */
 const OWN_REPLY_HEADERS = new Set([REQUEST_ID_HEADER, "connection"]);
@@ -164,7 +165,7 @@ export class BackendClient {
       request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
       throw transportError(this.name, error);
     }
-    if (isSuccess(response.status) && isHtmlPage(response.headers["content-type"])) throw this.pageInstead(request);
+    if (isPageInsteadOfAnswer(response.status, response.headers["content-type"])) throw this.pageInstead(request);
     const parsed = asText ? text : parseBody(text, response.headers);
     if (parsed === MALFORMED && isSuccess(response.status)) {
       request.log.warn({ backend: this.name, answer: text.slice(0, 200) }, "backend answered malformed JSON");
@@ -253,7 +254,7 @@ export class BackendClient {
       onResponse: (_request, answering, response) => {
         timer.answered(response.statusCode);
         // The backend's headers are the reply's by now.
-        if (isSuccess(response.statusCode) && isHtmlPage(reply.getHeader("content-type")))
+        if (isPageInsteadOfAnswer(response.statusCode, reply.getHeader("content-type")))
           this.refusePage(request, reply, response.stream);
         else if (this.errorStatuses && mayMeanOtherwise(response.statusCode))
           this.sendFailure(request, reply, response.stream);
