@@ -1,10 +1,11 @@
 import type { RouteOptions } from "fastify";
 
 /**
- * Who may call a route: nobody needs a token (`none`); nobody needs one, but a valid one identifies the caller to the
- * backend (`optional`); any signed-in user; or an administrator.
+ * Who may call a route: nobody needs a token (`none`); nobody needs one, a visitor without one running as the
+ * platform's `anonymous` user (`optional`); any signed-in user; an administrator; or a service account holding
+ * one of the configured realm roles (`service`).
  */
-export type Access = "none" | "optional" | "user" | "admin";
+export type Access = "none" | "optional" | "user" | "admin" | "service";
 
 /** A route's access: as declared (default `user`), except that administrative paths stay administrative. */
 export function accessOf(url: string, declared: Access | undefined): Access {
@@ -24,8 +25,6 @@ const SECURITY: Partial<Record<Access, unknown[]>> = {
 export function documentAccess(route: RouteOptions): void {
   const access = accessOf(route.url, route.config?.auth);
   const security = SECURITY[access];
-  // Who may call: anyone, for an optional token too; the security requirement tells the two apart.
-  const documented = access === "optional" ? "none" : access;
-  const documentation: Record<string, unknown> = { "x-access": documented, ...(security ? { security } : {}) };
+  const documentation: Record<string, unknown> = { "x-access": access, ...(security ? { security } : {}) };
   route.schema = { ...route.schema, ...documentation };
 }

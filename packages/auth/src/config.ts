@@ -8,18 +8,25 @@ export const AuthConfig = {
   AUTH_AUDIENCE: Type.String({ minLength: 1 }),
   AUTH_ADMIN_GROUPS: Type.String({ default: "de-admins" }),
   DE_JWT_PUBLIC_KEY: Type.Optional(Type.String()),
+  /** Comma-separated realm roles a service account's token needs on `service` routes; none accepted when empty. */
+  AUTH_SERVICE_ROLES: Type.String({ default: "" }),
 };
 
 const AuthConfigObject = Type.Object(AuthConfig);
+
+const commaList = (value: string) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export function authOptionsFrom(config: Static<typeof AuthConfigObject>): AuthOptions {
   return {
     jwksUrl: config.AUTH_JWKS_URL,
     issuer: config.AUTH_ISSUER,
     audience: config.AUTH_AUDIENCE,
-    adminGroups: config.AUTH_ADMIN_GROUPS.split(",")
-      .map((group) => group.trim())
-      .filter(Boolean),
+    adminGroups: commaList(config.AUTH_ADMIN_GROUPS),
+    serviceRoles: commaList(config.AUTH_SERVICE_ROLES),
     deJwtPublicKey: config.DE_JWT_PUBLIC_KEY,
   };
 }

@@ -1,8 +1,9 @@
 import { GatewayError, notAuthorized } from "@de-gateway/service-kit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { JWTPayload } from "jose";
 import { type Access, accessOf, documentAccess } from "./access.js";
-import { type AuthUser, userFromClaims } from "./user.js";
+import { ANONYMOUS_USER, type AuthUser, serviceAccountFromClaims, userFromClaims } from "./user.js";
 import { createVerifier, IdentityProviderUnavailable, type VerifierOptions } from "./verifier.js";
 
 declare module "fastify" {
@@ -10,40 +11,64 @@ declare module "fastify" {
     auth?: Access;
   }
   interface FastifyRequest {
-    /** The verified caller. Set on every route whose access is `user` or `admin`; on `optional` ones when known. */
+    /**
+     * The verified caller, on every route but those open to anyone (`none`): on `optional` ones a visitor without
+     * a token is `ANONYMOUS_USER`, on `service` ones the caller is the service account.
+     */
     user: AuthUser;
   }
 }
 
 export interface AuthOptions extends VerifierOptions {
   adminGroups: readonly string[];
+  /** Realm roles that let a service account's token call `service` routes; none when left out. */
+  serviceRoles?: readonly string[];
+}
+
+interface VerifiedToken {
+  claims: JWTPayload;
+  usernameClaim: "preferred_username" | "sub";
 }
 
 const DE_JWT_HEADER = "x-iplant-de-jwt";
+const BEARER_REQUIRED = "an Authorization: Bearer token is required";
+
+const forbidden = (reason: string) => new GatewayError(403, reason, "ERR_FORBIDDEN");
 
 const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   const verifier = createVerifier(options);
+  const serviceRoles = options.serviceRoles ?? [];
 
-  /** The caller the request's token names, once verified. */
-  async function tokenUser(request: FastifyRequest): Promise<AuthUser | undefined> {
+  /** The request's token, verified, with the claim that names its user; undefined when it carries none. */
+  async function verifiedToken(request: FastifyRequest): Promise<VerifiedToken | undefined> {
     const deJwt = request.headers[DE_JWT_HEADER];
-    if (typeof deJwt === "string" && deJwt) {
-      return userFromClaims(await verifier.deJwt(deJwt), options.adminGroups, "sub");
-    }
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
-    if (!match?.[1]) throw notAuthorized("an Authorization: Bearer token is required");
-    return userFromClaims(await verifier.bearer(match[1]), options.adminGroups, "preferred_username");
+    if (typeof deJwt === "string" && deJwt) return { claims: await verifier.deJwt(deJwt), usernameClaim: "sub" };
+    const header = request.headers.authorization;
+    if (header === undefined) return undefined;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw notAuthorized(BEARER_REQUIRED);
+    return { claims: await verifier.bearer(match[1]), usernameClaim: "preferred_username" };
   }
 
-  /** On an `optional` route a token that does not verify is ignored: the route is open, the caller anonymous. */
-  async function callerIfKnown(request: FastifyRequest): Promise<AuthUser | undefined> {
-    if (!request.headers.authorization && !request.headers[DE_JWT_HEADER]) return undefined;
+  /** Any token that is present must verify, on every route that looks at tokens: a bad one is never anonymous. */
+  async function checkedToken(request: FastifyRequest): Promise<VerifiedToken | undefined> {
     try {
-      return await tokenUser(request);
+      return await verifiedToken(request);
     } catch (error) {
-      request.log.info({ reason: (error as Error).message }, "token ignored on a route open to anyone");
-      return undefined;
+      if (error instanceof GatewayError) throw error;
+      if (error instanceof IdentityProviderUnavailable) throw new GatewayError(502, error.message);
+      request.log.info({ reason: (error as Error).message }, "token refused");
+      throw notAuthorized("the authentication token is missing, malformed, expired or not trusted");
     }
+  }
+
+  function serviceAccountOf(token: VerifiedToken): AuthUser {
+    const account = token.usernameClaim === "preferred_username" ? serviceAccountFromClaims(token.claims) : undefined;
+    if (!account) throw forbidden("this endpoint is for the platform's service accounts");
+    if (!account.groups.some((role) => serviceRoles.includes(role))) {
+      throw forbidden("the service account holds none of the roles this endpoint needs");
+    }
+    return account;
   }
 
   app.decorateRequest("user", null as unknown as AuthUser);
@@ -53,24 +78,19 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     // The matched route's path, not the requested one: the router decodes `/%61dmin/…` to an /admin/ route.
     const access = accessOf(request.routeOptions.url ?? request.url, request.routeOptions.config.auth);
     if (access === "none") return;
-    if (access === "optional") {
-      const caller = await callerIfKnown(request);
-      if (caller) request.user = caller;
+    const token = await checkedToken(request);
+    if (!token) {
+      if (access !== "optional") throw notAuthorized(BEARER_REQUIRED);
+      request.user = { ...ANONYMOUS_USER, groups: [] };
       return;
     }
-    let user: AuthUser | undefined;
-    try {
-      user = await tokenUser(request);
-    } catch (error) {
-      if (error instanceof GatewayError) throw error;
-      if (error instanceof IdentityProviderUnavailable) throw new GatewayError(502, error.message);
-      request.log.info({ reason: (error as Error).message }, "token refused");
-      throw notAuthorized("the authentication token is missing, malformed, expired or not trusted");
+    if (access === "service") {
+      request.user = serviceAccountOf(token);
+      return;
     }
+    const user = userFromClaims(token.claims, options.adminGroups, token.usernameClaim);
     if (!user) throw notAuthorized("the token names no user");
-    if (access === "admin" && !user.isAdmin) {
-      throw new GatewayError(403, "this endpoint is for administrators", "ERR_FORBIDDEN");
-    }
+    if (access === "admin" && !user.isAdmin) throw forbidden("this endpoint is for administrators");
     request.user = user;
   });
 };

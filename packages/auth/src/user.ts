@@ -1,6 +1,8 @@
 import type { JWTPayload } from "jose";
 
 export interface AuthUser {
+  /** Absent for a signed-in user; a visitor without a token, or a service account's own token. */
+  kind?: "anonymous" | "service-account";
   username: string;
   email: string;
   firstName: string;
@@ -11,6 +13,21 @@ export interface AuthUser {
 }
 
 const SERVICE_ACCOUNT_PREFIX = "service-account-";
+
+/**
+ * The caller of an `optional` route who sent no token: the name the platform's backends know visitors by
+ * (the data store's anonymous account, the apps backend's public views), as the reference gateway sends it.
+ */
+export const ANONYMOUS_USER: Readonly<AuthUser> = Object.freeze({
+  kind: "anonymous",
+  username: "anonymous",
+  email: "",
+  firstName: "",
+  lastName: "",
+  commonName: "",
+  isAdmin: false,
+  groups: [],
+});
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const strings = (value: unknown): string[] =>
@@ -48,5 +65,25 @@ export function userFromClaims(
     commonName: text(claims.name) || `${firstName} ${lastName}`.trim(),
     groups,
     isAdmin: groups.some((group) => adminGroups.includes(group)),
+  };
+}
+
+/**
+ * A Keycloak service account's own token (client credentials grant): `preferred_username` is
+ * `service-account-<client>`, and its realm roles say what the platform lets it do. Undefined for any other token.
+ */
+export function serviceAccountFromClaims(claims: JWTPayload): AuthUser | undefined {
+  const username = text(claims.preferred_username);
+  if (!username.startsWith(SERVICE_ACCOUNT_PREFIX)) return undefined;
+  const realmAccess = claims.realm_access as { roles?: unknown } | undefined;
+  return {
+    kind: "service-account",
+    username,
+    email: "",
+    firstName: "",
+    lastName: "",
+    commonName: text(claims.azp) || username.slice(SERVICE_ACCOUNT_PREFIX.length),
+    isAdmin: false,
+    groups: strings(realmAccess?.roles),
   };
 }

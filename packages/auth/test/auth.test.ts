@@ -1,4 +1,10 @@
-import { DEMO_USERS, type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import {
+  DEMO_USERS,
+  DEV_AUDIENCE,
+  DEV_ISSUER,
+  type ServiceUnderTest,
+  startServiceUnderTest,
+} from "@de-gateway/backend-simulators";
 import { buildService, portSetting, ServerConfig, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { base64url, generateKeyPair, SignJWT } from "jose";
@@ -16,13 +22,17 @@ const plugin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
   app.get("/admin/who", { config: { auth: "admin" } }, async (request) => request.user);
   app.get("/admin/forgot-to-say", async (request) => request.user);
   app.get("/open", { config: { auth: "none" } }, async () => ({ open: true }));
-  app.get("/maybe", { config: { auth: "optional" } }, async (request) => ({ caller: request.user?.username ?? null }));
+  app.get("/maybe", { config: { auth: "optional" } }, async (request) => ({
+    caller: request.user.username,
+    kind: request.user.kind ?? "user",
+  }));
+  app.get("/service/thing", { config: { auth: "service" } }, async (request) => request.user);
 };
 const build = (config: Config): Promise<Service> => buildService("auth-fixture", plugin, config);
 
 let service: ServiceUnderTest;
 beforeAll(async () => {
-  service = await startServiceUnderTest(Config, build);
+  service = await startServiceUnderTest(Config, build, { AUTH_SERVICE_ROLES: "qms-jobs, usage-reports" });
 });
 afterAll(() => service.close());
 
@@ -167,11 +177,35 @@ describe("access levels", () => {
     expect((await get("/open")).json()).toEqual({ open: true });
   });
 
-  it("lets anyone call a route with optional access, knowing the caller only by a token that verifies", async () => {
-    expect((await get("/maybe")).json()).toEqual({ caller: null });
-    expect((await get("/maybe", await service.as("bob"))).json()).toEqual({ caller: "bob" });
-    const refused = await get("/maybe", bearer("not.a.token"));
-    expect([refused.statusCode, refused.json()]).toEqual([200, { caller: null }]);
+  it("runs a visitor without a token as the anonymous user on optional routes, a signed-in caller as themselves", async () => {
+    expect((await get("/maybe")).json()).toEqual({ caller: "anonymous", kind: "anonymous" });
+    expect((await get("/maybe", await service.as("bob"))).json()).toEqual({ caller: "bob", kind: "user" });
+    expect((await get("/maybe", { "x-iplant-de-jwt": await service.platform.deJwt("bob") })).json()).toEqual({
+      caller: "bob",
+      kind: "user",
+    });
+  });
+
+  it("never treats a bad, expired or forged token on an optional route as anonymous", async () => {
+    const { privateKey } = await generateKeyPair("RS256");
+    const forged = await new SignJWT({ preferred_username: "alice" })
+      .setProtectedHeader({ alg: "RS256", kid: "forged" })
+      .setIssuer(DEV_ISSUER)
+      .setAudience(DEV_AUDIENCE)
+      .setExpirationTime("1h")
+      .sign(privateKey);
+    const expired = await service.platform.token("alice", { expiresInSeconds: -60 });
+    for (const headers of [
+      bearer("not.a.token"),
+      bearer(expired),
+      bearer(forged),
+      { authorization: "Basic YWxpY2U6eA==" },
+      { "x-iplant-de-jwt": "not.a.token" },
+    ]) {
+      const refused = await get("/maybe", headers);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+    }
   });
 
   it("answers an unknown path 404, token or not", async () => {
@@ -194,6 +228,59 @@ describe("access levels", () => {
       expect(admin.statusCode).toBe(200);
       expect(admin.json()).toMatchObject({ username: "carol", isAdmin: true });
     }
+  });
+});
+
+describe("service accounts", () => {
+  /** A Keycloak client-credentials token: the client's own account, with its realm roles. */
+  const serviceAccountToken = (roles: string[], name = "service-account-qms-updater") =>
+    service.platform.token("alice", {
+      claims: {
+        preferred_username: name,
+        azp: "qms-updater",
+        email: undefined,
+        given_name: undefined,
+        family_name: undefined,
+        name: undefined,
+        entitlement: undefined,
+        groups: undefined,
+        realm_access: { roles },
+      },
+    });
+
+  it("lets a service account holding a configured role call service routes, as itself", async () => {
+    const response = await get("/service/thing", bearer(await serviceAccountToken(["offline_access", "qms-jobs"])));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      kind: "service-account",
+      username: "service-account-qms-updater",
+      commonName: "qms-updater",
+      isAdmin: false,
+      groups: ["offline_access", "qms-jobs"],
+    });
+  });
+
+  it("refuses a service account without a configured role, and a user's token, with 403", async () => {
+    for (const headers of [
+      bearer(await serviceAccountToken(["offline_access"])),
+      await service.as("alice"),
+      await service.as("carol"),
+      { "x-iplant-de-jwt": await service.platform.deJwt("carol") },
+    ]) {
+      const refused = await get("/service/thing", headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
+    }
+  });
+
+  it("answers 401 without a token or with a bad one, and keeps service accounts off user routes", async () => {
+    for (const headers of [{}, bearer("not.a.token")]) {
+      const refused = await get("/service/thing", headers);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+    }
+    const onUserRoute = await get("/who", bearer(await serviceAccountToken(["qms-jobs"])));
+    expect(onUserRoute.statusCode).toBe(401);
   });
 });
 
@@ -243,8 +330,9 @@ describe("access in the OpenAPI document", () => {
     expect(operation("/admin/who")).toMatchObject({ "x-access": "admin" });
     expect(operation("/admin/forgot-to-say")).toMatchObject({ "x-access": "admin" });
     expect(operation("/open")).toMatchObject({ "x-access": "none", security: [] });
+    expect(operation("/service/thing")).toMatchObject({ "x-access": "service" });
     expect(operation("/maybe")).toMatchObject({
-      "x-access": "none",
+      "x-access": "optional",
       security: [{}, { bearer: [] }, { deJwt: [] }],
     });
   });

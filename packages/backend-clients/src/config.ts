@@ -12,6 +12,15 @@ export const BACKEND_URL_VARIABLES = {
   permissions: "PERMISSIONS_URL",
   coge: "COGE_URL",
   datacite: "DATACITE_URL",
+  // The real web client's newer pages (endpoints-client.tsv).
+  analyses: "ANALYSES_URL",
+  appExposer: "APP_EXPOSER_URL",
+  requests: "REQUESTS_URL",
+  dashboardAggregator: "DASHBOARD_AGGREGATOR_URL",
+  qms: "QMS_URL",
+  subscriptionAddons: "SUBSCRIPTIONS_URL",
+  resourceUsage: "RESOURCE_USAGE_URL",
+  dataUsage: "DATA_USAGE_URL",
 } as const;
 
 export type BackendName = keyof typeof BACKEND_URL_VARIABLES;
@@ -28,6 +37,8 @@ const ROLE_SETTINGS = {
   DATACITE_USER: { role: "datacite", schema: Type.String({ minLength: 1, secret: true }) },
   DATACITE_PASSWORD: { role: "datacite", schema: Type.String({ minLength: 1, secret: true }) },
   DATACITE_DOI_PREFIX: { role: "datacite", schema: Type.String({ pattern: "^10\\.[0-9]{4,9}$" }) },
+  // The analyses service knows users by their qualified names (`alice@iplantcollaborative.org`).
+  USER_DOMAIN: { role: "analyses", schema: Type.String({ minLength: 1, default: "iplantcollaborative.org" }) },
 } as const satisfies Record<string, { role: BackendName; schema: TSchema }>;
 
 type RoleSettings = typeof ROLE_SETTINGS;
@@ -71,7 +82,9 @@ export function backendCredentialsFrom(config: Record<string, unknown>): Backend
   const username = text(config.DATACITE_USER);
   const password = text(config.DATACITE_PASSWORD);
   const signingKey = text(config.DE_JWT_SIGNING_KEY);
+  const userDomain = text(config.USER_DOMAIN);
   return {
+    ...(userDomain ? { userDomain } : {}),
     ...(signingKey ? { deJwtSigningKey: signingKey } : {}),
     ...(username && password ? { datacite: { username, password } } : {}),
   };

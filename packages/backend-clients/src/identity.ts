@@ -19,6 +19,8 @@ export interface BackendCredentials {
   deJwtSigningKey?: string;
   /** The DataCite repository account. */
   datacite?: { username: string; password: string };
+  /** The domain that qualifies usernames for the backends that want them qualified (the analyses service). */
+  userDomain?: string;
 }
 
 /** Most backends take the caller as `?user=`. */
@@ -26,6 +28,20 @@ export const userParam: Identity = {
   keys: ["user"],
   params: (user) => ({ user: user.username }),
 };
+
+/**
+ * The analyses service takes the caller as `?user=<username>@<domain>`, the full username, as the reference sends
+ * it; the domain is the deployment's (`USER_DOMAIN`).
+ */
+export function qualifiedUserParam(domain: string | undefined): Identity {
+  return {
+    keys: ["user"],
+    params(user) {
+      if (!domain) throw notConfigured("the domain of qualified usernames (USER_DOMAIN)");
+      return { user: `${user.username}@${domain}` };
+    },
+  };
+}
 
 /**
  * The apps backend also wants the caller's e-mail and name with every request. It refuses a blank one (a token

@@ -11,6 +11,7 @@ import {
   basicAuth,
   type Identity,
   noUserParam,
+  qualifiedUserParam,
   signedUserToken,
   userParam,
 } from "./identity.js";
@@ -41,6 +42,15 @@ const identities = (credentials: BackendCredentials = {}): Record<BackendName, I
   permissions: noUserParam,
   coge: signedUserToken(credentials.deJwtSigningKey),
   datacite: basicAuth(credentials.datacite),
+  analyses: qualifiedUserParam(credentials.userDomain),
+  appExposer: userParam,
+  requests: userParam,
+  // These take the user in the path (the service puts it there), or none at all.
+  dashboardAggregator: noUserParam,
+  qms: noUserParam,
+  subscriptionAddons: noUserParam,
+  resourceUsage: noUserParam,
+  dataUsage: noUserParam,
 });
 
 const DISPLAY_NAME: Record<BackendName, string> = {
@@ -54,6 +64,14 @@ const DISPLAY_NAME: Record<BackendName, string> = {
   permissions: "permissions",
   coge: "CoGe",
   datacite: "DataCite",
+  analyses: "analyses",
+  appExposer: "app-exposer",
+  requests: "requests",
+  dashboardAggregator: "dashboard-aggregator",
+  qms: "QMS",
+  subscriptionAddons: "subscriptions",
+  resourceUsage: "resource-usage",
+  dataUsage: "data-usage",
 };
 
 /** Roles that answer some of the caller's mistakes with 500 (see `ErrorStatuses`). */

@@ -2,13 +2,22 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 /**
- * One row of the shared endpoint catalogue: `../shared/spec/endpoints.tsv`, plus `endpoints-extra.tsv` beside it
- * (same columns: the endpoints the spec names without payloads).
+ * Who may call a row: anyone (`none`); anyone, a visitor without a token running as the platform's `anonymous`
+ * user (`optional`); a signed-in user; an administrator; or a service account holding a configured role
+ * (`service`).
+ */
+export type CatalogueAuth = "none" | "optional" | "user" | "admin" | "service";
+const AUTH_VALUES: readonly string[] = ["none", "optional", "user", "admin", "service"];
+
+/**
+ * One row of the shared endpoint catalogue: `../shared/spec/endpoints.tsv`, plus `endpoints-extra.tsv` (the
+ * endpoints the spec names without payloads) and `endpoints-client.tsv` (the real web client's URL space beyond
+ * the seed) beside it. The client file's extra columns (`client`, `notes`) are not read.
  */
 export interface CatalogueRow {
   method: string;
   path: string;
-  auth: "none" | "user" | "admin";
+  auth: CatalogueAuth;
   service: string;
   handling: string;
   backend: string;
@@ -26,16 +35,19 @@ export function catalogueFile(from: string = process.cwd()): string {
   }
 }
 
-/** The extra catalogue beside the main one, when there is one. */
-export function extraCatalogueFile(main: string): string | undefined {
-  const extra = join(dirname(main), "endpoints-extra.tsv");
-  return existsSync(extra) ? extra : undefined;
+/** The files read beside the main catalogue, in order, when they are there. */
+export const COMPANION_FILES = ["endpoints-extra.tsv", "endpoints-client.tsv"] as const;
+
+/** A companion catalogue beside the main one, when there is one. */
+export function companionFile(main: string, name: (typeof COMPANION_FILES)[number]): string | undefined {
+  const file = join(dirname(main), name);
+  return existsSync(file) ? file : undefined;
 }
 
-/** Every row of the catalogue: the main file's, then the extra file's beside it. */
+/** Every row of the catalogue: the main file's, then the extra and client files' beside it. */
 export function readCatalogue(file: string = catalogueFile()): CatalogueRow[] {
-  const extra = extraCatalogueFile(file);
-  return [...readCatalogueFile(file), ...(extra ? readCatalogueFile(extra) : [])];
+  const companions = COMPANION_FILES.map((name) => companionFile(file, name)).filter((found) => found !== undefined);
+  return [file, ...companions].flatMap(readCatalogueFile);
 }
 
 /** The rows of one catalogue file. */
@@ -53,8 +65,8 @@ export function readCatalogueFile(file: string): CatalogueRow[] {
       backendMethod = "",
       backendPath = "",
     ] = line.split("\t");
-    if (auth !== "none" && auth !== "user" && auth !== "admin") throw new Error(`bad auth column in: ${line}`);
-    return { method, path, auth, service, handling, backend, backendMethod, backendPath };
+    if (!AUTH_VALUES.includes(auth)) throw new Error(`bad auth column in: ${line}`);
+    return { method, path, auth: auth as CatalogueAuth, service, handling, backend, backendMethod, backendPath };
   });
 }
 

@@ -36,8 +36,15 @@ export const CONFORMANT: ConformanceReport = {
 
 const normalisedParams = (url: string) => url.replace(/:[^/]+/g, ":");
 
-/** A route open to anyone that also takes a token (`optional`) is unsecured in the catalogue's terms. */
-const openAs = (auth: string | undefined) => (auth === "optional" ? "none" : (auth ?? "user"));
+/**
+ * Whether a route's access is the row's. A seed row open to anyone (`none`) may also take a token (`optional`), as
+ * the seed's POST /apps/arg-preview does; every other level must be the row's own.
+ */
+export const accessMatches = (row: Pick<CatalogueRow, "auth">, routeAuth: string | undefined) => {
+  const declared = routeAuth ?? "user";
+  if (row.auth === "none") return declared === "none" || declared === "optional";
+  return declared === row.auth;
+};
 
 /**
  * Compares a service's registered routes with its catalogue rows. The pending list may only shrink:
@@ -62,10 +69,20 @@ export function conformance(
     const key = rowKey(row);
     if (!route && !pendingSet.has(key)) report.missing.push(key);
     if (route && pendingSet.has(key)) report.implementedButPending.push(key);
-    if (route && openAs(route.auth) !== row.auth && !(row.auth === "admin" && row.path.startsWith("/admin/"))) {
+    if (route && !accessMatches(row, route.auth) && !(row.auth === "admin" && row.path.startsWith("/admin/"))) {
       report.wrongAccess.push(`${key}: catalogue says ${row.auth}, route says ${route.auth ?? "user"}`);
     }
   }
   report.unknownPending = pending.filter((key) => !ownKeys.has(key));
   return report;
+}
+
+/** A service's catalogue rows that are built: its rows less those its pending list names. */
+export function builtRows(
+  service: string,
+  pendingFile: string | URL,
+  rows: readonly CatalogueRow[] = readCatalogue(),
+): CatalogueRow[] {
+  const pending = new Set(readPending(pendingFile));
+  return rows.filter((row) => row.service === service && !pending.has(rowKey(row)));
 }

@@ -1,10 +1,20 @@
 export {
+  type CatalogueAuth,
   type CatalogueRow,
+  COMPANION_FILES,
   catalogueFile,
-  extraCatalogueFile,
+  companionFile,
   fastifyPath,
   readCatalogue,
   readCatalogueFile,
   rowKey,
 } from "./catalogue.js";
-export { CONFORMANT, type ConformanceReport, conformance, type RouteEntry, readPending } from "./conformance.js";
+export {
+  accessMatches,
+  builtRows,
+  CONFORMANT,
+  type ConformanceReport,
+  conformance,
+  type RouteEntry,
+  readPending,
+} from "./conformance.js";

@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  builtRows,
   type CatalogueRow,
   catalogueFile,
+  companionFile,
   conformance,
   fastifyPath,
   readCatalogue,
@@ -22,12 +27,35 @@ describe("endpoint catalogue", () => {
       "identity-session",
       "notifications",
       "oauth",
+      "subscriptions",
     ]);
+  });
+
+  it("reads the client catalogue's rows with their optional and service access, its extra columns ignored", () => {
+    const main = readCatalogueFile(catalogueFile());
+    const client = readCatalogueFile(companionFile(catalogueFile(), "endpoints-client.tsv") as string);
+    expect(client.length).toBe(251);
+    expect(rows.slice(-client.length)).toEqual(client);
+    expect(rows.length).toBeGreaterThan(main.length + client.length);
+    expect(client).toContainEqual({
+      method: "GET",
+      path: "/apps/{system-id}/{app-id}/details",
+      auth: "optional",
+      service: "apps-proxy",
+      handling: "passthrough",
+      backend: "apps",
+      backendMethod: "GET",
+      backendPath: "/apps/{system-id}/{app-id}/details",
+    });
+    expect(client).toContainEqual(
+      expect.objectContaining({ method: "GET", path: "/service/qms/addons", auth: "service" }),
+    );
   });
 
   it("reads the extra catalogue beside the main one, with no row twice", () => {
     const main = readCatalogueFile(catalogueFile());
-    const extra = rows.slice(main.length);
+    const extra = readCatalogueFile(companionFile(catalogueFile(), "endpoints-extra.tsv") as string);
+    expect(rows.slice(main.length, main.length + extra.length)).toEqual(extra);
     expect(extra.length).toBeGreaterThan(30);
     expect(extra).toContainEqual(expect.objectContaining({ method: "POST", path: "/secured/filesystem/rename" }));
     expect(extra).toContainEqual(
@@ -43,12 +71,14 @@ describe("endpoint catalogue", () => {
   });
 
   it("reports missing rows, stale pending entries, unknown pending entries and wrong access", () => {
-    const sample = rows.filter((row) => row.service === "oauth");
-    const none = conformance("oauth", [], [], rows);
+    // The seed's oauth rows alone: the client catalogue adds more.
+    const seed = readCatalogueFile(catalogueFile());
+    const sample = seed.filter((row) => row.service === "oauth");
+    const none = conformance("oauth", [], [], seed);
     expect(none.missing).toEqual(sample.map((row) => `${row.method} ${row.path}`));
 
     const registered = [{ method: "GET", url: "/secured/oauth/access-code/:api", auth: "none" }];
-    const report = conformance("oauth", registered, ["GET /secured/oauth/access-code/{api-name}", "GET /nope"], rows);
+    const report = conformance("oauth", registered, ["GET /secured/oauth/access-code/{api-name}", "GET /nope"], seed);
     expect(report.missing).toEqual([]);
     expect(report.implementedButPending).toEqual(["GET /secured/oauth/access-code/{api-name}"]);
     expect(report.unknownPending).toEqual(["GET /nope"]);
@@ -74,6 +104,10 @@ describe("endpoint catalogue", () => {
       row("DELETE", "/things/{thing-id}", "user"),
       row("PUT", "/things/{thing-id}", "user"),
       row("GET", "/elsewhere", "user", "other"),
+      row("GET", "/browse", "optional"),
+      row("GET", "/browse/{thing-id}", "optional"),
+      row("GET", "/service/things", "service"),
+      row("PUT", "/service/things", "service"),
     ];
     const report = conformance(
       "svc",
@@ -85,6 +119,10 @@ describe("endpoint catalogue", () => {
         { method: "POST", url: "/things/:id", auth: undefined },
         { method: "PUT", url: "/things/:id", auth: "none" },
         { method: "GET", url: "/elsewhere", auth: "user" },
+        { method: "GET", url: "/browse", auth: "optional" },
+        { method: "GET", url: "/browse/:id", auth: "none" },
+        { method: "GET", url: "/service/things", auth: "service" },
+        { method: "PUT", url: "/service/things", auth: "user" },
       ],
       ["DELETE /things/{thing-id}", "GET /elsewhere"],
       catalogue,
@@ -96,8 +134,25 @@ describe("endpoint catalogue", () => {
       wrongAccess: [
         "POST /things: catalogue says admin, route says user",
         "PUT /things/{thing-id}: catalogue says user, route says none",
+        "GET /browse/{thing-id}: catalogue says optional, route says none",
+        "PUT /service/things: catalogue says service, route says user",
       ],
     });
-    expect(conformance("svc", [], [], catalogue).missing).toEqual(catalogue.slice(0, 6).map(rowKey));
+    expect(conformance("svc", [], [], catalogue).missing).toEqual(
+      catalogue.filter((entry) => entry.service === "svc").map(rowKey),
+    );
+  });
+});
+
+describe("built rows", () => {
+  it("are a service's rows less those its pending list names", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pending-"));
+    const file = join(dir, "pending.txt");
+    writeFileSync(file, "# not yet\nGET /secured/oauth/access-code/{api-name}\n");
+    const rows = readCatalogue();
+    const oauth = rows.filter((row) => row.service === "oauth");
+    expect(builtRows("oauth", file, rows)).toEqual(oauth.slice(1));
+    expect(oauth[0]).toMatchObject({ method: "GET", path: "/secured/oauth/access-code/{api-name}" });
+    rmSync(dir, { recursive: true });
   });
 });

@@ -48,6 +48,7 @@ describe("GET /admin/config", () => {
       AUTH_ISSUER: environment.AUTH_ISSUER,
       AUTH_AUDIENCE: environment.AUTH_AUDIENCE,
       AUTH_ADMIN_GROUPS: "de-admins",
+      AUTH_SERVICE_ROLES: "",
       DE_JWT_ACCEPTED: true,
       APPS_URL: service.platform.apps.url,
       METADATA_URL: service.platform.metadata.url,

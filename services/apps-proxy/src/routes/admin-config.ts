@@ -21,6 +21,7 @@ const PRESENTATION: { [K in keyof Config]-?: Presentation } = {
   AUTH_ISSUER: "shown",
   AUTH_AUDIENCE: "shown",
   AUTH_ADMIN_GROUPS: "shown",
+  AUTH_SERVICE_ROLES: "shown",
   // Public, but a key all the same: whether the header is accepted is what an operator needs.
   DE_JWT_PUBLIC_KEY: "withheld",
   APPS_URL: "url",
