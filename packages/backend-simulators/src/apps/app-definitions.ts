@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { type Caller, fullName } from "./caller.js";
+import { type Caller, fullName } from "../framework/caller.js";
+import { badRequest } from "../framework/problems.js";
+import { bodyObject, requiredText } from "../framework/request-values.js";
 import type { AppGroup, AppParameter, AppRecord } from "./catalog.js";
-import { badRequest } from "./problems.js";
-import { bodyObject, requiredText } from "./request-values.js";
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const record = (value: unknown): Record<string, unknown> =>

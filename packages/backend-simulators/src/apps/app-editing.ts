@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { type Caller, callerOf, fullName } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest, forbidden, missingField } from "../framework/problems.js";
+import { bodyObject } from "../framework/request-values.js";
 import { groupsFrom, newApp, referencesFrom } from "./app-definitions.js";
 import { editorView, jobView } from "./app-views.js";
-import { type Caller, callerOf, fullName } from "./caller.js";
 import { type AppRecord, type CatalogState, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
-import { backendScope, badRequest, forbidden, missingField } from "./problems.js";
-import { bodyObject } from "./request-values.js";
 import { platformAppId, type SystemAppParams } from "./system-ids.js";
 import { readableTool, toolsOf } from "./tools.js";
 

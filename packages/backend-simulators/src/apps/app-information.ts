@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest, notFound } from "../framework/problems.js";
+import { bodyObject } from "../framework/request-values.js";
 import { editorView } from "./app-views.js";
-import { callerOf } from "./caller.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
 import { categoriesOf, categoriesOfApp, placeInCategory } from "./categories.js";
-import { backendScope, badRequest, notFound } from "./problems.js";
-import { bodyObject } from "./request-values.js";
 import { platformAppId, type SystemAppParams } from "./system-ids.js";
 import { toolsOf, toolView } from "./tools.js";
 

@@ -1,8 +1,8 @@
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { callerOf } from "./caller.js";
+import { backendScope, badRequest } from "../framework/problems.js";
+import { bodyObject } from "../framework/request-values.js";
 import { catalogOf, readableApp } from "./catalog.js";
-import { backendScope, badRequest } from "./problems.js";
-import { bodyObject } from "./request-values.js";
 
 /** Per-user marks on apps: favorites and ratings. */
 export interface AppMarksState {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, exists, missingField, notFound } from "../framework/problems.js";
+import { bodyObject, requiredText } from "../framework/request-values.js";
 import { SEED_CLASSES } from "../metadata/ontology.js";
-import { callerOf } from "./caller.js";
 import { catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
-import { backendScope, exists, missingField, notFound } from "./problems.js";
-import { bodyObject, requiredText } from "./request-values.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
 
 export interface Avu {

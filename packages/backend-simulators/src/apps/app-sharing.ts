@@ -1,7 +1,7 @@
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { callerOf } from "./caller.js";
+import { backendScope } from "../framework/problems.js";
 import { catalogOf, permissionOf } from "./catalog.js";
-import { backendScope } from "./problems.js";
 import { listPermissions, type ShareableKind, share, unshare } from "./sharing.js";
 import { toolPermission, toolsOf } from "./tools.js";
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, forbidden, notFound } from "../framework/problems.js";
+import { paged, queryText } from "../framework/request-values.js";
 import { listingDetail } from "./app-listing.js";
-import { type Caller, callerOf, queryOf } from "./caller.js";
-import { backendScope, forbidden, notFound } from "./problems.js";
-import { paged, queryText } from "./request-values.js";
 import { SEED_APP_IDS, SEED_TOOL_IDS } from "./seed-ids.js";
 
 /** One parameter of an app, as the app editor and the launch form see it. */

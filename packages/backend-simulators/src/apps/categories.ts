@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest, exists, missingField, notFound } from "../framework/problems.js";
+import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
 import { listingDetail } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
-import { callerOf, queryOf } from "./caller.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog.js";
-import { backendScope, badRequest, exists, missingField, notFound } from "./problems.js";
-import { bodyObject, paged, queryFlag, queryText, requiredText } from "./request-values.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
 
 /** A public app category; apps are placed in categories by administrators (or by publication, into Beta). */

@@ -1,8 +1,8 @@
 import { type Static, Type } from "typebox";
 import { demoUser } from "../demo-users.js";
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { callerOf } from "./caller.js";
-import { backendScope } from "./problems.js";
+import { backendScope } from "../framework/problems.js";
 
 export interface CollaboratorsState {
   /** Each user's collaborators (user names), in the order they were added. */

@@ -1,6 +1,6 @@
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { callerOf } from "./caller.js";
-import { backendScope, notFound } from "./problems.js";
+import { backendScope, notFound } from "../framework/problems.js";
 import { toolPermission, toolsOf, toolView } from "./tools.js";
 
 const element = (n: number, name: string, description = name) => ({

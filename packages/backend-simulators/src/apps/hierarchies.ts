@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest, notFound } from "../framework/problems.js";
+import { paged, queryText } from "../framework/request-values.js";
 import {
   classIrisOf,
   type HierarchyNode,
@@ -12,10 +15,7 @@ import {
 } from "../metadata/ontology.js";
 import { listingDetail } from "./app-listing.js";
 import { appMetadataOf, CLASS_ATTRIBUTE } from "./app-metadata.js";
-import { callerOf, queryOf } from "./caller.js";
 import { type AppRecord, catalogOf, visibleApps } from "./catalog.js";
-import { backendScope, badRequest, notFound } from "./problems.js";
-import { paged, queryText } from "./request-values.js";
 
 /** An ontology version as the apps backend knows it, and whether it is the one users see. */
 export interface OntologyVersion {

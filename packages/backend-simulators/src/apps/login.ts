@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { callerOf, queryOf } from "./caller.js";
-import { backendScope, badRequest } from "./problems.js";
+import { backendScope, badRequest } from "../framework/problems.js";
 
 /** One row of the apps backend's login table. */
 export interface LoginRecord {

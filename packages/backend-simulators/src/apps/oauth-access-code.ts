@@ -1,11 +1,11 @@
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { callerOf, queryOf } from "./caller.js";
+import { callerOf, queryOf } from "../framework/caller.js";
+import { backendScope, badRequest, Problem } from "../framework/problems.js";
+import { queryText } from "../framework/request-values.js";
 import { AUTHORIZE_PATH, TOKEN_PATH } from "./oauth-server.js";
 import type { OAuthStore } from "./oauth-store.js";
 import { exchangeAuthorizationCode } from "./oauth-token-exchange.js";
-import { backendScope, badRequest, Problem } from "./problems.js";
-import { queryText } from "./request-values.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

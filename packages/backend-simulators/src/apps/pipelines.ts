@@ -1,6 +1,8 @@
+import { type Caller, callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest, missingField } from "../framework/problems.js";
+import { bodyObject, requiredText } from "../framework/request-values.js";
 import { newPrivateApp } from "./app-definitions.js";
-import { type Caller, callerOf } from "./caller.js";
 import {
   type AppRecord,
   type CatalogState,
@@ -9,8 +11,6 @@ import {
   readableApp,
   writableApp,
 } from "./catalog.js";
-import { backendScope, badRequest, missingField } from "./problems.js";
-import { bodyObject, requiredText } from "./request-values.js";
 
 type IdParams = { Params: { appId: string } };
 

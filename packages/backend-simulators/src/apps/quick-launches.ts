@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest, notFound } from "../framework/problems.js";
+import { bodyObject, requiredText } from "../framework/request-values.js";
 import { jobView } from "./app-views.js";
-import { callerOf } from "./caller.js";
 import { type CatalogState, catalogOf, permissionOf, readableApp } from "./catalog.js";
-import { backendScope, badRequest, notFound } from "./problems.js";
-import { bodyObject, requiredText } from "./request-values.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
 
 /** Saved default values for launching an app; `submission` is the body POST /analyses accepts. */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { callerOf, queryOf } from "./caller.js";
-import { backendScope, exists, notFound } from "./problems.js";
-import { bodyObject, queryFlag, requiredText } from "./request-values.js";
+import { backendScope, exists, notFound } from "../framework/problems.js";
+import { bodyObject, queryFlag, requiredText } from "../framework/request-values.js";
 
 export interface ReferenceGenome {
   id: string;

@@ -1,4 +1,4 @@
-import { badRequest } from "./problems.js";
+import { badRequest } from "../framework/problems.js";
 
 /** The apps backend's own system; terrain names it in the paths the apps backend serves today. */
 const PLATFORM_SYSTEM_ID = "de";

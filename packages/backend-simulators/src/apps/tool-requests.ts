@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { callerOf, queryOf } from "./caller.js";
-import { backendScope, badRequest, notFound } from "./problems.js";
-import { bodyObject, paged, queryText, requiredText } from "./request-values.js";
+import { backendScope, badRequest, notFound } from "../framework/problems.js";
+import { bodyObject, paged, queryText, requiredText } from "../framework/request-values.js";
 
 export interface StatusChange {
   status: string;

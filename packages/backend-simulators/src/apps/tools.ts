@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
+import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
 import { listingDetail } from "./app-listing.js";
-import { type Caller, callerOf, queryOf } from "./caller.js";
 import { type AppPermission, catalogOf, permissionOf } from "./catalog.js";
-import { backendScope, badRequest, forbidden, missingField, notFound } from "./problems.js";
-import { bodyObject, paged, queryFlag, queryText, requiredText } from "./request-values.js";
 import { SEED_TOOL_IDS } from "./seed-ids.js";
 
 export interface ToolContainer {

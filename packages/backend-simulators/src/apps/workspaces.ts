@@ -1,7 +1,7 @@
+import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { callerOf, queryOf } from "./caller.js";
+import { backendScope, badRequest } from "../framework/problems.js";
 import type { LoginState } from "./login.js";
-import { backendScope, badRequest } from "./problems.js";
 
 const usernamesOf = (query: Record<string, unknown>): string[] =>
   [query.username].flat().filter((name): name is string => typeof name === "string" && name !== "");

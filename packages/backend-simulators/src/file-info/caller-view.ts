@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { callerOf } from "../apps/caller.js";
-import { Problem } from "../apps/problems.js";
+import { callerOf } from "../framework/caller.js";
+import { Problem } from "../framework/problems.js";
 import type { Entry } from "./catalogue.js";
 import { doesNotExist, notAFile, notAFolder, notAUser, notOwner, notReadable, notWriteable } from "./errors.js";
 import { logicalPath } from "./paths.js";

@@ -1,6 +1,6 @@
 import multipart from "@fastify/multipart";
-import { backendScope } from "../apps/problems.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope } from "../framework/problems.js";
 import type { FileInfoContext } from "./caller-view.js";
 import { dataInfoStatus } from "./errors.js";
 import { lenientJsonBodies } from "./lenient-json.js";

@@ -1,4 +1,4 @@
-import { Problem } from "../apps/problems.js";
+import { Problem } from "../framework/problems.js";
 
 // clojure-commons' table of statuses: data-info answers every other error code with 500.
 const COMMONS_STATUSES: Readonly<Record<string, number>> = {

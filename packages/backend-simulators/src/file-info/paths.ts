@@ -1,4 +1,4 @@
-import { Problem } from "../apps/problems.js";
+import { Problem } from "../framework/problems.js";
 import { badField } from "./errors.js";
 import { BASE_TRASH_PATH, IRODS_HOME, IRODS_ZONE, userTrashPath } from "./navigation.js";
 

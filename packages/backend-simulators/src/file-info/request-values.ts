@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import { queryOf } from "../apps/caller.js";
-import { Problem } from "../apps/problems.js";
-import { bodyObject } from "../apps/request-values.js";
+import { queryOf } from "../framework/caller.js";
+import { Problem } from "../framework/problems.js";
+import { bodyObject } from "../framework/request-values.js";
 import { badField, badParameter, missingParameter } from "./errors.js";
 
 /** data-info refuses requests naming more paths than this. */

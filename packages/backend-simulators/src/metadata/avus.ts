@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
-import { callerOf } from "../apps/caller.js";
-import { backendScope, Problem } from "../apps/problems.js";
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, Problem } from "../framework/problems.js";
 import { now } from "./clock.js";
 import { canonicalUuid, emptyOk, Uuid } from "./schemas.js";
 

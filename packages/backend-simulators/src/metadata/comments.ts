@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { callerOf, queryOf } from "../apps/caller.js";
-import { backendScope, badRequest, InvalidRequest, notFound, Problem } from "../apps/problems.js";
-import { bodyObject, queryText } from "../apps/request-values.js";
+import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest, InvalidRequest, notFound, Problem } from "../framework/problems.js";
+import { bodyObject, queryText } from "../framework/request-values.js";
 import { canonicalUuid } from "./schemas.js";
 
 /** A comment as the metadata backend stores it; `retracted_by` is never shown to users. */

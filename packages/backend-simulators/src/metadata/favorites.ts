@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
-import { callerOf } from "../apps/caller.js";
-import { backendScope, notFound } from "../apps/problems.js";
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, notFound } from "../framework/problems.js";
 import { canonicalUuid, type DataType, DataTypeQuery, emptyOk, TargetParams, Uuid } from "./schemas.js";
 
 export interface FavoritesState {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { callerOf } from "../apps/caller.js";
-import { backendScope, badRequest, notFound } from "../apps/problems.js";
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest, notFound } from "../framework/problems.js";
 import {
   hierarchyOf,
   type OntologyClass,

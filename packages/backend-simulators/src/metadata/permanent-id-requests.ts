@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
-import { callerOf } from "../apps/caller.js";
-import { backendScope, notFound, Problem } from "../apps/problems.js";
-import { paged } from "../apps/request-values.js";
+import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope, notFound, Problem } from "../framework/problems.js";
+import { paged } from "../framework/request-values.js";
 import { now } from "./clock.js";
 import {
   INITIAL_STATUS,

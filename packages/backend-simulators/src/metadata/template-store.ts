@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { badRequest, notFound, Problem } from "../apps/problems.js";
+import { badRequest, notFound, Problem } from "../framework/problems.js";
 import { canonicalUuid } from "./schemas.js";
 import type { AttributeUpdate, TemplateUpdate } from "./template-schemas.js";
 

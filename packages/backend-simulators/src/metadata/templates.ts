@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
-import { callerOf, queryOf } from "../apps/caller.js";
-import { backendScope } from "../apps/problems.js";
-import { queryFlag } from "../apps/request-values.js";
+import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
+import { backendScope } from "../framework/problems.js";
+import { queryFlag } from "../framework/request-values.js";
 import { now } from "./clock.js";
 import { emptyOk, Uuid } from "./schemas.js";
 import { blankCsv, guideCsv } from "./template-csv.js";

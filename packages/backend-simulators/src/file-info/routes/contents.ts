@@ -1,6 +1,6 @@
 import { open, readFile } from "node:fs/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { Problem } from "../../apps/problems.js";
+import { Problem } from "../../framework/problems.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { mediaTypeOf, UNKNOWN_TYPE } from "../content-types.js";

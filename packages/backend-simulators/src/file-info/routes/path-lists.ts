@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { Problem } from "../../apps/problems.js";
+import { Problem } from "../../framework/problems.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { badField, badParameter } from "../errors.js";

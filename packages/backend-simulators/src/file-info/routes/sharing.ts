@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { Problem } from "../../apps/problems.js";
+import { Problem } from "../../framework/problems.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import { badField, notAUser } from "../errors.js";
 import { DATA_STORE_GROUPS, isPermission } from "../permissions.js";

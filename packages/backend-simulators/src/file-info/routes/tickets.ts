@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { Problem } from "../../apps/problems.js";
+import { Problem } from "../../framework/problems.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { badParameter, missingParameter } from "../errors.js";

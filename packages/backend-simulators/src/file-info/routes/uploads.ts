@@ -4,7 +4,7 @@ import { Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { Problem } from "../../apps/problems.js";
+import { Problem } from "../../framework/problems.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { alreadyExists, badField } from "../errors.js";
