@@ -46,3 +46,25 @@ export const DEMO_USERS: readonly DemoUser[] = [
 export function demoUser(username: string): DemoUser | undefined {
   return DEMO_USERS.find((user) => user.username === username);
 }
+
+/**
+ * A Keycloak client with a service account: it signs in as itself (client credentials grant) and its token
+ * names it `service-account-<clientId>`, with the realm roles the account was given.
+ */
+export interface DemoServiceAccount {
+  clientId: string;
+  secret: string;
+  roles: string[];
+}
+
+/** The realm role that lets a service account call the gateway's `service` routes (AUTH_SERVICE_ROLES). */
+export const SERVICE_ROLE = "qms-service";
+
+export const DEMO_SERVICE_ACCOUNTS: readonly DemoServiceAccount[] = [
+  // Updates subscriptions (QMS) for the platform's own jobs, as the real deployment's updater client does.
+  { clientId: "qms-updater", secret: "qms-updater-secret", roles: [SERVICE_ROLE] },
+];
+
+export function demoServiceAccount(clientId: string): DemoServiceAccount | undefined {
+  return DEMO_SERVICE_ACCOUNTS.find((account) => account.clientId === clientId);
+}

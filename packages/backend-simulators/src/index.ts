@@ -1,7 +1,17 @@
 export type { CogeJob } from "./coge/jobs.js";
 export type { MintedDoi } from "./datacite/dois.js";
 export { DATACITE_ACCOUNT } from "./datacite/index.js";
-export { ADMIN_GROUP, DEMO_USERS, type DemoUser, demoUser, qualifiedUsername } from "./demo-users.js";
+export {
+  ADMIN_GROUP,
+  DEMO_SERVICE_ACCOUNTS,
+  DEMO_USERS,
+  type DemoServiceAccount,
+  type DemoUser,
+  demoServiceAccount,
+  demoUser,
+  qualifiedUsername,
+  SERVICE_ROLE,
+} from "./demo-users.js";
 export { seedId } from "./file-info/seed.js";
 export { type Fault, Faults } from "./framework/faults.js";
 export { defineModule, moduleSimulator, type SimulatorModule } from "./framework/module.js";

@@ -2,7 +2,7 @@ import { createAppsSimulator } from "./apps/index.js";
 import { generateGatewaySigningKey } from "./coge/gateway-key.js";
 import { createCogeSimulator } from "./coge/index.js";
 import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
-import { ADMIN_GROUP, demoUser } from "./demo-users.js";
+import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { createGroupsSimulator } from "./groups/index.js";
 import { createIdentityProvider, DEV_AUDIENCE, DEV_ISSUER, type MintOptions, rotateKeys } from "./idp/index.js";
@@ -62,6 +62,7 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     AUTH_ISSUER: DEV_ISSUER,
     AUTH_AUDIENCE: DEV_AUDIENCE,
     AUTH_ADMIN_GROUPS: ADMIN_GROUP,
+    AUTH_SERVICE_ROLES: SERVICE_ROLE,
     DE_JWT_PUBLIC_KEY: endpoints.deJwtPublicKey,
     SMTP_URL: endpoints.smtp,
     SUPPORT_EMAIL_TO: SUPPORT_ADDRESS,
@@ -160,6 +161,13 @@ export class SimulatedPlatform {
     const user = demoUser(username);
     if (!user) throw new Error(`no demo user ${username}`);
     return (await this.idp.state.keys).mint(user, options);
+  }
+
+  /** A demo service account's own token (client credentials grant), `qms-updater` unless another is named. */
+  async serviceToken(clientId = "qms-updater", options?: MintOptions): Promise<string> {
+    const account = demoServiceAccount(clientId);
+    if (!account) throw new Error(`no demo service account ${clientId}`);
+    return (await this.idp.state.keys).mintServiceToken(account, options);
   }
 
   /** `{authorization: "Bearer …"}` for app.inject(). */

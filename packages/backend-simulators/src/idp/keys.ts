@@ -1,11 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { type CryptoKey, exportJWK, exportSPKI, generateKeyPair, type JWK, SignJWT } from "jose";
-import type { DemoUser } from "../demo-users.js";
+import type { DemoServiceAccount, DemoUser } from "../demo-users.js";
 
 export const DEV_ISSUER = "http://localhost:4007/realms/de";
 export const DEV_AUDIENCE = "de-gateway";
+/** The web front end's client: the `azp` of tokens minted for a demo user outside a sign-in. */
+export const DEV_CLIENT_ID = "de-ui";
+const DEFAULT_LIFETIME_SECONDS = 8 * 3600;
 
 export interface MintOptions {
   expiresInSeconds?: number;
+  /** The client the token was issued to (`azp`). */
+  clientId?: string;
   issuer?: string;
   audience?: string;
   /**
@@ -14,6 +20,20 @@ export interface MintOptions {
    */
   claims?: Record<string, unknown>;
 }
+
+export interface SignOptions {
+  typ: "Bearer" | "ID" | "Refresh";
+  issuer: string;
+  audience: string | string[];
+  expiresInSeconds: number;
+}
+
+const mintSignOptions = (options: MintOptions): SignOptions => ({
+  typ: "Bearer",
+  issuer: options.issuer ?? DEV_ISSUER,
+  audience: options.audience ?? DEV_AUDIENCE,
+  expiresInSeconds: options.expiresInSeconds ?? DEFAULT_LIFETIME_SECONDS,
+});
 
 async function bearerKeyPair(generation: number): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
   const pair = await generateKeyPair("RS256", { extractable: true });
@@ -55,25 +75,51 @@ export class SigningKeys {
     return new SigningKeys(bearer.privateKey, bearer.jwk, this.deJwtKey, this.deJwtPublicKeyPem, retired);
   }
 
+  /** Signs a token of the realm with the current bearer key; `typ` is Keycloak's kind (Bearer, ID, Refresh). */
+  sign(claims: Record<string, unknown>, options: SignOptions): Promise<string> {
+    return new SignJWT({ typ: options.typ, ...claims })
+      .setProtectedHeader({ alg: "RS256", kid: this.jwk.kid, typ: "JWT" })
+      .setIssuer(options.issuer)
+      .setAudience(options.audience)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(Math.floor(Date.now() / 1000) + options.expiresInSeconds)
+      .sign(this.bearerKey);
+  }
+
   /** A bearer token shaped like a Keycloak access token. */
   mint(user: DemoUser, options: MintOptions = {}): Promise<string> {
-    return new SignJWT({
-      sub: user.username,
-      preferred_username: user.username,
-      email: user.email,
-      given_name: user.firstName,
-      family_name: user.lastName,
-      name: `${user.firstName} ${user.lastName}`,
-      groups: user.groups,
-      realm_access: { roles: user.groups },
-      ...options.claims,
-    })
-      .setProtectedHeader({ alg: "RS256", kid: this.jwk.kid, typ: "JWT" })
-      .setIssuer(options.issuer ?? DEV_ISSUER)
-      .setAudience(options.audience ?? DEV_AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? 8 * 3600))
-      .sign(this.bearerKey);
+    return this.sign(
+      {
+        sub: user.username,
+        azp: options.clientId ?? DEV_CLIENT_ID,
+        preferred_username: user.username,
+        email: user.email,
+        given_name: user.firstName,
+        family_name: user.lastName,
+        name: `${user.firstName} ${user.lastName}`,
+        groups: user.groups,
+        entitlement: user.groups,
+        realm_access: { roles: user.groups },
+        ...options.claims,
+      },
+      mintSignOptions(options),
+    );
+  }
+
+  /** A service account's own token, as Keycloak's client credentials grant issues it. */
+  mintServiceToken(account: DemoServiceAccount, options: MintOptions = {}): Promise<string> {
+    return this.sign(
+      {
+        sub: `service-account-${account.clientId}`,
+        azp: account.clientId,
+        client_id: account.clientId,
+        preferred_username: `service-account-${account.clientId}`,
+        realm_access: { roles: account.roles },
+        ...options.claims,
+      },
+      mintSignOptions(options),
+    );
   }
 
   /** A service-signed token for the X-Iplant-De-Jwt header. */
