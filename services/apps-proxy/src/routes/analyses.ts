@@ -13,5 +13,11 @@ export const analyses: PassthroughFamily = {
     { method: "GET", path: "/analyses/{analysis-id}/relaunch-info", summary: "The launch form filled as submitted" },
     { method: "GET", path: "/analyses/{analysis-id}/steps", summary: "An analysis's steps" },
     { method: "POST", path: "/analyses/{analysis-id}/stop", summary: "Stop a running analysis" },
+    { method: "GET", path: "/analyses/stats", summary: "How many analyses the caller has, by status (?filter=)" },
+    { method: "GET", path: "/analyses/{analysis-id}/history", summary: "An analysis's status updates, step by step" },
+    { method: "POST", path: "/analyses/relauncher", summary: "Run analyses again as they were submitted" },
+    { method: "POST", path: "/analyses/permission-lister", summary: "Who analyses are shared with" },
+    { method: "POST", path: "/analyses/sharing", summary: "Share analyses" },
+    { method: "POST", path: "/analyses/unsharing", summary: "Unshare analyses" },
   ],
 };

@@ -6,6 +6,23 @@ export const appCategories: PassthroughFamily = {
   rows: [
     { method: "GET", path: "/apps/categories", summary: "The caller's and the public app categories" },
     { method: "GET", path: "/apps/categories/{group-id}", summary: "The apps of a category" },
+    { method: "GET", path: "/apps/categories/featured", auth: "optional", summary: "The featured apps" },
+    {
+      method: "GET",
+      path: "/apps/categories/{system-id}/{category-id}",
+      summary: "The apps of a category of a system",
+    },
+    { method: "POST", path: "/admin/apps/categories/{system-id}", summary: "Create an app category in a system" },
+    {
+      method: "PATCH",
+      path: "/admin/apps/categories/{system-id}/{category-id}",
+      summary: "Rename or move an app category of a system",
+    },
+    {
+      method: "DELETE",
+      path: "/admin/apps/categories/{system-id}/{category-id}",
+      summary: "Delete an app category of a system",
+    },
     { method: "GET", path: "/admin/apps/categories", summary: "The public app categories" },
     { method: "POST", path: "/admin/apps/categories", summary: "Create an app category" },
     { method: "GET", path: "/admin/apps/categories/search", summary: "Find app categories by name" },

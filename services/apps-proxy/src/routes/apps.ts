@@ -42,5 +42,10 @@ export const apps: PassthroughFamily = {
     { method: "POST", path: "/apps/permission-lister", summary: "Who apps are shared with" },
     { method: "POST", path: "/apps/share", summary: "Share apps" },
     { method: "POST", path: "/apps/unshare", summary: "Unshare apps" },
+    // The web client's names for the seed's share and unshare; both names work.
+    { method: "POST", path: "/apps/sharing", summary: "Share apps" },
+    { method: "POST", path: "/apps/unsharing", summary: "Unshare apps" },
+    { method: "POST", path: "/admin/apps/sharing", summary: "Share any apps" },
+    { method: "POST", path: "/admin/apps/unsharing", summary: "Unshare any apps" },
   ],
 };

@@ -27,6 +27,19 @@ export const toolRequestReading: PassthroughFamily = {
   ],
 };
 
+/** Deleting tool requests and their status codes (administrators): plain passthroughs. */
+export const toolRequestDeletion: PassthroughFamily = {
+  tag: "tool-requests",
+  rows: [
+    { method: "DELETE", path: "/admin/tool-requests/{tool-request-id}", summary: "Delete a tool request" },
+    {
+      method: "DELETE",
+      path: "/admin/tool-requests/status-codes/{status-code-id}",
+      summary: "Delete an unused tool request status code",
+    },
+  ],
+};
+
 const text = (description: string) => Type.Optional(Type.String({ description }));
 const ToolRequest = Type.Object(
   {

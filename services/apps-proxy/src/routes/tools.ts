@@ -8,6 +8,7 @@ export const tools: PassthroughFamily = {
     { method: "POST", path: "/tools", summary: "Add a private tool" },
     { method: "GET", path: "/admin/tools", summary: "Search all tools" },
     { method: "POST", path: "/admin/tools", summary: "Add public tools" },
+    { method: "GET", path: "/tools/gpu-models", summary: "The GPU models a tool may ask for" },
     { method: "GET", path: "/tools/{tool-id}", summary: "A tool" },
     { method: "PATCH", path: "/tools/{tool-id}", summary: "Change a tool" },
     { method: "DELETE", path: "/tools/{tool-id}", summary: "Delete a tool" },
