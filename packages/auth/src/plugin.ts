@@ -32,6 +32,7 @@ interface VerifiedToken {
 
 const DE_JWT_HEADER = "x-iplant-de-jwt";
 const BEARER_REQUIRED = "an Authorization: Bearer token is required";
+const TWO_USERS = "the Authorization and X-Iplant-De-Jwt headers name different users";
 
 const forbidden = (reason: string) => new GatewayError(403, reason, "ERR_FORBIDDEN");
 
@@ -40,14 +41,24 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   const serviceRoles = options.serviceRoles ?? [];
 
   /** The request's token, verified, with the claim that names its user; undefined when it carries none. */
-  async function verifiedToken(request: FastifyRequest): Promise<VerifiedToken | undefined> {
-    const deJwt = request.headers[DE_JWT_HEADER];
-    if (typeof deJwt === "string" && deJwt) return { claims: await verifier.deJwt(deJwt), usernameClaim: "sub" };
-    const header = request.headers.authorization;
-    if (header === undefined) return undefined;
+  async function bearerToken(header: string): Promise<VerifiedToken> {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw notAuthorized(BEARER_REQUIRED);
     return { claims: await verifier.bearer(match[1]), usernameClaim: "preferred_username" };
+  }
+
+  /**
+   * A request may carry a bearer token, a service-signed X-Iplant-De-Jwt, or both for the same user (the identity
+   * provider's token then speaks for them); both for different users is refused, never settled by precedence.
+   */
+  async function verifiedToken(request: FastifyRequest): Promise<VerifiedToken | undefined> {
+    const header = request.headers.authorization;
+    const bearer = header === undefined ? undefined : await bearerToken(header);
+    const deJwt = request.headers[DE_JWT_HEADER];
+    if (typeof deJwt !== "string" || !deJwt) return bearer;
+    const signed: VerifiedToken = { claims: await verifier.deJwt(deJwt), usernameClaim: "sub" };
+    if (bearer && bearer.claims.preferred_username !== signed.claims.sub) throw notAuthorized(TWO_USERS);
+    return bearer ?? signed;
   }
 
   /** Any token that is present must verify, on every route that looks at tokens: a bad one is never anonymous. */

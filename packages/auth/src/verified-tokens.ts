@@ -7,20 +7,40 @@ interface Entry {
   expiresAtMs: number;
 }
 
+export interface VerifiedTokenLimits {
+  /** How many tokens are remembered at most. */
+  maxEntries: number;
+  /** How many bytes the remembered tokens and their claims take at most (an estimate: their characters). */
+  maxBytes: number;
+}
+
+/** What one entry is counted as: its token and its claims as text. */
+const sizeOf = (token: string, claims: JWTPayload) => token.length + JSON.stringify(claims).length;
+
 /**
- * Claims of tokens already verified, keyed by the whole token, so that a token is not verified again on every
- * request. Bounded (least recently used entries go first), never answers for a token past its `exp`, and
- * remembers only tokens that have one.
+ * Claims of tokens already verified, keyed by the whole token (which the verifier accepts only in its one
+ * canonical spelling), so that a token is not verified again on every request. Bounded by entries and by bytes
+ * (least recently used entries go first), never answers for a token past its `exp`, and remembers only tokens
+ * that have one.
  */
 export class VerifiedTokens {
   private readonly entries: LRUCache<string, Entry>;
 
-  constructor(maxEntries: number) {
-    this.entries = new LRUCache({ max: maxEntries });
+  constructor({ maxEntries, maxBytes }: VerifiedTokenLimits) {
+    this.entries = new LRUCache({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: (entry, token) => sizeOf(token, entry.claims),
+    });
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes the remembered entries are counted as. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 
   get(token: string, now: number = Date.now()): JWTPayload | undefined {

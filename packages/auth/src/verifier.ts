@@ -1,7 +1,8 @@
 import { createPublicKey } from "node:crypto";
 import { createRemoteJWKSet, errors, type JWTPayload, jwksCache, jwtVerify } from "jose";
 import { KeySetVersions } from "./key-set-versions.js";
-import { VerifiedTokens } from "./verified-tokens.js";
+import { isStrictCompactJwt } from "./token-form.js";
+import { type VerifiedTokenLimits, VerifiedTokens } from "./verified-tokens.js";
 
 /** Only asymmetric algorithms: `none` and HS* (the RS/HS confusion attack) are refused outright. */
 export const ACCEPTED_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "EdDSA"];
@@ -12,14 +13,35 @@ export interface VerifierOptions {
   audience: string;
   /** PEM public key for the service-signed token in X-Iplant-De-Jwt; that header is refused without it. */
   deJwtPublicKey?: string | undefined;
+  /** What an X-Iplant-De-Jwt must say besides its signature (defaults: DEFAULT_DE_JWT_CLAIMS). */
+  deJwtClaims?: DeJwtClaims;
   /**
    * How long fetched signing keys are used before they are fetched again, and the least time between two
    * fetches prompted by a token whose key is unknown (defaults: 10 min and 30 s).
    */
   signingKeys?: { maxAgeMs: number; cooldownMs: number };
-  /** How many verified tokens are remembered at most (default 10,000). */
-  verifiedTokens?: number;
+  /** How many verified tokens are remembered at most, by count and by size (defaults: 10,000 and 16 MiB). */
+  verifiedTokens?: Partial<VerifiedTokenLimits>;
 }
+
+/**
+ * The issuer and audience an X-Iplant-De-Jwt must name, and its greatest age (from `iat`): a token of its own kind,
+ * never a bearer token's, nor one the gateway signs for its backends (CoGe), nor one signed long ago.
+ */
+export interface DeJwtClaims {
+  issuer: string;
+  audience: string;
+  maxAgeSeconds: number;
+}
+
+export const DEFAULT_DE_JWT_CLAIMS: DeJwtClaims = {
+  issuer: "de-platform",
+  audience: "de-gateway",
+  maxAgeSeconds: 3600,
+};
+
+/** A token refused for its form alone, before any signature is checked. */
+export class MalformedToken extends Error {}
 
 export class IdentityProviderUnavailable extends Error {}
 
@@ -29,7 +51,12 @@ export interface Verifier {
 }
 
 const DEFAULT_SIGNING_KEYS = { maxAgeMs: 10 * 60_000, cooldownMs: 30_000 };
-const DEFAULT_VERIFIED_TOKENS = 10_000;
+const DEFAULT_VERIFIED_TOKENS: VerifiedTokenLimits = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024 };
+
+function strict(token: string): string {
+  if (!isStrictCompactJwt(token)) throw new MalformedToken("the token is not a compact JWT in canonical base64url");
+  return token;
+}
 
 /**
  * Verifies tokens, remembering those that verified until their `exp`: a remembered bearer token is
@@ -38,7 +65,7 @@ const DEFAULT_VERIFIED_TOKENS = 10_000;
  * Tokens that fail are never remembered, so every failure is answered exactly as before.
  */
 export function createVerifier(options: VerifierOptions): Verifier {
-  const capacity = options.verifiedTokens ?? DEFAULT_VERIFIED_TOKENS;
+  const capacity = { ...DEFAULT_VERIFIED_TOKENS, ...options.verifiedTokens };
   const bearerTokens = new VerifiedTokens(capacity);
   const deJwtTokens = new VerifiedTokens(capacity);
   const keySet = new KeySetVersions(() => bearerTokens.clear());
@@ -51,6 +78,14 @@ export function createVerifier(options: VerifierOptions): Verifier {
   });
   const deKey = options.deJwtPublicKey ? createPublicKey(options.deJwtPublicKey.replace(/\\n/g, "\n")) : undefined;
   const claims = { issuer: options.issuer, audience: options.audience, algorithms: ACCEPTED_ALGORITHMS };
+  const deJwtClaims = options.deJwtClaims ?? DEFAULT_DE_JWT_CLAIMS;
+  const deJwtChecks = {
+    issuer: deJwtClaims.issuer,
+    audience: deJwtClaims.audience,
+    maxTokenAge: deJwtClaims.maxAgeSeconds,
+    requiredClaims: ["exp", "iat", "sub"],
+    algorithms: ACCEPTED_ALGORITHMS,
+  };
 
   async function verifyBearer(token: string): Promise<JWTPayload> {
     try {
@@ -65,6 +100,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
 
   return {
     async bearer(token) {
+      strict(token);
       if (signingKeys.fresh) {
         const known = bearerTokens.get(token);
         if (known) return known;
@@ -82,14 +118,18 @@ export function createVerifier(options: VerifierOptions): Verifier {
     },
     async deJwt(token) {
       if (!deKey) throw new errors.JWSSignatureVerificationFailed("X-Iplant-De-Jwt is not accepted here");
-      const known = deJwtTokens.get(token);
-      if (known) return known;
-      const payload = (await jwtVerify(decodeURIComponent(token), deKey, { algorithms: ACCEPTED_ALGORITHMS })).payload;
+      const known = deJwtTokens.get(strict(token));
+      if (known && withinAge(known, deJwtClaims.maxAgeSeconds)) return known;
+      const payload = (await jwtVerify(token, deKey, deJwtChecks)).payload;
       deJwtTokens.remember(token, payload);
       return payload;
     },
   };
 }
+
+/** Whether a remembered token is still younger than its greatest age (jose checks it when verifying). */
+const withinAge = (claims: JWTPayload, maxAgeSeconds: number, now = Date.now() / 1000) =>
+  typeof claims.iat === "number" && now - claims.iat <= maxAgeSeconds;
 
 /**
  * The key set could not be had: no connection (fetch's TypeError), or an answer that is no key set (jose's

@@ -172,6 +172,70 @@ describe("service-signed X-Iplant-De-Jwt", () => {
   });
 });
 
+describe("X-Iplant-De-Jwt is checked like a bearer token", () => {
+  const deJwt = (username: string, options?: Parameters<typeof service.platform.deJwt>[1]) =>
+    service.platform.deJwt(username, options);
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it("refuses one without exp, signed too long ago, or naming another issuer or audience, admin or not", async () => {
+    const tokens = await Promise.all([
+      deJwt("carol", { expiresInSeconds: null }),
+      // Signed three years ago, valid for ten: its age is past the greatest, whatever its exp says.
+      deJwt("carol", { issuedAt: now() - 3 * 365 * 86_400, expiresInSeconds: 10 * 365 * 86_400 }),
+      deJwt("carol", { audience: "another-api" }),
+      // The audience of the tokens the gateway signs for its backends (CoGe).
+      deJwt("carol", { audience: "de-backends" }),
+      deJwt("carol", { issuer: DEV_ISSUER }),
+      deJwt("carol", { expiresInSeconds: -60 }),
+    ]);
+    for (const token of tokens) {
+      for (const url of ["/who", "/admin/who"]) {
+        const refused = await get(url, { "x-iplant-de-jwt": token });
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+      }
+    }
+    const fresh = await get("/admin/who", { "x-iplant-de-jwt": await deJwt("carol") });
+    expect(fresh.json()).toMatchObject({ username: "carol", isAdmin: true });
+  });
+
+  it("takes its issuer, audience and greatest age from the configuration", async () => {
+    const strict = await startServiceUnderTest(Config, build, {
+      AUTH_DE_JWT_ISSUER: "https://de.example.org",
+      AUTH_DE_JWT_AUDIENCE: "gateway-prod",
+      AUTH_DE_JWT_MAX_AGE_SECONDS: "60",
+    });
+    try {
+      const who = (token: string) => strict.app.inject({ url: "/who", headers: { "x-iplant-de-jwt": token } });
+      const mint = (options: Parameters<typeof service.platform.deJwt>[1]) => strict.platform.deJwt("bob", options);
+      const own = { issuer: "https://de.example.org", audience: "gateway-prod" };
+      expect((await who(await mint(own))).statusCode).toBe(200);
+      expect((await who(await mint({ ...own, issuedAt: now() - 120 }))).statusCode).toBe(401);
+      expect((await who(await mint({}))).statusCode).toBe(401);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("refuses a request whose two tokens name different users, and takes the bearer's claims when they agree", async () => {
+    const bobBearer = await service.as("bob");
+    const both = await get("/admin/who", { ...bobBearer, "x-iplant-de-jwt": await deJwt("carol") });
+    expect(both.statusCode).toBe(401);
+    expect(both.json()).toEqual({
+      error_code: "ERR_NOT_AUTHORIZED",
+      reason: "the Authorization and X-Iplant-De-Jwt headers name different users",
+    });
+    const mismatched = await get("/who", { ...bobBearer, "x-iplant-de-jwt": await deJwt("alice") });
+    expect(mismatched.statusCode).toBe(401);
+    // The same user in both: the identity provider's groups count, not those the service token claims.
+    const elevated = await deJwt("bob", { claims: { entitlement: ["de-admins"] } });
+    const agreed = await get("/who", { ...bobBearer, "x-iplant-de-jwt": elevated });
+    expect(agreed.statusCode).toBe(200);
+    expect(agreed.json()).toMatchObject({ username: "bob", isAdmin: false });
+    expect((await get("/admin/who", { ...bobBearer, "x-iplant-de-jwt": elevated })).statusCode).toBe(403);
+  });
+});
+
 describe("access levels", () => {
   it("lets anyone call unsecured routes", async () => {
     expect((await get("/open")).json()).toEqual({ open: true });

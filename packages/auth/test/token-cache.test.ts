@@ -101,6 +101,64 @@ describe("verified tokens are remembered", () => {
   });
 });
 
+describe("one token, one form", () => {
+  /** Other spellings of the same token: each decodes to the same bytes, or to the same token once URL-decoded. */
+  function respellings(token: string): string[] {
+    const [header, payload, signature] = token.split(".") as [string, string, string];
+    // The last character of an unpadded base64url part carries unused low bits: flip one, the bytes stay.
+    const lastBitFlipped = (part: string) => {
+      const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+      const index = alphabet.indexOf(part.at(-1) as string);
+      return `${part.slice(0, -1)}${alphabet[index ^ 1]}`;
+    };
+    return [
+      `${header}.${payload}.${lastBitFlipped(signature)}`,
+      `${header}.${payload}.${signature}=`,
+      `${header}.${payload}.${signature.slice(0, 10)}%${signature.charCodeAt(10).toString(16)}${signature.slice(11)}`,
+      `${header}.${payload}.${signature.slice(0, 10)}\t${signature.slice(10)}`,
+      `${header}.${payload}.${signature}${"A".repeat(17 * 1024)}`,
+    ];
+  }
+
+  it("refuses every other spelling of a valid token without verifying it, and remembers the token once", async () => {
+    service = await serviceWith();
+    const bearerToken = await service.platform.token("alice");
+    const deJwt = await service.platform.deJwt("bob");
+    const signatureChecks = vi.spyOn(crypto.subtle, "verify");
+    expect((await who(service, bearer(bearerToken))).statusCode).toBe(200);
+    expect((await who(service, { "x-iplant-de-jwt": deJwt })).statusCode).toBe(200);
+    expect(signatureChecks).toHaveBeenCalledTimes(2);
+    for (const respelled of respellings(bearerToken)) {
+      const refused = await who(service, bearer(respelled));
+      expect(refused.statusCode).toBe(401);
+    }
+    for (const respelled of [...respellings(deJwt), ` ${deJwt}`]) {
+      const refused = await who(service, { "x-iplant-de-jwt": respelled });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual(REFUSED);
+    }
+    expect(signatureChecks).toHaveBeenCalledTimes(2);
+    expect((await who(service, bearer(bearerToken))).statusCode).toBe(200);
+    expect((await who(service, { "x-iplant-de-jwt": deJwt })).statusCode).toBe(200);
+    expect(signatureChecks).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps other users' tokens remembered while one token is sent in hundreds of forms", async () => {
+    service = await serviceWith({ verifiedTokens: { maxEntries: 100 } });
+    const alice = await service.platform.token("alice");
+    expect((await who(service, bearer(alice))).statusCode).toBe(200);
+    const deJwt = await service.platform.deJwt("bob");
+    const [header, payload, signature] = deJwt.split(".") as [string, string, string];
+    for (let form = 0; form < 300; form++) {
+      const spaced = `${header}.${payload}.${signature.slice(0, form % signature.length)}%20${signature.slice(form % signature.length)}`;
+      expect((await who(service, { "x-iplant-de-jwt": spaced })).statusCode).toBe(401);
+    }
+    const signatureChecks = vi.spyOn(crypto.subtle, "verify");
+    expect((await who(service, bearer(alice))).statusCode).toBe(200);
+    expect(signatureChecks).not.toHaveBeenCalled();
+  });
+});
+
 describe("a key rotation of the identity provider", () => {
   it("drops remembered tokens as soon as the rotated keys are fetched", async () => {
     service = await serviceWith({ signingKeys: { maxAgeMs: 10 * 60_000, cooldownMs: 0 } });

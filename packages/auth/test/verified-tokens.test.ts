@@ -5,7 +5,7 @@ const EXP = 2_000_000_000;
 
 describe("verified-token memory", () => {
   it("answers until the instant the token expires, and not from then on", () => {
-    const tokens = new VerifiedTokens(10);
+    const tokens = new VerifiedTokens({ maxEntries: 10, maxBytes: 1_000_000 });
     tokens.remember("t", { sub: "alice", exp: EXP });
     expect(tokens.get("t", EXP * 1000 - 1)).toEqual({ sub: "alice", exp: EXP });
     expect(tokens.get("t", EXP * 1000)).toBeUndefined();
@@ -13,13 +13,13 @@ describe("verified-token memory", () => {
   });
 
   it("does not remember a token without an expiry", () => {
-    const tokens = new VerifiedTokens(10);
+    const tokens = new VerifiedTokens({ maxEntries: 10, maxBytes: 1_000_000 });
     tokens.remember("t", { sub: "alice" });
     expect(tokens.get("t", 0)).toBeUndefined();
   });
 
   it("holds at most its capacity, dropping the least recently used", () => {
-    const tokens = new VerifiedTokens(2);
+    const tokens = new VerifiedTokens({ maxEntries: 2, maxBytes: 1_000_000 });
     tokens.remember("a", { sub: "a", exp: EXP });
     tokens.remember("b", { sub: "b", exp: EXP });
     expect(tokens.get("a", 0)).toBeDefined();
@@ -30,8 +30,19 @@ describe("verified-token memory", () => {
     expect(tokens.get("c", 0)).toBeDefined();
   });
 
+  it("holds at most its size in bytes, however few the entries, dropping the least recently used", () => {
+    const claims = { sub: "alice", exp: EXP, groups: ["x".repeat(1000)] };
+    const entryBytes = 1 + JSON.stringify(claims).length;
+    const tokens = new VerifiedTokens({ maxEntries: 10_000, maxBytes: 3 * entryBytes });
+    for (const token of ["a", "b", "c", "d", "e"]) tokens.remember(token, claims);
+    expect(tokens.size).toBe(3);
+    expect(tokens.bytes).toBeLessThanOrEqual(3 * entryBytes);
+    expect(tokens.get("a", 0)).toBeUndefined();
+    expect(tokens.get("e", 0)).toEqual(claims);
+  });
+
   it("forgets everything on clear", () => {
-    const tokens = new VerifiedTokens(2);
+    const tokens = new VerifiedTokens({ maxEntries: 2, maxBytes: 1_000_000 });
     tokens.remember("a", { sub: "a", exp: EXP });
     tokens.clear();
     expect(tokens.get("a", 0)).toBeUndefined();

@@ -6,6 +6,13 @@ export const DE_JWT_HEADER = "x-iplant-de-jwt";
 
 /** How long a signed token is valid: long enough for one backend call, as terrain does it. */
 const VALIDITY_SECONDS = 300;
+/**
+ * Who signs these tokens and for whom: never the issuer and audience the gateway accepts in X-Iplant-De-Jwt
+ * (AUTH_DE_JWT_*), so that a token signed for a backend is not taken back as a caller's, even were the two key
+ * pairs mixed up (they must differ: docs/security.md).
+ */
+export const BACKEND_TOKEN_ISSUER = "de-gateway";
+export const BACKEND_TOKEN_AUDIENCE = "de-backends";
 
 const encoded = (part: object) => Buffer.from(JSON.stringify(part)).toString("base64url");
 
@@ -36,6 +43,8 @@ export class DeJwtSigner {
       given_name: user.firstName,
       family_name: user.lastName,
       name: user.commonName,
+      iss: BACKEND_TOKEN_ISSUER,
+      aud: BACKEND_TOKEN_AUDIENCE,
       iat: issuedAt,
       exp: issuedAt + VALIDITY_SECONDS,
     };

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from "node:crypto";
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
 import {
   DATACITE_ACCOUNT,
   demoUser,
@@ -57,6 +57,23 @@ describe("the CoGe role", () => {
     const sent = service.platform.coge.recorder.to("GET", "/genomes/search/sorghum")[0]?.headers["x-iplant-de-jwt"];
     expect(sent).not.toBe(callersToken);
     expect(decodeJwt(String(sent)).sub).toBe("alice");
+  });
+
+  it("signs tokens the gateway never takes back as a caller's, even were its key pairs the same", async () => {
+    const signingKey = (await service.platform.env()).DE_JWT_SIGNING_KEY as string;
+    const samePair = createPublicKey(signingKey).export({ type: "spki", format: "pem" }).toString();
+    const mixedUp = await startServiceUnderTest(RolesConfig, buildRolesFixture, { DE_JWT_PUBLIC_KEY: samePair });
+    try {
+      expect((await mixedUp.send("carol", "GET", "/genomes/sorghum")).statusCode).toBe(200);
+      const [received] = mixedUp.platform.coge.recorder.to("GET", "/genomes/search/sorghum");
+      const signed = String(received?.headers["x-iplant-de-jwt"]);
+      expect(decodeJwt(signed)).toMatchObject({ sub: "carol", iss: "de-gateway", aud: "de-backends" });
+      const replayed = await mixedUp.app.inject({ url: "/genomes/sorghum", headers: { "x-iplant-de-jwt": signed } });
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+    } finally {
+      await mixedUp.close();
+    }
   });
 
   it("calls without a token on anonymous routes", async () => {

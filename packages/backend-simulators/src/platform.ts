@@ -5,7 +5,14 @@ import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { createGroupsSimulator } from "./groups/index.js";
-import { createIdentityProvider, DEV_AUDIENCE, DEV_ISSUER, type MintOptions, rotateKeys } from "./idp/index.js";
+import {
+  createIdentityProvider,
+  DEV_AUDIENCE,
+  DEV_ISSUER,
+  type DeJwtMintOptions,
+  type MintOptions,
+  rotateKeys,
+} from "./idp/index.js";
 import { createMetadataSimulator } from "./metadata/index.js";
 import { createNotificationsSimulator } from "./notifications/index.js";
 import { DEFAULT_PORTS } from "./ports.js";
@@ -183,10 +190,10 @@ export class SimulatedPlatform {
     return rotateKeys(this.idp, { keepOld: false });
   }
 
-  async deJwt(username: string): Promise<string> {
+  async deJwt(username: string, options?: DeJwtMintOptions): Promise<string> {
     const user = demoUser(username);
     if (!user) throw new Error(`no demo user ${username}`);
-    return (await this.idp.state.keys).mintDeJwt(user);
+    return (await this.idp.state.keys).mintDeJwt(user, options);
   }
 
   /** Seed state again, faults cleared, recordings emptied; keys and ports stay. */

@@ -3,7 +3,14 @@ import { DEMO_USERS, demoUser } from "../demo-users.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
 import { DEV_AUDIENCE, DEV_ISSUER, SigningKeys } from "./keys.js";
 
-export { DEV_AUDIENCE, DEV_ISSUER, type MintOptions } from "./keys.js";
+export {
+  DE_JWT_AUDIENCE,
+  DE_JWT_ISSUER,
+  DEV_AUDIENCE,
+  DEV_ISSUER,
+  type DeJwtMintOptions,
+  type MintOptions,
+} from "./keys.js";
 
 export interface IdpState {
   keys: Promise<SigningKeys>;

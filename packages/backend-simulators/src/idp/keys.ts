@@ -8,6 +8,19 @@ export const DEV_AUDIENCE = "de-gateway";
 export const DEV_CLIENT_ID = "de-ui";
 const DEFAULT_LIFETIME_SECONDS = 8 * 3600;
 
+/** The issuer and audience of the platform's X-Iplant-De-Jwt tokens: the gateway's defaults (AUTH_DE_JWT_*). */
+export const DE_JWT_ISSUER = "de-platform";
+export const DE_JWT_AUDIENCE = "de-gateway";
+
+/** How a test bends an X-Iplant-De-Jwt: another issuer or audience, an old `iat`, no `exp` (null), more claims. */
+export interface DeJwtMintOptions {
+  issuer?: string;
+  audience?: string;
+  issuedAt?: number;
+  expiresInSeconds?: number | null;
+  claims?: Record<string, unknown>;
+}
+
 export interface MintOptions {
   expiresInSeconds?: number;
   /** The client the token was issued to (`azp`). */
@@ -123,18 +136,22 @@ export class SigningKeys {
   }
 
   /** A service-signed token for the X-Iplant-De-Jwt header. */
-  mintDeJwt(user: DemoUser): Promise<string> {
-    return new SignJWT({
+  mintDeJwt(user: DemoUser, options: DeJwtMintOptions = {}): Promise<string> {
+    const issuedAt = options.issuedAt ?? Math.floor(Date.now() / 1000);
+    const token = new SignJWT({
       email: user.email,
       given_name: user.firstName,
       family_name: user.lastName,
       name: `${user.firstName} ${user.lastName}`,
       entitlement: user.groups,
+      ...options.claims,
     })
       .setProtectedHeader({ alg: "RS256", typ: "JWT" })
       .setSubject(user.username)
-      .setIssuedAt()
-      .setExpirationTime("1h")
-      .sign(this.deJwtKey);
-  }
-}
+      .setIssuer(options.issuer ?? DE_JWT_ISSUER)
+      .setAudience(options.audience ?? DE_JWT_AUDIENCE)
+      .setIssuedAt(issuedAt);
+    const lifetime = options.expiresInSeconds === undefined ? 3600 : options.expiresInSeconds;
+    if (lifetime !== null) token.setExpirationTime(issuedAt + lifetime);
+    return token.sign(this.deJwtKey);
+  }}
