@@ -127,6 +127,20 @@ describe("/secured/user-info", () => {
     }
   });
 
+  it("leaves out a user whose lookup fails and still answers 200, as the reference (the client's user-info call)", async () => {
+    service.platform.groups.faults.set({ mode: "json-500", path: "^/subjects/bob$" });
+    const response = await send(service, "alice", "GET", "/secured/user-info?username=bob&username=carol");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ carol: expect.objectContaining({ id: "carol" }) });
+  });
+
+  it("answers 502 when every lookup fails", async () => {
+    service.platform.groups.faults.set({ mode: "json-500", path: "^/subjects/" });
+    const response = await send(service, "alice", "GET", "/secured/user-info?username=bob&username=carol");
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+  });
+
   it("answers 502 rather than an empty answer when the groups backend is down", async () => {
     await service.platform.groups.stop();
     try {

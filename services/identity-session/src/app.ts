@@ -4,6 +4,7 @@ import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
 import { loginRoutes } from "./routes/login.js";
+import { loginListingRoutes } from "./routes/logins.js";
 import { preferenceRoutes } from "./routes/preferences.js";
 import { savedSearchRoutes } from "./routes/saved-searches.js";
 import { sessionRoutes } from "./routes/sessions.js";
@@ -16,6 +17,7 @@ export const identitySession: FastifyPluginAsyncTypebox<{ config: Config }> = as
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
   await app.register(utilityRoutes);
   await app.register(loginRoutes, { settings: config });
+  await app.register(loginListingRoutes);
   await app.register(sessionRoutes, { settings: config });
   await app.register(preferenceRoutes, { settings: config });
   await app.register(savedSearchRoutes, { settings: config });

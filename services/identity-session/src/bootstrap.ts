@@ -1,5 +1,6 @@
 import { badGateway, isJsonObject, type JsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
+import { withExistingOutputFolder } from "./default-output-folder.js";
 import { bootstrapNaming } from "./output-folders.js";
 import { sectionFailure, sessionFailure } from "./section-failures.js";
 import { type PreferenceSettings, readPreferences } from "./user-preferences.js";
@@ -44,8 +45,9 @@ async function dataInfo(request: FastifyRequest): Promise<JsonObject> {
 }
 
 /**
- * The bootstrap result. The four backend calls run concurrently, so the call takes as long as the slowest
- * of them; a section whose backend fails holds an error description instead, the others are unaffected.
+ * The bootstrap result. The four sections are gathered concurrently (the preferences' default output folder is
+ * then made sure to exist), so the call takes as long as the slowest of them; a section whose backend fails holds
+ * an error description instead, the others are unaffected.
  */
 export async function bootstrap(request: FastifyRequest, ipAddress: string, settings: PreferenceSettings) {
   const { username, email, firstName, lastName } = request.user;
@@ -53,7 +55,9 @@ export async function bootstrap(request: FastifyRequest, ipAddress: string, sett
     loginSession(request, ipAddress).catch(sessionFailure(request)),
     workspace(request).catch(sectionFailure(request, "workspace")),
     dataInfo(request).catch(sectionFailure(request, "data_info")),
-    readPreferences(request, settings).then(bootstrapNaming, sectionFailure(request, "preferences")),
+    readPreferences(request, settings)
+      .then((preferences) => withExistingOutputFolder(request, preferences))
+      .then(bootstrapNaming, sectionFailure(request, "preferences")),
   ]);
   return {
     user_info: {

@@ -119,7 +119,6 @@ describe("GET /secured/bootstrap", () => {
   });
 
   it.each([
-    ["missing", ""],
     ["empty", "ip-address="],
     ["not an IP address", "ip-address=somewhere"],
   ])("answers 400 without calling any backend when ip-address is %s", async (_case, query) => {
@@ -136,6 +135,86 @@ describe("GET /secured/bootstrap", () => {
 
   it("accepts an IPv6 address", async () => {
     expect((await bootstrap("alice", "ip-address=2001:db8::1")).statusCode).toBe(200);
+  });
+});
+
+/** The web client's bootstrap: `GET /secured/bootstrap` with no parameters, through the front router. */
+async function clientBootstrap(headers: Record<string, string> = {}, query = "") {
+  return service.app.inject({
+    method: "GET",
+    url: `/secured/bootstrap${query}`,
+    headers: { ...(await service.as("alice")), ...headers },
+  });
+}
+const recordedAddresses = () => service.platform.apps.state.login.logins.map((login) => login.ip_address);
+
+describe("GET /secured/bootstrap as the web client calls it (no ip-address)", () => {
+  it("answers 200 and records the address the front router saw: the first X-Forwarded-For entry", async () => {
+    const response = await clientBootstrap({ "x-forwarded-for": "198.51.100.9, 10.0.0.1" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(healthy);
+    expect(recordedAddresses()).toEqual(["198.51.100.9"]);
+  });
+
+  it("records the connection's address when no router set X-Forwarded-For", async () => {
+    expect((await clientBootstrap()).statusCode).toBe(200);
+    expect(recordedAddresses()).toEqual(["127.0.0.1"]);
+  });
+
+  it("still uses an ip-address that is given, over the forwarded one", async () => {
+    await clientBootstrap({ "x-forwarded-for": "198.51.100.9" }, `?ip-address=${IP}`);
+    expect(recordedAddresses()).toEqual([IP]);
+  });
+
+  it("answers 400 when the forwarded address is not an IP address and none is given", async () => {
+    const response = await clientBootstrap({ "x-forwarded-for": "unknown" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error_code: "ERR_BAD_REQUEST",
+      reason: expect.stringMatching(/ip-address/),
+    });
+    expect(service.platform.apps.recorder.requests).toEqual([]);
+  });
+});
+
+describe("GET /secured/bootstrap and the default output folder", () => {
+  const folderExists = (path: string) => service.platform.fileInfo.state.dataStore.catalogue.at(path) !== undefined;
+  const choose = (path: string) =>
+    service.platform.preferences.state.preferences.set(qualified("alice"), { defaultOutputFolder: { id: path, path } });
+
+  it("creates the chosen folder when it is missing, as the caller", async () => {
+    const results = "/iplant/home/alice/results/today";
+    choose(results);
+    expect(folderExists(results)).toBe(false);
+    const response = await bootstrap();
+    expect(response.json().preferences.default_output_folder).toEqual({ id: results, path: results });
+    expect(folderExists(results)).toBe(true);
+    expect(service.platform.fileInfo.recorder.to("POST", "/data/directories")[0]?.query).toEqual({ user: "alice" });
+  });
+
+  it("creates the system default folder on a first bootstrap when it is missing", async () => {
+    const analyses = service.platform.fileInfo.state.dataStore.catalogue.at(aliceAnalyses.path);
+    if (!analyses) throw new Error("the seeded analyses folder is missing");
+    service.platform.fileInfo.state.dataStore.remove(analyses);
+    expect(folderExists(aliceAnalyses.path)).toBe(false);
+    expect((await bootstrap()).json().preferences.default_output_folder).toEqual(aliceAnalyses);
+    expect(folderExists(aliceAnalyses.path)).toBe(true);
+  });
+
+  it("falls back to the system default when the chosen folder cannot be made", async () => {
+    choose("/iplant/home/bob/not-alices");
+    const response = await bootstrap();
+    expect(response.statusCode).toBe(200);
+    expect(response.json().preferences).toEqual({
+      default_output_folder: aliceAnalyses,
+      system_default_output_dir: aliceAnalyses,
+    });
+    expect(folderExists("/iplant/home/bob/not-alices")).toBe(false);
+  });
+
+  it("leaves an existing folder alone", async () => {
+    await bootstrap();
+    expect(service.platform.fileInfo.recorder.to("POST", "/data/directories")).toEqual([]);
   });
 });
 

@@ -53,13 +53,34 @@ describe("GET /secured/logout", () => {
     ["login-time not a number", `ip-address=${IP}&login-time=yesterday`],
     ["login-time not an integer", `ip-address=${IP}&login-time=1.5`],
     ["login-time negative", `ip-address=${IP}&login-time=-3`],
-    ["ip-address missing", "login-time=1700000000000"],
     ["ip-address not an IP address", "ip-address=localhost&login-time=1700000000000"],
   ])("answers 400 when %s, without calling the apps backend", async (_case, query) => {
     const response = await get(`/secured/logout?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.any(String) });
     expect(service.platform.apps.recorder.requests).toEqual([]);
+  });
+
+  it("without ip-address (the web client), uses the address the front router saw, as bootstrap does", async () => {
+    const forwarded = { "x-forwarded-for": "198.51.100.77" };
+    const bootstrapped = await service.app.inject({
+      method: "GET",
+      url: "/secured/bootstrap",
+      headers: { ...(await service.as("alice")), ...forwarded },
+    });
+    const loginTime = bootstrapped.json().session.login_time;
+    const response = await service.app.inject({
+      method: "GET",
+      url: `/secured/logout?login-time=${loginTime}`,
+      headers: { ...(await service.as("alice")), ...forwarded },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(service.platform.apps.state.login.logins).toEqual([
+      expect.objectContaining({ ip_address: "198.51.100.77", login_time: loginTime, logout_time: expect.any(Number) }),
+    ]);
+    expect(service.platform.apps.recorder.to("POST", "/users/logout")[0]?.query).toMatchObject({
+      "ip-address": "198.51.100.77",
+    });
   });
 
   it("answers 502 when the apps backend is down and 504 when it hangs", async () => {

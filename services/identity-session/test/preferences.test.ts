@@ -46,7 +46,15 @@ describe("/secured/preferences", () => {
     const saved = await request("POST", submitted);
     expect(saved.statusCode).toBe(200);
     const expected = { ...submitted, systemDefaultOutputDir: systemDefault };
-    expect(saved.json()).toEqual({ preferences: expected });
+    // The answer is in the reference's form: the output folders named as the bootstrap result names them.
+    expect(saved.json()).toEqual({
+      preferences: {
+        saveSession: true,
+        dataKBShortcut: "D",
+        default_output_folder: results,
+        system_default_output_dir: systemDefault,
+      },
+    });
     expect(stored().get(qualified("alice"))).toEqual(expected);
     expect((await request("GET")).json()).toEqual(expected);
     expect(service.platform.preferences.recorder.to("PUT", /^\/preferences\//).map((call) => call.path)).toEqual([
@@ -59,10 +67,14 @@ describe("/secured/preferences", () => {
     const replaced = await request("POST", { enableEmailNotification: false });
     expect(replaced.json().preferences).toEqual({
       enableEmailNotification: false,
+      default_output_folder: systemDefault,
+      system_default_output_dir: systemDefault,
+    });
+    expect((await request("GET")).json()).toEqual({
+      enableEmailNotification: false,
       defaultOutputFolder: systemDefault,
       systemDefaultOutputDir: systemDefault,
     });
-    expect((await request("GET")).json()).toEqual(replaced.json().preferences);
   });
 
   it("accepts the default output folder as a path or under its other names, and stores it as {id, path}", async () => {
@@ -73,8 +85,8 @@ describe("/secured/preferences", () => {
     ]) {
       const response = await request("POST", submitted);
       expect(response.json().preferences).toEqual({
-        defaultOutputFolder: results,
-        systemDefaultOutputDir: systemDefault,
+        default_output_folder: results,
+        system_default_output_dir: systemDefault,
       });
     }
   });
@@ -82,18 +94,18 @@ describe("/secured/preferences", () => {
   it("takes, of different folders under different names, the one that differs from what is stored: the change", async () => {
     const other = { id: "/iplant/home/alice/other", path: "/iplant/home/alice/other" };
     await request("POST", { defaultOutputFolder: results });
-    // The web client caches a save's answer (stored names) and sends the new choice under the bootstrap's name.
+    // A client holding a stored copy sends the new choice under the bootstrap's name (the web client's name).
     const sonoraLike = await request("POST", { defaultOutputFolder: results, default_output_folder: other });
-    expect(sonoraLike.json().preferences.defaultOutputFolder).toEqual(other);
+    expect(sonoraLike.json().preferences.default_output_folder).toEqual(other);
     // A client editing the stored name while carrying the bootstrap's copy along.
     const camelChange = await request("POST", { default_output_folder: other, defaultOutputFolder: results });
-    expect(camelChange.json().preferences.defaultOutputFolder).toEqual(results);
+    expect(camelChange.json().preferences.default_output_folder).toEqual(results);
     expect(stored().get(qualified("alice"))).toMatchObject({ defaultOutputFolder: results });
     expect(
       service.platform.preferences.recorder.to("GET", `/preferences/${encodeURIComponent(qualified("alice"))}`),
     ).toHaveLength(2);
     const agreeing = await request("POST", { defaultOutputFolder: other, default_output_folder: other.path });
-    expect(agreeing.json().preferences.defaultOutputFolder).toEqual(other);
+    expect(agreeing.json().preferences.default_output_folder).toEqual(other);
     expect(
       service.platform.preferences.recorder.to("GET", `/preferences/${encodeURIComponent(qualified("alice"))}`),
     ).toHaveLength(2);
@@ -102,24 +114,24 @@ describe("/secured/preferences", () => {
   it("with nothing stored, takes of different folders the first by name: defaultOutputFolder, defaultOutputDir, then default_output_folder", async () => {
     const other = { id: "/iplant/home/alice/other", path: "/iplant/home/alice/other" };
     const first = await request("POST", { default_output_folder: other, defaultOutputDir: results.path });
-    expect(first.json().preferences.defaultOutputFolder).toEqual(results);
+    expect(first.json().preferences.default_output_folder).toEqual(results);
   });
 
   it("keeps a chosen folder's extra fields and uses its path as id when the id is missing", async () => {
     const response = await request("POST", { defaultOutputFolder: { path: results.path, label: "results" } });
-    expect(response.json().preferences.defaultOutputFolder).toEqual({ ...results, label: "results" });
+    expect(response.json().preferences.default_output_folder).toEqual({ ...results, label: "results" });
   });
 
   it("treats a blank default output folder as none chosen", async () => {
     for (const blank of ["", null, { id: "", path: "" }, { id: "x" }]) {
       const response = await request("POST", { defaultOutputFolder: blank });
-      expect(response.json().preferences.defaultOutputFolder).toEqual(systemDefault);
+      expect(response.json().preferences.default_output_folder).toEqual(systemDefault);
     }
   });
 
   it("always computes the system default output folder itself", async () => {
     const response = await request("POST", { systemDefaultOutputDir: { id: "/elsewhere", path: "/elsewhere" } });
-    expect(response.json().preferences.systemDefaultOutputDir).toEqual(systemDefault);
+    expect(response.json().preferences.system_default_output_dir).toEqual(systemDefault);
   });
 
   it.each([

@@ -167,3 +167,42 @@ describe("POST /support-email with an SMTP server that never greets", () => {
     MAIL_TIMEOUT_MS * 3,
   );
 });
+
+describe("POST /secured/support-email (the web client's feedback dialog)", () => {
+  it("sends the same mail as /support-email, from the client's submission shape", async () => {
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/secured/support-email",
+      headers: await service.as("alice"),
+      payload: {
+        email: "alice.work@example.org",
+        fields: { feedback: "The new file viewer is great" },
+        subject: "DE Feedback from Alice",
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({});
+    expect(service.platform.smtp.mails).toEqual([
+      expect.objectContaining({
+        to: [SUPPORT_ADDRESS],
+        replyTo: "alice.work@example.org",
+        subject: "DE Feedback from Alice",
+      }),
+    ]);
+    expect(service.platform.smtp.mails[0]?.text.trim()).toBe("feedback: The new file viewer is great");
+  });
+
+  it("needs a token and refuses a body without fields with 400", async () => {
+    const anonymous = await service.app.inject({ method: "POST", url: "/secured/support-email", payload: { fields } });
+    expect(anonymous.statusCode).toBe(401);
+    const malformed = await service.app.inject({
+      method: "POST",
+      url: "/secured/support-email",
+      headers: await service.as("alice"),
+      payload: { subject: "no fields" },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    expect(service.platform.smtp.mails).toEqual([]);
+  });
+});

@@ -89,6 +89,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
     {
       schema: {
         summary: "The users found among the given user names, keyed by user name ({} when none)",
+        description:
+          "A user whose lookup fails is left out, as in the reference; when every lookup fails, the answer is 502.",
         querystring: UserInfoQuery,
         response: { 200: UserInfoResult, ...errors },
       },
@@ -96,11 +98,20 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
     async (request) => {
       const usernames = [...new Set((request.query.username ?? []).filter((name) => name.trim()))];
       const backend = new GroupsBackend(request, serviceAccount);
-      const subjects = await inBatches(usernames, LOOKUPS_AT_ONCE, (name) => backend.subject(name));
+      const lookups = await inBatches(usernames, LOOKUPS_AT_ONCE, (name) =>
+        backend.subject(name).then(
+          (subject) => ({ subject }),
+          (error: unknown) => ({ error }),
+        ),
+      );
+      const failures = lookups.flatMap((lookup) => ("error" in lookup ? [lookup.error] : []));
+      // As the reference: a user whose lookup fails is left out; only when every lookup failed is it the backend's failure.
+      if (failures.length > 0 && failures.length === lookups.length) throw failures[0];
+      if (failures.length > 0) request.log.warn({ err: failures[0], failed: failures.length }, "user lookups failed");
       const found: Record<string, Subject> = {};
       usernames.forEach((name, index) => {
-        const subject = subjects[index];
-        if (subject) found[name] = subject;
+        const lookup = lookups[index];
+        if (lookup && "subject" in lookup && lookup.subject) found[name] = lookup.subject;
       });
       return found;
     },

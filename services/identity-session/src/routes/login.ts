@@ -1,11 +1,16 @@
-import { isIP } from "node:net";
-import { badRequest, ErrorBody } from "@de-gateway/service-kit";
+import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { bootstrap } from "../bootstrap.js";
+import { loginAddress } from "../caller-address.js";
 import type { PreferenceSettings } from "../user-preferences.js";
 
-const IpAddress = Type.String({ description: "the IP address the user connects from (IPv4 or IPv6)" });
+const IpAddress = Type.Optional(
+  Type.String({
+    description:
+      "the IP address the user connects from (IPv4 or IPv6); without it, the address the request came from (the first X-Forwarded-For entry the front router set, else the connection's)",
+  }),
+);
 const Section = (description: string) => Type.Object({}, { additionalProperties: true, description });
 const BootstrapResult = Type.Object({
   user_info: Type.Object({
@@ -22,10 +27,6 @@ const BootstrapResult = Type.Object({
 });
 const errors = { 400: ErrorBody, 401: ErrorBody };
 
-function assertIpAddress(value: string): void {
-  if (isIP(value) === 0) throw badRequest(`ip-address must be an IPv4 or IPv6 address, got ${JSON.stringify(value)}`);
-}
-
 /** The login lifecycle: bootstrap (records the login) and logout (records its end on the same record). */
 export const loginRoutes: FastifyPluginAsyncTypebox<{ settings: PreferenceSettings }> = async (app, { settings }) => {
   app.get(
@@ -38,9 +39,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ settings: PreferenceSettin
       },
     },
     async (request) => {
-      const ipAddress = request.query["ip-address"];
-      assertIpAddress(ipAddress);
-      return bootstrap(request, ipAddress, settings);
+      return bootstrap(request, loginAddress(request, request.query["ip-address"]), settings);
     },
   );
   app.get(
@@ -56,8 +55,8 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ settings: PreferenceSettin
       },
     },
     async (request) => {
-      const { "ip-address": ipAddress, "login-time": loginTime } = request.query;
-      assertIpAddress(ipAddress);
+      const loginTime = request.query["login-time"];
+      const ipAddress = loginAddress(request, request.query["ip-address"]);
       await request.server.backends.apps.json(request, {
         method: "POST",
         path: "/users/logout",

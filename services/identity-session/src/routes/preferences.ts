@@ -1,6 +1,7 @@
 import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { bootstrapNaming } from "../output-folders.js";
 import { deleteDocument } from "../user-documents.js";
 import { type PreferenceSettings, readPreferences, replacePreferences } from "../user-preferences.js";
 
@@ -24,11 +25,13 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox<{ settings: PreferenceS
     {
       schema: {
         summary: "Replace the caller's whole preference set",
+        description:
+          "Answers what was stored in the reference's form, the output folders named as in the bootstrap result (default_output_folder, system_default_output_dir): the web client keeps this answer as its bootstrap preferences.",
         body: PreferenceSet,
         response: { 200: Type.Object({ preferences: PreferenceSet }), ...errors },
       },
     },
-    async (request) => ({ preferences: await replacePreferences(request, settings, request.body) }),
+    async (request) => ({ preferences: bootstrapNaming(await replacePreferences(request, settings, request.body)) }),
   );
   app.delete(
     "/secured/preferences",

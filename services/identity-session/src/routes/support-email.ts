@@ -28,24 +28,28 @@ export const supportEmailRoutes: FastifyPluginAsyncTypebox<{ settings: SupportMa
   const mailer = new Mailer(settings);
   app.addHook("onClose", async () => mailer.close());
 
-  app.post(
-    "/support-email",
-    {
-      schema: {
-        summary: "Send a support request to the support team",
-        body: SupportRequestBody,
-        response: { 200: Type.Object({}), 400: ErrorBody, 401: ErrorBody, 502: ErrorBody },
+  // The web client sends its feedback to `/secured/support-email`, a name the reference never served (it answered
+  // 404); both names send the same mail.
+  for (const url of ["/support-email", "/secured/support-email"]) {
+    app.post(
+      url,
+      {
+        schema: {
+          summary: "Send a support request to the support team",
+          body: SupportRequestBody,
+          response: { 200: Type.Object({}), 400: ErrorBody, 401: ErrorBody, 502: ErrorBody },
+        },
       },
-    },
-    async (request) => {
-      const { email, subject, fields } = request.body;
-      await mailer.send({
-        to: settings.SUPPORT_EMAIL_TO,
-        subject: supportMailSubject(subject, settings.PLATFORM_SHORT_NAME),
-        text: supportMailText(fields),
-        replyTo: email || request.user.email || undefined,
-      });
-      return {};
-    },
-  );
+      async (request) => {
+        const { email, subject, fields } = request.body;
+        await mailer.send({
+          to: settings.SUPPORT_EMAIL_TO,
+          subject: supportMailSubject(subject, settings.PLATFORM_SHORT_NAME),
+          text: supportMailText(fields),
+          replyTo: email || request.user.email || undefined,
+        });
+        return {};
+      },
+    );
+  }
 };
