@@ -1,0 +1,58 @@
+import { defineModule, moduleSimulator } from "../framework/module.js";
+import type { SimulatorOptions } from "../framework/simulator.js";
+import { type DeDatabase, EMPTY_DATABASE } from "./de-database.js";
+import { echoErrors } from "./errors.js";
+import { instantLaunchMappingRoutes } from "./instant-launch-mappings.js";
+import { instantLaunchMetadataRoutes } from "./instant-launch-metadata.js";
+import { emptyInstantLaunchState, type InstantLaunchState } from "./instant-launch-state.js";
+import { instantLaunchRoutes } from "./instant-launches.js";
+import { operatorRoutes } from "./operators.js";
+import { viceRoutes } from "./vice-routes.js";
+import { emptyViceState, launch, type ViceState } from "./vice-state.js";
+
+export type { AppRow, DeDatabase, QuickLaunchRow } from "./de-database.js";
+export type { InstantLaunch } from "./instant-launch-state.js";
+export type { Launch, ViceAnalysis } from "./vice-analyses.js";
+export type { ViceState } from "./vice-state.js";
+
+export interface AppExposerSimulatorOptions extends SimulatorOptions {
+  /** The platform's database as app-exposer sees it (analyses, quick launches, apps, permissions). */
+  database?: DeDatabase;
+  /** How long after its launch an analysis answers in the browser. */
+  readyDelayMs?: number;
+}
+
+/**
+ * app-exposer (cyverse-de/app-exposer): interactive (VICE) analyses' Kubernetes resources, time limits, exits and
+ * operators, and instant launches with their metadata and default mappings.
+ */
+export function createAppExposerSimulator(options: AppExposerSimulatorOptions = {}) {
+  const database = options.database ?? EMPTY_DATABASE;
+  const vice = defineModule<ViceState>({
+    makeState: emptyViceState,
+    async routes(app, state) {
+      await app.register(async (scope) => {
+        echoErrors(scope);
+        viceRoutes(scope, state, database);
+        operatorRoutes(scope, state);
+      });
+    },
+  });
+  const instantLaunches = defineModule<InstantLaunchState>({
+    makeState: emptyInstantLaunchState,
+    async routes(app, state) {
+      await app.register(async (scope) => {
+        echoErrors(scope);
+        instantLaunchRoutes(scope, state, database);
+        instantLaunchMetadataRoutes(scope, state, database);
+        instantLaunchMappingRoutes(scope, state);
+      });
+    },
+  });
+  const simulator = moduleSimulator("app-exposer", { vice, instantLaunches }, options);
+  return Object.assign(simulator, {
+    /** Launches an interactive analysis (what the apps backend's submission leads to). */
+    launch: (what: Parameters<typeof launch>[1]) => launch(simulator.state.vice, what, options.readyDelayMs),
+  });
+}
+export type AppExposerSimulator = ReturnType<typeof createAppExposerSimulator>;

@@ -1,0 +1,18 @@
+import { createHash } from "node:crypto";
+import { DEMO_USER_DOMAIN, demoUser } from "../demo-users.js";
+
+/** app-exposer's user suffix: usernames in the database carry the deployment's domain. */
+export const USER_SUFFIX = `@${DEMO_USER_DOMAIN}`;
+
+export const shortName = (username: string) => username.replace(/@.*$/, "");
+export const fullName = (username: string) => `${shortName(username)}${USER_SUFFIX}`;
+export const sameUser = (a: string, b: string) => fullName(a) === fullName(b);
+
+/** Whether the database has a row for the user (the demo users). */
+export const knownUser = (username: string) => demoUser(shortName(username)) !== undefined;
+
+/** The user's row id in the database, stable for a name. */
+export function userId(username: string): string {
+  const hex = createHash("sha1").update(fullName(username)).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-9${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,73 @@
+import { createHash, randomUUID } from "node:crypto";
+import { userId } from "./users.js";
+
+/** How long a launched analysis takes to answer in the browser (its pod pulling the image and starting). */
+export const DEFAULT_READY_DELAY_MS = 300;
+/** A VICE analysis's first time limit, and what each extension adds (app-exposer's configured extension). */
+export const TIME_LIMIT_SECONDS = 72 * 60 * 60;
+
+/** One interactive analysis running in the cluster, with what its Kubernetes resources are labelled with. */
+export interface ViceAnalysis {
+  analysisId: string;
+  externalId: string;
+  analysisName: string;
+  appId: string;
+  appName: string;
+  /** Short username. */
+  username: string;
+  userId: string;
+  subdomain: string;
+  image: string;
+  operatorId: string;
+  createdAt: number;
+  readyAt: number;
+  /** Planned end, epoch seconds. */
+  timeLimit: number;
+  /** What happened to it, for its logs. */
+  events: Array<{ at: number; line: string }>;
+}
+
+export interface Launch {
+  analysisId: string;
+  analysisName: string;
+  appId: string;
+  appName: string;
+  username: string;
+  image: string;
+}
+
+/** The routing subdomain of an analysis: derived from its user and external id, as app-exposer does. */
+const subdomainOf = (user: string, externalId: string) =>
+  `a${createHash("sha256").update(`${user}${externalId}`).digest("hex").slice(0, 8)}`;
+
+export function launched(launch: Launch, operatorId: string, readyDelayMs: number, now = Date.now()): ViceAnalysis {
+  const externalId = randomUUID();
+  const id = userId(launch.username);
+  return {
+    ...launch,
+    externalId,
+    userId: id,
+    subdomain: subdomainOf(id, externalId),
+    operatorId,
+    createdAt: now,
+    readyAt: now + readyDelayMs,
+    timeLimit: Math.floor(now / 1000) + TIME_LIMIT_SECONDS,
+    events: [{ at: now, line: `launching ${launch.image} for analysis ${launch.analysisId}` }],
+  };
+}
+
+export const isReady = (analysis: ViceAnalysis, now = Date.now()) => now >= analysis.readyAt;
+
+/** The labels every resource of the analysis carries, which the listings filter by. */
+export function labelsOf(analysis: ViceAnalysis): Record<string, string> {
+  return {
+    "analysis-id": analysis.analysisId,
+    "analysis-name": analysis.analysisName,
+    "app-id": analysis.appId,
+    "app-name": analysis.appName,
+    "external-id": analysis.externalId,
+    "user-id": analysis.userId,
+    username: analysis.username,
+    subdomain: analysis.subdomain,
+  };
+}

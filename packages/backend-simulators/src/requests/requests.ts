@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { demoUser } from "../demo-users.js";
+import { RequestsError } from "./errors.js";
+import {
+  type AdministrativeRequest,
+  isActive,
+  latestUpdate,
+  type RequestsState,
+  type RequestUpdate,
+  STATUS_CODES,
+  type StatusCode,
+} from "./state.js";
+
+type Query = Record<string, unknown>;
+type IdParams = { Params: { id: string }; Querystring: Query };
+
+const isStatusCode = (value: unknown): value is StatusCode =>
+  typeof value === "string" && Object.hasOwn(STATUS_CODES, value);
+
+/** The caller named by `user`, who must have a row in the platform's database (the demo users). */
+function knownUser(query: Query): string {
+  const user = query.user;
+  if (typeof user !== "string" || !user) throw new RequestsError(400, "missing required query parameter: user");
+  if (!demoUser(user)) throw new RequestsError(400, `user not found in DE database: ${user}`);
+  return user;
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new RequestsError(400, "invalid request body: a JSON object is required");
+  }
+  return body as Record<string, unknown>;
+}
+
+const update = (status: StatusCode, user: string, message: string): RequestUpdate => ({
+  id: randomUUID(),
+  status,
+  updating_user: user,
+  created_date: new Date().toISOString(),
+  message,
+});
+
+function summary(request: AdministrativeRequest) {
+  const latest = latestUpdate(request);
+  return {
+    id: request.id,
+    request_type: request.request_type,
+    requesting_user: request.requesting_user,
+    created_date: (request.updates[0] as RequestUpdate).created_date,
+    status: STATUS_CODES[latest.status],
+    updated_date: latest.created_date,
+    details: request.details,
+  };
+}
+
+/** Administrative requests: submitting within the type's limits, listing, reading, and status updates. */
+export function requestRoutes(app: FastifyInstance, state: () => RequestsState): void {
+  const existing = (id: string) => {
+    const found = state().requests.get(id);
+    if (!found) throw new RequestsError(404, `request ${id} not found`);
+    return found;
+  };
+
+  app.post<{ Querystring: Query }>("/requests", async (request) => {
+    const user = knownUser(request.query);
+    const body = objectBody(request.body);
+    if (typeof body.request_type !== "string" || !body.request_type) {
+      throw new RequestsError(400, "invalid request body: request_type is required");
+    }
+    if (typeof body.details !== "object" || body.details === null || Array.isArray(body.details)) {
+      throw new RequestsError(400, "invalid request body: details is required");
+    }
+    const type = state().types.get(body.request_type);
+    if (!type) throw new RequestsError(400, `request type not found: ${body.request_type}`);
+    const theirs = [...state().requests.values()].filter(
+      (existingRequest) => existingRequest.requesting_user === user && existingRequest.request_type === type.name,
+    );
+    if (type.maximum_requests_per_user !== undefined && theirs.length >= type.maximum_requests_per_user) {
+      throw new RequestsError(400, `no more requests of type '${type.name}' may be submitted`, {
+        error_code: "ERR_LIMIT_REACHED",
+        details: {
+          requestType: type.name,
+          maximumRequests: type.maximum_requests_per_user,
+          submittedRequests: theirs.length,
+        },
+      });
+    }
+    const active = theirs.filter(isActive).length;
+    if (
+      type.maximum_concurrent_requests_per_user !== undefined &&
+      active >= type.maximum_concurrent_requests_per_user
+    ) {
+      throw new RequestsError(400, `no more active requests of type '${type.name}' may be submitted`, {
+        error_code: "ERR_LIMIT_REACHED",
+        details: {
+          requestType: type.name,
+          maximumActiveRequests: type.maximum_concurrent_requests_per_user,
+          activeSubmittedRequests: active,
+        },
+      });
+    }
+    const added: AdministrativeRequest = {
+      id: randomUUID(),
+      request_type: type.name,
+      requesting_user: user,
+      details: body.details as Record<string, unknown>,
+      updates: [update("submitted", user, "Request submitted.")],
+    };
+    state().requests.set(added.id, added);
+    return summary(added);
+  });
+
+  app.get<{ Querystring: Query }>("/requests", async (request) => {
+    const flag = request.query["include-completed"];
+    if (flag !== undefined && flag !== "true" && flag !== "false") {
+      throw new RequestsError(400, `invalid value for include-completed: ${String(flag)}`);
+    }
+    const { "request-type": type, "requesting-user": user } = request.query;
+    const listed = [...state().requests.values()].filter(
+      (candidate) =>
+        (flag === "true" || isActive(candidate)) &&
+        (!type || candidate.request_type === type) &&
+        (!user || candidate.requesting_user === user),
+    );
+    return { requests: listed.map(summary) };
+  });
+
+  app.get<IdParams>("/requests/:id", async (request) => existing(request.params.id));
+
+  app.post<IdParams>("/requests/:id/status", async (request) => {
+    const user = knownUser(request.query);
+    const body = objectBody(request.body);
+    const found = existing(request.params.id);
+    if (!isStatusCode(body.status)) {
+      throw new RequestsError(400, `invalid request status code: ${String(body.status ?? "")}`);
+    }
+    const added = update(body.status, user, typeof body.message === "string" ? body.message : "");
+    found.updates.push(added);
+    return added;
+  });
+}
