@@ -1,7 +1,16 @@
+import cookie from "@fastify/cookie";
+import formBody from "@fastify/formbody";
+import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { DEMO_USERS, demoUser } from "../demo-users.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
+import { authorizationRoutes } from "./authorization-routes.js";
+import { ClientRegistry, type RegisteredClient } from "./clients.js";
 import { DEV_AUDIENCE, DEV_ISSUER, SigningKeys } from "./keys.js";
+import { REALM_PATH, type Realm } from "./realm.js";
+import { discoveryDocument, realmRoutes } from "./realm-routes.js";
+import { SignIns } from "./sign-ins.js";
+import { tokenRoutes } from "./token-routes.js";
 
 export {
   DE_JWT_AUDIENCE,
@@ -14,51 +23,90 @@ export {
 
 export interface IdpState {
   keys: Promise<SigningKeys>;
+  signIns: SignIns;
 }
 
-export type IdentityProvider = Simulator<IdpState>;
+export interface IdentityProviderOptions extends SimulatorOptions {
+  /** Clients registered besides the web front end's `de-ui` and the demo service accounts (IDP_CLIENTS). */
+  clients?: readonly RegisteredClient[];
+  /**
+   * Issue tokens as `<its own address>/realms/de` rather than DEV_ISSUER (what `pnpm start` serves at
+   * localhost:4007): for tests whose OpenID Connect clients reach it on an ephemeral port.
+   */
+  issuerAtOwnAddress?: boolean;
+}
 
 /**
- * Development identity provider: publishes a JWKS and mints tokens for the demo users,
- * over HTTP (`GET /token/alice`) or in-process (`(await idp.state.keys).mint(...)`).
+ * Development identity provider: the realm `de` as a Keycloak client sees it (OpenID Connect sign-in with a
+ * page listing the demo users, tokens, keys, sign-out), and tokens for the demo users without a sign-in, over
+ * HTTP (`GET /token/alice`) or in-process (`(await idp.state.keys).mint(...)`).
  */
-export function createIdentityProvider(options: SimulatorOptions = {}): IdentityProvider {
-  return new Simulator<IdpState>(
-    "idp",
-    () => ({ keys: SigningKeys.generate() }),
-    (app, sim) => {
-      app.get("/.well-known/jwks.json", async () => ({ keys: (await sim.state.keys).published }));
-      app.post("/__sim/rotate-keys", async () => ({ kid: await rotateKeys(sim) }));
-      app.get("/.well-known/openid-configuration", async () => ({
-        issuer: DEV_ISSUER,
-        jwks_uri: `${sim.url}/.well-known/jwks.json`,
-        token_endpoint: `${sim.url}/token`,
-      }));
-      app.get("/users", async () => DEMO_USERS.map(({ username, groups }) => ({ username, groups })));
-      app.get("/de-jwt-public-key", async (_request, reply) =>
-        reply.type("text/plain").send((await sim.state.keys).deJwtPublicKeyPem),
-      );
-      const mint = async (username: string, reply: import("fastify").FastifyReply) => {
-        const user = demoUser(username);
-        if (!user) return reply.code(404).send({ error: `no demo user ${username}` });
-        const keys = await sim.state.keys;
-        return {
-          access_token: await keys.mint(user),
-          token_type: "Bearer",
-          expires_in: 8 * 3600,
-          de_jwt: await keys.mintDeJwt(user),
-        };
-      };
-      app.get<{ Params: { username: string } }>("/token/:username", async (request, reply) =>
-        mint(request.params.username, reply),
-      );
-      app.post<{ Body: { username: string } }>(
-        "/token",
-        { schema: { body: Type.Object({ username: Type.String() }) } },
-        async (request, reply) => mint(request.body.username, reply),
-      );
-    },
-    options,
+export class IdentityProvider extends Simulator<IdpState> {
+  readonly clients: ClientRegistry;
+
+  constructor(private readonly settings: IdentityProviderOptions = {}) {
+    super(
+      "idp",
+      () => ({ keys: SigningKeys.generate(), signIns: new SignIns() }),
+      (app, sim) => installRoutes(app, sim as IdentityProvider),
+      settings,
+    );
+    this.clients = new ClientRegistry(settings.clients);
+  }
+
+  /** The issuer its tokens name, under which its OpenID Connect endpoints answer. */
+  get issuer(): string {
+    return this.settings.issuerAtOwnAddress ? `${this.url}${REALM_PATH}` : DEV_ISSUER;
+  }
+
+  /** The realm as its endpoints see it. */
+  get realm(): Realm {
+    return {
+      issuer: () => this.issuer,
+      clients: this.clients,
+      signIns: () => this.state.signIns,
+      keys: () => this.state.keys,
+    };
+  }
+}
+
+export function createIdentityProvider(options: IdentityProviderOptions = {}): IdentityProvider {
+  return new IdentityProvider(options);
+}
+
+async function installRoutes(app: FastifyInstance, sim: IdentityProvider): Promise<void> {
+  await app.register(formBody);
+  await app.register(cookie);
+  const realm = sim.realm;
+  // Each group answers its own errors: JSON for clients, HTML for the person at the browser.
+  await app.register(async (scope) => realmRoutes(scope, realm));
+  await app.register(async (scope) => tokenRoutes(scope, realm));
+  await app.register(async (scope) => authorizationRoutes(scope, realm));
+  app.get("/.well-known/jwks.json", async () => ({ keys: (await sim.state.keys).published }));
+  app.post("/__sim/rotate-keys", async () => ({ kid: await rotateKeys(sim) }));
+  app.get("/.well-known/openid-configuration", async () => discoveryDocument(realm));
+  app.get("/users", async () => DEMO_USERS.map(({ username, groups }) => ({ username, groups })));
+  app.get("/de-jwt-public-key", async (_request, reply) =>
+    reply.type("text/plain").send((await sim.state.keys).deJwtPublicKeyPem),
+  );
+  const mint = async (username: string, reply: import("fastify").FastifyReply) => {
+    const user = demoUser(username);
+    if (!user) return reply.code(404).send({ error: `no demo user ${username}` });
+    const keys = await sim.state.keys;
+    return {
+      access_token: await keys.mint(user, { issuer: sim.issuer }),
+      token_type: "Bearer",
+      expires_in: 8 * 3600,
+      de_jwt: await keys.mintDeJwt(user),
+    };
+  };
+  app.get<{ Params: { username: string } }>("/token/:username", async (request, reply) =>
+    mint(request.params.username, reply),
+  );
+  app.post<{ Body: { username: string } }>(
+    "/token",
+    { schema: { body: Type.Object({ username: Type.String() }) } },
+    async (request, reply) => mint(request.body.username, reply),
   );
 }
 

@@ -26,7 +26,7 @@ export interface MintOptions {
   /** The client the token was issued to (`azp`). */
   clientId?: string;
   issuer?: string;
-  audience?: string;
+  audience?: string | string[];
   /**
    * Claims that replace the user's (`sub` among them); one set to `undefined` is left out, as an identity
    * provider configured without it would.
@@ -121,7 +121,10 @@ export class SigningKeys {
   }
 
   /** A service account's own token, as Keycloak's client credentials grant issues it. */
-  mintServiceToken(account: DemoServiceAccount, options: MintOptions = {}): Promise<string> {
+  mintServiceToken(
+    account: Pick<DemoServiceAccount, "clientId" | "roles">,
+    options: MintOptions = {},
+  ): Promise<string> {
     return this.sign(
       {
         sub: `service-account-${account.clientId}`,
@@ -154,4 +157,5 @@ export class SigningKeys {
     const lifetime = options.expiresInSeconds === undefined ? 3600 : options.expiresInSeconds;
     if (lifetime !== null) token.setExpirationTime(issuedAt + lifetime);
     return token.sign(this.deJwtKey);
-  }}
+  }
+}
