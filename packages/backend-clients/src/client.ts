@@ -11,6 +11,7 @@ import { startBackendTimer } from "./backend-timer.js";
 import { type ErrorStatuses, mayMeanOtherwise, meantStatus } from "./error-statuses.js";
 import { forwardedRequestHeaders, gatewayHeaders } from "./headers.js";
 import type { Identity } from "./identity.js";
+import { checkBackendPath } from "./path.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
 import { isSuccess } from "./success.js";
 import { transportError } from "./transport-errors.js";
@@ -190,7 +191,7 @@ export class BackendClient {
       ...this.identityHeaders(caller),
       ...gatewayHeaders(request),
     };
-    const url = new URL(`${this.origin()}${options.path}${query ? `?${query}` : ""}`);
+    const url = new URL(`${this.origin()}${checkBackendPath(options.path)}${query ? `?${query}` : ""}`);
     const method = options.method ?? "GET";
     const timer = startBackendTimer(request, this.name, method);
     try {
@@ -241,7 +242,7 @@ export class BackendClient {
     const identityHeaders = this.identityHeaders(caller);
     const method = options.method ?? (request.method as HttpMethod);
     const timer = startBackendTimer(request, this.name, method);
-    return reply.from(`${this.origin()}${options.path}`, {
+    return reply.from(`${this.origin()}${checkBackendPath(options.path)}`, {
       method,
       timeout: this.timeoutMs,
       queryString: () => query,

@@ -38,7 +38,7 @@ export {
   type PathParameters,
   registerPassthroughs,
 } from "./passthrough-routes.js";
-export { encodeSegment, path } from "./path.js";
+export { checkBackendPath, encodeSegment, path } from "./path.js";
 export { type BackendClientsOptions, type Backends, backendClients } from "./plugin.js";
 export { type Query, toSearchParams } from "./query.js";
 export { isSuccess } from "./success.js";

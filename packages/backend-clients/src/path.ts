@@ -1,7 +1,35 @@
+import { badRequest } from "@de-gateway/service-kit";
+
+/** `.` or `..`, however written: raw, percent-encoded, in either case (`%2e`, `%2E`, `.%2e`…). */
+function isDotSegment(segment: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  return decoded === "." || decoded === "..";
+}
+
+const dotSegmentRefused = (segment: string) =>
+  badRequest(`a path parameter cannot be "${segment}": it would name another path of the backend`, "ERR_BAD_PATH");
+
+/**
+ * The one check of every backend path the clients send (`call`, `stream`, `forward`): no segment is `.` or `..`,
+ * raw or encoded. Encoding does not protect a segment: URL parsers (WHATWG URL, undici, most backends) resolve
+ * `%2E%2E` as `..`, so `/users/%2E%2E?user=alice` would reach `/?user=alice`.
+ */
+export function checkBackendPath(path: string): string {
+  const segments = path.split("?")[0]?.split("/") ?? [];
+  const dot = segments.find(isDotSegment);
+  if (dot !== undefined) throw dotSegmentRefused(dot);
+  return path;
+}
+
 /** Encodes one path segment so that no value can add, remove or climb segments of the target path. */
 export function encodeSegment(value: string | number): string {
   const text = String(value);
-  if (text === "." || text === "..") return text.replace(/\./g, "%2E");
+  if (isDotSegment(text)) throw dotSegmentRefused(text);
   return encodeURIComponent(text);
 }
 

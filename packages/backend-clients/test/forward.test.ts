@@ -105,6 +105,19 @@ describe("forward()", () => {
     );
   });
 
+  it("never sends a path parameter that is a dot segment, by forward() or call(), raw or encoded", async () => {
+    // The template refuses a value that is a dot segment once decoded; any path is checked as it is sent.
+    const templated = ["..", ".", "%2E%2E", "%2e.", "%2E"].map(
+      (name) => `/session-forward?name=${encodeURIComponent(name)}`,
+    );
+    for (const url of [...templated, "/session-read?name=..", "/session-read?name=."]) {
+      const refused = await service.app.inject({ method: "GET", url, headers: await service.as("alice") });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_PATH" });
+    }
+    expect(service.platform.preferences.recorder.requests).toEqual([]);
+  });
+
   it("answers 502 when the backend is down and 504 when it does not answer in time", async () => {
     const headers = await service.as("alice");
     await service.platform.notifications.stop();

@@ -55,6 +55,17 @@ const fixture: FastifyPluginAsyncTypebox<{ config: FixtureConfig }> = async (app
       actAs: "de_grouper",
     }),
   );
+  // A path built without the `path` template: the check every call makes still catches a dot segment.
+  app.get("/session-read", async (request) =>
+    app.backends.preferences.json(request, {
+      path: `/sessions/${encodeURIComponent((request.query as { name: string }).name)}`,
+    }),
+  );
+  app.get("/session-forward", (request, reply) =>
+    app.backends.preferences.forward(request, reply, {
+      path: path`/sessions/${(request.query as { name: string }).name}`,
+    }),
+  );
   app.get("/unconfigured", async (request) => app.backends.groups.json(request, { path: "/subjects" }));
 };
 

@@ -1,5 +1,6 @@
+import { GatewayError } from "@de-gateway/service-kit";
 import { describe, expect, it } from "vitest";
-import { encodeSegment, path } from "../src/index.js";
+import { checkBackendPath, encodeSegment, path } from "../src/index.js";
 
 describe("backend paths", () => {
   it("encodes each value as exactly one segment", () => {
@@ -7,10 +8,27 @@ describe("backend paths", () => {
     expect(path`/data/${"a/b?c#d"}`).toBe("/data/a%2Fb%3Fc%23d");
   });
 
-  it("never lets a value climb out of its segment", () => {
-    expect(encodeSegment("..")).toBe("%2E%2E");
-    expect(encodeSegment(".")).toBe("%2E");
-    expect(path`/apps/${".."}/comments`).toBe("/apps/%2E%2E/comments");
+  it("refuses a value that is a dot segment, raw or encoded, in any case: encoded, URL parsers resolve it", () => {
+    for (const value of [".", "..", "%2E", "%2e%2E", ".%2e", "%2E."]) {
+      expect(() => encodeSegment(value)).toThrow(GatewayError);
+      expect(() => path`/apps/${value}/comments`).toThrow(/another path of the backend/);
+    }
+    try {
+      encodeSegment("..");
+    } catch (error) {
+      expect((error as GatewayError).statusCode).toBe(400);
+      expect((error as GatewayError).errorCode).toBe("ERR_BAD_PATH");
+    }
     expect(encodeSegment("...")).toBe("...");
+    expect(encodeSegment(".hidden")).toBe(".hidden");
+    expect(encodeSegment("%zz")).toBe("%25zz");
+  });
+
+  it("checks whole backend paths, however they were built", () => {
+    for (const built of ["/users/%2E%2E", "/users/%2e%2e/x", "/users/./x", "/users/..?user=alice", "/a/%2E"]) {
+      expect(() => checkBackendPath(built)).toThrow(GatewayError);
+    }
+    expect(checkBackendPath("/users/%252E%252E/x?q=..")).toBe("/users/%252E%252E/x?q=..");
+    expect(checkBackendPath("/users/...")).toBe("/users/...");
   });
 });
