@@ -16,6 +16,7 @@ export function simulatorsEnvironment(): Record<string, string> {
     groups: at(DEFAULT_PORTS.groups),
     notifications: at(DEFAULT_PORTS.notifications),
     preferences: at(DEFAULT_PORTS.preferences),
+    analyses: at(DEFAULT_PORTS.analyses),
     coge: at(DEFAULT_PORTS.coge),
     datacite: at(DEFAULT_PORTS.datacite),
     idp: at(DEFAULT_PORTS.idp),

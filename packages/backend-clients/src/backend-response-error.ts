@@ -29,8 +29,9 @@ export class BackendResponseError extends GatewayError {
 
   constructor(backend: string, status: number, body: unknown) {
     const failed = status >= 500;
+    // Go services (echo) answer `{message}` where the Clojure ones answer `{reason}`.
     const reason =
-      (isJsonObject(body) ? reasonText(body.reason) : undefined) ??
+      (isJsonObject(body) ? (reasonText(body.reason) ?? reasonText(body.message)) : undefined) ??
       `the ${backend} backend answered with status ${status}`;
     const code =
       !failed && isJsonObject(body) && typeof body.error_code === "string"

@@ -111,6 +111,13 @@ const serviceAccount = (username: string): AuthUser => ({
   groups: [],
 });
 
+/** Takes the backend's headers off a reply that answers something else in place of the backend's answer. */
+function dropBackendHeaders(reply: FastifyReply): void {
+  for (const name of Object.keys(reply.getHeaders())) {
+    if (!OWN_REPLY_HEADERS.has(name)) reply.removeHeader(name);
+  }
+}
+
 /** One backend role (apps, groups, …): calls for custom handlers and a streaming `forward()` for passthroughs. */
 export class BackendClient {
   constructor(
@@ -121,6 +128,11 @@ export class BackendClient {
     private readonly identity: Identity,
     /** For a backend that answers some of the caller's mistakes with 500: what each code means. */
     private readonly errorStatuses?: ErrorStatuses,
+    /**
+     * For a backend whose refusals do not follow the error model (`{message}` from a Go service): a forwarded
+     * refusal is read and answered in the model, as a custom handler's call would answer it.
+     */
+    private readonly refusalsOutsideModel = false,
   ) {}
 
   private origin(): string {
@@ -259,6 +271,8 @@ export class BackendClient {
           this.refusePage(request, reply, response.stream);
         else if (this.errorStatuses && mayMeanOtherwise(response.statusCode))
           this.sendFailure(request, reply, response.stream);
+        else if (this.refusalsOutsideModel && !isSuccess(response.statusCode))
+          this.sendInErrorModel(request, reply, response.stream);
         else answering.send(response.stream);
       },
       onError: (failed, { error }) => {
@@ -276,10 +290,19 @@ export class BackendClient {
    */
   private refusePage(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
     stream.destroy();
-    for (const name of Object.keys(reply.getHeaders())) {
-      if (!OWN_REPLY_HEADERS.has(name)) reply.removeHeader(name);
-    }
+    dropBackendHeaders(reply);
     reply.send(this.pageInstead(request));
+  }
+
+  /** A forwarded refusal, read whole (error bodies are small), answered as `json()` would throw it. */
+  private sendInErrorModel(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
+    const headers = reply.getHeaders() as IncomingHttpHeaders;
+    this.read(request, { status: reply.statusCode, headers, body: stream })
+      .then((answer) => {
+        dropBackendHeaders(reply);
+        reply.send(new BackendResponseError(this.name, answer.status, answer.body));
+      })
+      .catch((error: unknown) => reply.send(error));
   }
 
   private pageInstead(request: FastifyRequest): Error {

@@ -80,6 +80,9 @@ const ERROR_STATUSES: Partial<Record<BackendName, ErrorStatuses>> = {
   groups: GROUPS_ERROR_STATUSES,
 };
 
+/** Roles whose refusals do not follow the error model: the analyses service answers echo's `{message}`. */
+const REFUSALS_OUTSIDE_MODEL: ReadonlySet<BackendName> = new Set(["analyses"]);
+
 const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) => {
   const agent = new Agent({
     connect: { timeout: options.timeoutMs },
@@ -98,6 +101,7 @@ const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) =
         options.timeoutMs,
         identity[name],
         ERROR_STATUSES[name],
+        REFUSALS_OUTSIDE_MODEL.has(name),
       ),
     ]),
   ) as Backends;

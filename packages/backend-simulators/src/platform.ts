@@ -1,3 +1,4 @@
+import { createAnalysesSimulator } from "./analyses/index.js";
 import { createAppsSimulator } from "./apps/index.js";
 import { generateGatewaySigningKey } from "./coge/gateway-key.js";
 import { createCogeSimulator } from "./coge/index.js";
@@ -32,6 +33,7 @@ export interface PlatformEndpoints {
   groups: string;
   notifications: string;
   preferences: string;
+  analyses: string;
   /** Left out (with their variables) where a deployment runs without them. */
   coge?: string;
   datacite?: string;
@@ -51,6 +53,7 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     GROUPS_URL: endpoints.groups,
     NOTIFICATIONS_URL: endpoints.notifications,
     PREFERENCES_URL: endpoints.preferences,
+    ANALYSES_URL: endpoints.analyses,
     // The file-info backend answers the search role's `GET /search` as well.
     SEARCH_URL: endpoints.fileInfo,
     // The groups simulator keeps the permissions service's store beside Grouper's.
@@ -96,6 +99,7 @@ export class SimulatedPlatform {
   readonly groups;
   readonly notifications;
   readonly preferences;
+  readonly analyses;
   readonly coge;
   readonly datacite;
   /** The key pair the services sign CoGe's user tokens with; CoGe trusts it. */
@@ -112,6 +116,8 @@ export class SimulatedPlatform {
     this.groups = createGroupsSimulator({ ...common, port: port("groups") });
     this.notifications = createNotificationsSimulator({ ...common, port: port("notifications") });
     this.preferences = createPreferencesSimulator({ ...common, port: port("preferences") });
+    const apps = this.apps;
+    this.analyses = createAnalysesSimulator({ ...common, port: port("analyses"), apps: () => apps.state });
     this.coge = createCogeSimulator({ ...common, port: port("coge"), gatewayKey: this.gatewayKey });
     this.datacite = createDataciteSimulator({ ...common, port: port("datacite") });
   }
@@ -140,6 +146,7 @@ export class SimulatedPlatform {
       this.groups,
       this.notifications,
       this.preferences,
+      this.analyses,
       this.coge,
       this.datacite,
     ];
@@ -154,6 +161,7 @@ export class SimulatedPlatform {
       groups: this.groups.url,
       notifications: this.notifications.url,
       preferences: this.preferences.url,
+      analyses: this.analyses.url,
       coge: this.coge.url,
       datacite: this.datacite.url,
       idp: this.idp.url,

@@ -10,6 +10,7 @@ export const DEFAULT_PORTS = {
   inbox: 4008,
   coge: 4009,
   datacite: 4010,
+  analyses: 4011,
   smtp: 2525,
 } as const;
 

@@ -1,11 +1,12 @@
 import { auth, authOptionsFrom } from "@de-gateway/auth";
-import { backendClients, backendUrlsFrom } from "@de-gateway/backend-clients";
+import { backendClientOptionsFrom, backendClients } from "@de-gateway/backend-clients";
 import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
 import { adminConfig } from "./routes/admin-config.js";
 import { adminStatus } from "./routes/admin-status.js";
 import { appComments } from "./routes/app-comments.js";
+import { jobLimits } from "./routes/job-limits.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
 import { toolRequestActions } from "./routes/tool-requests.js";
 
@@ -15,10 +16,11 @@ import { toolRequestActions } from "./routes/tool-requests.js";
  */
 export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
-  await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
+  await app.register(backendClients, backendClientOptionsFrom(config));
   await app.register(passthroughRoutes);
   await app.register(toolRequestActions, { config });
   await app.register(appComments);
+  await app.register(jobLimits);
   await app.register(adminConfig, { config });
   await app.register(adminStatus, { config });
 };

@@ -60,6 +60,8 @@ describe("GET /admin/config", () => {
       PERMISSIONS_URL: service.platform.groups.url,
       COGE_URL: service.platform.coge.url,
       DATACITE_URL: service.platform.datacite.url,
+      ANALYSES_URL: service.platform.analyses.url,
+      USER_DOMAIN: "iplantcollaborative.org",
       BACKEND_TIMEOUT_MS: 500,
       STATUS_TIMEOUT_MS: 750,
       SMTP_URL: "smtp://127.0.0.1:2525",

@@ -37,6 +37,7 @@ describe("GET /admin/status", () => {
       "search",
       "permissions",
       "datacite",
+      "analyses",
     ]);
     expect(answer.backends.apps).toEqual({
       url: service.platform.apps.url,

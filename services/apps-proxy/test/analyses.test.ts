@@ -1,14 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  ALICES_ALIGNER,
-  ALICES_ANALYSIS,
-  ALICES_QUICK_LAUNCH,
-  FASTQC,
-  PUBLIC_QUICK_LAUNCH,
-  WORD_COUNT,
-  WORD_COUNT_INPUT,
-} from "./seed.js";
+import { ALICES_ALIGNER, ALICES_ANALYSIS, WORD_COUNT, WORD_COUNT_INPUT } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -92,47 +84,5 @@ describe("analyses", () => {
     const input = relaunch.groups[0].parameters.find((p: { id: string }) => p.id === WORD_COUNT_INPUT);
     expect(input.defaultValue).toBe("/iplant/home/alice/chapter-1.txt");
     expect((await send("bob", "GET", `/analyses/${ALICES_ANALYSIS}/relaunch-info`)).statusCode).toBe(403);
-  });
-});
-
-describe("quick launches", () => {
-  const names = (body: Array<{ name: string }>) => body.map((quickLaunch) => quickLaunch.name).sort();
-
-  it("shows the caller's own and the public ones, never another user's private ones", async () => {
-    expect(names((await send("alice", "GET", "/quicklaunches")).json())).toEqual(["Align against hg38", "Count lines"]);
-    expect(names((await send("bob", "GET", "/quicklaunches")).json())).toEqual(["Count lines"]);
-  });
-
-  it("saves a quick launch; a public one is visible to others who can see its app", async () => {
-    const saved = await send("alice", "POST", "/quicklaunches", {
-      name: "Shared aligner run",
-      app_id: ALICES_ALIGNER,
-      is_public: true,
-      submission: { config: {} },
-    });
-    expect(saved.json()).toMatchObject({ creator: "alice", is_public: true });
-    // Public, but bob cannot see the app until alice shares it with him.
-    expect(names((await send("bob", "GET", "/quicklaunches")).json())).toEqual(["Count lines"]);
-    await send("alice", "POST", "/apps/share", {
-      sharing: [{ subject: { id: "bob" }, apps: [{ app_id: ALICES_ALIGNER, permission: "read" }] }],
-    });
-    expect(names((await send("bob", "GET", `/quicklaunches/apps/${ALICES_ALIGNER}`)).json())).toEqual([
-      "Shared aligner run",
-    ]);
-  });
-
-  it("fills the launch form from a quick launch the caller may see", async () => {
-    const info = (await send("bob", "GET", `/quicklaunches/${PUBLIC_QUICK_LAUNCH}/app-info`)).json();
-    expect(info).toMatchObject({ id: WORD_COUNT, name: "Word Count" });
-    const flag = info.groups[0].parameters.find((p: { label: string }) => p.label === "Count lines only");
-    expect(flag.defaultValue).toBe(true);
-    expect((await send("bob", "GET", `/quicklaunches/${ALICES_QUICK_LAUNCH}/app-info`)).statusCode).toBe(404);
-  });
-
-  it("refuses a quick launch without a submission, for an app the caller cannot see", async () => {
-    const noSubmission = await send("bob", "POST", "/quicklaunches", { name: "x", app_id: FASTQC });
-    expect(noSubmission.statusCode).toBe(400);
-    const hidden = await send("bob", "POST", "/quicklaunches", { name: "x", app_id: ALICES_ALIGNER, submission: {} });
-    expect(hidden.statusCode).toBe(403);
   });
 });

@@ -15,7 +15,6 @@ import { hierarchies } from "./hierarchies.js";
 import { login } from "./login.js";
 import { oauth } from "./oauth.js";
 import { pipelines } from "./pipelines.js";
-import { quickLaunches } from "./quick-launches.js";
 import { referenceGenomes } from "./reference-genomes.js";
 import { toolRequests } from "./tool-requests.js";
 import { tools } from "./tools.js";
@@ -38,7 +37,6 @@ export const appsModules = {
   hierarchies,
   tools,
   analyses,
-  quickLaunches,
   referenceGenomes,
   toolRequests,
   workspaceAdministration,

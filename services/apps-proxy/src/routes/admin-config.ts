@@ -34,6 +34,8 @@ const PRESENTATION: { [K in keyof Config]-?: Presentation } = {
   PERMISSIONS_URL: "url",
   COGE_URL: "url",
   DATACITE_URL: "url",
+  ANALYSES_URL: "url",
+  USER_DOMAIN: "shown",
   BACKEND_TIMEOUT_MS: "shown",
   STATUS_TIMEOUT_MS: "shown",
   SMTP_URL: "url",

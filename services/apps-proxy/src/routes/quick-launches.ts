@@ -17,7 +17,6 @@ const toAnalyses = (row: Omit<PassthroughRow, "backend">): PassthroughRow => ({
 });
 
 const ROWS: ReadonlyArray<Omit<PassthroughRow, "backend">> = [
-
   { method: "GET", path: "/quicklaunches", summary: "The caller's and the public quick launches" },
   { method: "POST", path: "/quicklaunches", summary: "Save a quick launch" },
   { method: "GET", path: "/quicklaunches/apps/{app-id}", summary: "The quick launches of an app" },

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { defineModule } from "../framework/module.js";
+import { bind } from "./binding.js";
+import { echoScope, notFound } from "./echo-errors.js";
+import { quickLaunchesOf } from "./quick-launches.js";
+import { userOf } from "./users.js";
+
+/** A user's mark on a quick launch. */
+export interface FavoriteRecord {
+  id: string;
+  quick_launch_id: string;
+  /** The qualified name of the user who marked it. */
+  user: string;
+}
+
+export interface FavoritesState {
+  favorites: Map<string, FavoriteRecord>;
+}
+
+type Id = { Params: { id: string } };
+
+/**
+ * `/quicklaunch/favorites`: a user's favorite quick launches. Reads join the quick launch, so the favorite of a
+ * deleted quick launch is gone; marking one that does not exist is refused (the table's foreign key).
+ */
+export const favorites = defineModule<FavoritesState>({
+  makeState: () => ({ favorites: new Map() }),
+  routes: (app, state, all) =>
+    echoScope(app, (scope) => {
+      const favoritesOf = (user: string) =>
+        [...state().favorites.values()].filter(
+          (favorite) => favorite.user === user && quickLaunchesOf(all).quickLaunches.has(favorite.quick_launch_id),
+        );
+      const favoriteOf = (user: string, id: string) => {
+        const favorite = favoritesOf(user).find((candidate) => candidate.id === id);
+        if (!favorite) throw notFound("favorite", id);
+        return favorite;
+      };
+      scope.get("/quicklaunch/favorites", async (request) => favoritesOf(userOf(request)));
+      scope.post("/quicklaunch/favorites", async (request) => {
+        const user = userOf(request);
+        const quickLaunchId = bind(request.body, { quick_launch_id: "string" }).quick_launch_id ?? "";
+        if (!quickLaunchesOf(all).quickLaunches.has(quickLaunchId)) throw notFound("quick launch", quickLaunchId);
+        const favorite: FavoriteRecord = { id: randomUUID(), quick_launch_id: quickLaunchId, user };
+        state().favorites.set(favorite.id, favorite);
+        return favorite;
+      });
+      scope.get<Id>("/quicklaunch/favorites/:id", async (request) =>
+        favoriteOf(userOf(request, 404), request.params.id),
+      );
+      scope.delete<Id>("/quicklaunch/favorites/:id", async (request) => {
+        const user = userOf(request);
+        if (state().favorites.get(request.params.id)?.user === user) state().favorites.delete(request.params.id);
+        return { id: request.params.id };
+      });
+    }),
+});

@@ -1,0 +1,32 @@
+import { moduleSimulator } from "../framework/module.js";
+import type { SimulatorOptions } from "../framework/simulator.js";
+import type { AppsState } from "./apps-catalogue.js";
+import { rootAndUnknownPaths } from "./echo-errors.js";
+import { favorites } from "./favorites.js";
+import { globalDefaults } from "./global-defaults.js";
+import { jobLimits } from "./job-limits.js";
+import { quickLaunches } from "./quick-launches.js";
+import { userDefaults } from "./user-defaults.js";
+
+export type { AppsState, AppsStateView } from "./apps-catalogue.js";
+export { DEFAULT_CONCURRENT_JOBS } from "./job-limits.js";
+export type { QuickLaunchRecord } from "./quick-launches.js";
+
+export interface AnalysesSimulatorOptions extends SimulatorOptions {
+  /** The apps simulator's current state: the service gets apps from the apps backend. */
+  apps: AppsState;
+}
+
+/** The analyses service (cyverse-de/analyses): quick launches, their favorites and defaults, job limits. */
+export function createAnalysesSimulator({ apps, ...options }: AnalysesSimulatorOptions) {
+  const modules = {
+    root: { makeState: () => ({}), routes: rootAndUnknownPaths },
+    quickLaunches: quickLaunches(apps),
+    favorites,
+    userDefaults: userDefaults(apps),
+    globalDefaults: globalDefaults(apps),
+    jobLimits,
+  };
+  return moduleSimulator("analyses", modules, options);
+}
+export type AnalysesSimulator = ReturnType<typeof createAnalysesSimulator>;

@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { SEED_APP_IDS } from "../apps/seed-ids.js";
+import { qualifiedUsername } from "../demo-users.js";
+import { defineModule } from "../framework/module.js";
+import { type AppsState, appRefused, filledForm, launchForm } from "./apps-catalogue.js";
+import { bind } from "./binding.js";
+import { badRequest, EchoError, echoScope, notFound } from "./echo-errors.js";
+import { knownUser, userOf } from "./users.js";
+
+/** Saved values for launching an app; `submission` is what the launch form submits (`POST /analyses`). */
+export interface QuickLaunchRecord {
+  id: string;
+  /** The qualified name of the user who saved it. */
+  creator: string;
+  app_id: string;
+  app_version_id: string;
+  name: string;
+  description: string;
+  is_public: boolean;
+  submission: unknown;
+}
+
+export interface QuickLaunchesState {
+  quickLaunches: Map<string, QuickLaunchRecord>;
+}
+
+export const SEED_QUICK_LAUNCHES: readonly QuickLaunchRecord[] = [
+  {
+    id: "e7f6a5b4-0000-4000-8000-000000000001",
+    creator: qualifiedUsername("carol"),
+    app_id: SEED_APP_IDS.wordCount,
+    app_version_id: "",
+    name: "Count lines",
+    description: "Word Count, counting lines only",
+    is_public: true,
+    submission: { config: { [`${SEED_APP_IDS.wordCount}_0b9b4f2e-1d3c-4a5b-8c7d-000000000012`]: true } },
+  },
+  {
+    id: "e7f6a5b4-0000-4000-8000-000000000002",
+    creator: qualifiedUsername("alice"),
+    app_id: SEED_APP_IDS.aliceAligner,
+    app_version_id: "",
+    name: "Align against hg38",
+    description: "",
+    is_public: false,
+    submission: { config: {} },
+  },
+];
+
+export const quickLaunchesOf = (all: () => Record<string, unknown>) => all().quickLaunches as QuickLaunchesState;
+
+/** The service shows a quick launch to its creator, and a public one to anyone. */
+export const visibleTo = (quickLaunch: QuickLaunchRecord, user: string) =>
+  quickLaunch.creator === user || quickLaunch.is_public;
+
+/** A quick launch the user may see, or 404 as the service answers an unknown one. */
+export function visibleQuickLaunch(state: QuickLaunchesState, id: string, user: string): QuickLaunchRecord {
+  const quickLaunch = state.quickLaunches.get(id);
+  if (!quickLaunch || !visibleTo(quickLaunch, user)) throw notFound("quick launch", id);
+  return quickLaunch;
+}
+
+const isSubmission = (value: unknown) => value === null || (typeof value === "object" && !Array.isArray(value));
+
+/** The app version the apps backend names in its answer, when it names one. */
+const versionOf = (form: object): string => {
+  const version = (form as Record<string, unknown>).version_id;
+  return typeof version === "string" ? version : "";
+};
+
+const QUICK_LAUNCH_FIELDS = {
+  name: "string",
+  description: "string",
+  app_id: "string",
+  app_version_id: "string",
+  is_public: "boolean",
+} as const;
+
+type Id = { Params: { id: string } };
+
+/**
+ * Quick launches as cyverse-de/analyses keeps them: saving one gets its app from the apps backend as the caller
+ * (an app the caller cannot get is refused); the submission is stored as it is and merged key by key on change.
+ */
+export function quickLaunches(apps: AppsState) {
+  return defineModule<QuickLaunchesState>({
+    makeState: () => ({
+      quickLaunches: new Map(SEED_QUICK_LAUNCHES.map((quickLaunch) => [quickLaunch.id, structuredClone(quickLaunch)])),
+    }),
+    routes: (app, state) =>
+      echoScope(app, (scope) => {
+        const listFor = (user: string) =>
+          [...state().quickLaunches.values()].filter((quickLaunch) => visibleTo(quickLaunch, user));
+        scope.get("/quicklaunches", async (request) => listFor(userOf(request)));
+        scope.post("/quicklaunches", async (request) => {
+          const user = userOf(request);
+          const fields = bind(request.body, QUICK_LAUNCH_FIELDS);
+          const submission = (request.body as Record<string, unknown> | undefined)?.submission;
+          const form = launchForm(apps, user, fields.app_id ?? "", appRefused);
+          if (submission === undefined || !isSubmission(submission)) throw badRequest("invalid submission JSON");
+          const quickLaunch: QuickLaunchRecord = {
+            id: randomUUID(),
+            creator: user,
+            app_id: fields.app_id ?? "",
+            app_version_id: fields.app_version_id ?? versionOf(form),
+            name: fields.name ?? "",
+            description: fields.description ?? "",
+            is_public: fields.is_public ?? false,
+            submission,
+          };
+          state().quickLaunches.set(quickLaunch.id, quickLaunch);
+          return quickLaunch;
+        });
+        scope.get<Id>("/quicklaunches/apps/:id", async (request) =>
+          listFor(userOf(request)).filter((quickLaunch) => quickLaunch.app_id === request.params.id),
+        );
+        scope.get<Id>("/quicklaunches/:id", async (request) =>
+          visibleQuickLaunch(state(), request.params.id, userOf(request, 404)),
+        );
+        scope.patch<Id>("/quicklaunches/:id", async (request) => {
+          const user = userOf(request, 404);
+          const quickLaunch = visibleQuickLaunch(state(), request.params.id, user);
+          const changes = bind(request.body, { ...QUICK_LAUNCH_FIELDS, creator: "string", submission: "object" });
+          launchForm(apps, user, changes.app_id ?? quickLaunch.app_id, (reason) =>
+            badRequest(`failed to get app version: ${reason}`),
+          );
+          // The service changes only what its creator owns; another user's public quick launch is not found.
+          if (quickLaunch.creator !== user) throw notFound("quick launch", quickLaunch.id);
+          if (changes.creator !== undefined && !knownUser(changes.creator)) {
+            throw badRequest(`user not found: ${changes.creator}`);
+          }
+          const { submission, ...rest } = changes;
+          Object.assign(quickLaunch, rest);
+          if (submission) quickLaunch.submission = { ...(quickLaunch.submission as object), ...submission };
+          return quickLaunch;
+        });
+        scope.delete<Id>("/quicklaunches/:id", async (request) => {
+          const user = userOf(request);
+          const quickLaunch = state().quickLaunches.get(request.params.id);
+          // Deleting what is not there (or not the caller's) succeeds, as the service's idempotent delete does.
+          if (quickLaunch?.creator === user) state().quickLaunches.delete(quickLaunch.id);
+          return { id: request.params.id };
+        });
+        scope.get<Id>("/quicklaunches/:id/app-info", async (request) => {
+          const user = userOf(request, 404);
+          const quickLaunch = visibleQuickLaunch(state(), request.params.id, user);
+          const form = launchForm(apps, user, quickLaunch.app_id, (reason) => {
+            return new EchoError(500, `failed to get app version: ${reason}`);
+          });
+          return filledForm(form, quickLaunch.submission);
+        });
+      }),
+  });
+}
