@@ -119,7 +119,12 @@ describe("openid-client against the development realm", () => {
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token ?? "")).rejects.toMatchObject({
       error: "invalid_grant",
     });
-    await expect(oidc.fetchUserInfo(config, tokens.access_token, "bob")).rejects.toThrow();
+    await expect(oidc.fetchUserInfo(config, tokens.access_token, "bob")).rejects.toMatchObject({
+      status: 401,
+      cause: [
+        expect.objectContaining({ scheme: "bearer", parameters: expect.objectContaining({ error: "invalid_token" }) }),
+      ],
+    });
   });
 
   it("authenticates the client by its secret in the form as well as by Basic", async () => {
