@@ -8,6 +8,7 @@ export const Config = Type.Object({
   ...portSetting(3004),
   ...ServerConfig,
   ...AuthConfig,
-  ...backendSettings("notifications", "apps"),
+  // preferences: user-info, which keeps the system-wide alerts.
+  ...backendSettings("notifications", "apps", "preferences"),
 });
 export type Config = Static<typeof Config>;
