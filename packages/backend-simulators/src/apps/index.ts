@@ -13,16 +13,19 @@ import { collaborators } from "./collaborators.js";
 import { appElements } from "./elements.js";
 import { hierarchies } from "./hierarchies.js";
 import { login } from "./login.js";
+import { loginListing } from "./login-listing.js";
 import { oauth } from "./oauth.js";
 import { pipelines } from "./pipelines.js";
 import { referenceGenomes } from "./reference-genomes.js";
 import { toolRequests } from "./tool-requests.js";
 import { tools } from "./tools.js";
+import { webhooks } from "./webhooks.js";
 import { workspaceAdministration } from "./workspaces.js";
 
 export const appsModules = {
   catalog,
   login,
+  loginListing,
   collaborators,
   oauth,
   appDescriptions,
@@ -40,6 +43,7 @@ export const appsModules = {
   referenceGenomes,
   toolRequests,
   workspaceAdministration,
+  webhooks,
 };
 
 export function createAppsSimulator(options: SimulatorOptions = {}) {
