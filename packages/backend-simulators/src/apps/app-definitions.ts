@@ -55,6 +55,9 @@ export function newPrivateApp(caller: Caller, content: AppContent): AppRecord {
   return {
     id: randomUUID(),
     system_id: "de",
+    version_id: randomUUID(),
+    version: "1.0",
+    older_versions: [],
     integrator_username: caller.username,
     integrator_email: caller.email,
     integrator_name: fullName(caller),
@@ -77,5 +80,6 @@ export function newApp(body: unknown, caller: Caller): AppRecord {
     tool_ids: toolIdsFrom(definition.tools),
     groups: groupsFrom(definition.groups),
     references: referencesFrom(definition.references),
+    ...(typeof definition.version === "string" && definition.version.trim() ? { version: definition.version } : {}),
   });
 }

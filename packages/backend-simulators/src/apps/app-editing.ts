@@ -5,12 +5,13 @@ import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
 import { groupsFrom, newApp, referencesFrom } from "./app-definitions.js";
+import { appRoutes } from "./app-paths.js";
+import { addVersion, atVersion, changeVersion, deleteVersion, reorderVersions, versionList } from "./app-versions.js";
 import { editorView, jobView } from "./app-views.js";
 import { type AppRecord, type CatalogState, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
-import { platformAppId, type SystemAppParams } from "./system-ids.js";
+import { systemOf, TAPIS_REFUSALS } from "./systems.js";
 import { readableTool, toolsOf } from "./tools.js";
 
-type IdParams = { Params: { appId: string } };
 type All = () => Record<string, unknown>;
 
 function checkTools(app: AppRecord, caller: Caller, all: All): AppRecord {
@@ -40,52 +41,80 @@ function appIdsOf(body: unknown): string[] {
   return ids as string[];
 }
 
-function applyLabels(app: AppRecord, body: unknown): AppRecord {
+/** Label changes: the name, description and wiki link are the app's, the rest belong to the version. */
+export function applyLabels(app: AppRecord, versionId: string | undefined, body: unknown): AppRecord {
   const changes = bodyObject(body);
   for (const field of ["name", "description", "wiki_url"] as const) {
     if (typeof changes[field] === "string") app[field] = changes[field] as string;
   }
-  if (typeof changes.disabled === "boolean") app.disabled = changes.disabled;
-  if (changes.references !== undefined) app.references = referencesFrom(changes.references);
-  if (changes.groups !== undefined) app.groups = groupsFrom(changes.groups);
-  app.edited_date = Date.now();
-  return app;
+  return changeVersion(app, versionId, (version) => {
+    if (typeof changes.disabled === "boolean") version.disabled = changes.disabled;
+    if (changes.references !== undefined) version.references = referencesFrom(changes.references);
+    if (changes.groups !== undefined) version.groups = groupsFrom(changes.groups);
+    if (typeof changes.version === "string" && changes.version.trim()) version.version = changes.version;
+    version.edited_date = Date.now();
+  });
+}
+
+/** A new private app of the caller's holding one version of another: a copy. */
+function copyOf(original: AppRecord, caller: Caller): AppRecord {
+  return {
+    ...structuredClone(original),
+    id: randomUUID(),
+    version_id: randomUUID(),
+    older_versions: [],
+    name: `Copy of ${original.name}`,
+    integrator_username: caller.username,
+    integrator_email: caller.email,
+    integrator_name: fullName(caller),
+    is_public: false,
+    deleted: false,
+    integration_date: 0,
+    edited_date: Date.now(),
+  };
 }
 
 function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All) {
-  scope.post("/apps", async (request) => {
-    const caller = callerOf(request);
-    const app = checkTools(newApp(request.body, caller), caller, all);
+  const create = (body: unknown, caller: Caller) => {
+    const app = checkTools(newApp(body, caller), caller, all);
     state().apps.set(app.id, app);
     return editorView(app, toolsOf(all));
+  };
+  scope.post("/apps", async (request) => create(request.body, callerOf(request)));
+  scope.post<{ Params: { systemId: string } }>("/apps/:systemId", async (request) => {
+    if (systemOf(request.params.systemId) !== "de") throw badRequest(TAPIS_REFUSALS.integration);
+    return create(request.body, callerOf(request));
   });
-  scope.get<IdParams>("/apps/:appId", async (request) =>
-    jobView(readableApp(state(), request.params.appId, callerOf(request).username)),
+  const everyPath = { legacy: true, versions: true, tapis: TAPIS_REFUSALS.integration };
+  appRoutes(scope, "GET", "", everyPath, async (request, { appId, versionId }) =>
+    jobView(atVersion(readableApp(state(), appId, callerOf(request).username), versionId)),
   );
-  scope.get<{ Params: SystemAppParams }>("/apps/:systemId/:appId", async (request) =>
-    jobView(readableApp(state(), platformAppId(request.params), callerOf(request).username)),
-  );
-  scope.put<IdParams>("/apps/:appId", async (request) => {
+  appRoutes(scope, "PUT", "", everyPath, async (request, { appId, versionId }) => {
     const caller = callerOf(request);
-    const app = editableApp(state(), request.params.appId, caller);
-    const replacement = newApp(request.body, caller);
-    checkTools(replacement, caller, all);
-    Object.assign(app, {
-      name: replacement.name,
-      description: replacement.description,
-      tool_ids: replacement.tool_ids,
-      groups: replacement.groups,
-      references: replacement.references,
-      edited_date: Date.now(),
-    });
-    return editorView(app, toolsOf(all));
+    const app = editableApp(state(), appId, caller);
+    const replacement = checkTools(newApp(request.body, caller), caller, all);
+    Object.assign(app, { name: replacement.name, description: replacement.description });
+    const version = changeVersion(app, versionId, (edited) =>
+      Object.assign(edited, {
+        tool_ids: replacement.tool_ids,
+        groups: replacement.groups,
+        references: replacement.references,
+        edited_date: Date.now(),
+      }),
+    );
+    return editorView(version, toolsOf(all));
   });
-  scope.patch<IdParams>("/apps/:appId", async (request) => {
-    const app = writableApp(state(), request.params.appId, callerOf(request).username);
-    return editorView(applyLabels(app, request.body), toolsOf(all));
+  appRoutes(scope, "PATCH", "", everyPath, async (request, { appId, versionId }) => {
+    const app = writableApp(state(), appId, callerOf(request).username);
+    return editorView(applyLabels(app, versionId, request.body), toolsOf(all));
   });
-  scope.delete<IdParams>("/apps/:appId", async (request) => {
-    deletableApp(state(), request.params.appId, callerOf(request)).deleted = true;
+  appRoutes(scope, "DELETE", "", { legacy: true, tapis: TAPIS_REFUSALS.integration }, async (request, { appId }) => {
+    deletableApp(state(), appId, callerOf(request)).deleted = true;
+    return {};
+  });
+  appRoutes(scope, "DELETE", "/versions/:versionId", { tapis: TAPIS_REFUSALS.versions }, async (request, ref) => {
+    const params = request.params as { versionId: string };
+    deleteVersion(editableApp(state(), ref.appId, callerOf(request)), params.versionId);
     return {};
   });
   scope.post("/apps/shredder", async (request) => {
@@ -94,30 +123,50 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
     for (const app of apps) app.deleted = true;
     return {};
   });
-  scope.post<IdParams>("/apps/:appId/copy", async (request) => {
+  appRoutes(scope, "POST", "/copy", { legacy: true, versions: true }, async (request, { appId, versionId }) => {
     const caller = callerOf(request);
-    const original = readableApp(state(), request.params.appId, caller.username);
-    const copy: AppRecord = {
-      ...structuredClone(original),
-      id: randomUUID(),
-      name: `Copy of ${original.name}`,
-      integrator_username: caller.username,
-      integrator_email: caller.email,
-      integrator_name: fullName(caller),
-      is_public: false,
-      deleted: false,
-      integration_date: 0,
-      edited_date: Date.now(),
-    };
+    const copy = copyOf(atVersion(readableApp(state(), appId, caller.username), versionId), caller);
     state().apps.set(copy.id, copy);
     return editorView(copy, toolsOf(all));
+  });
+  // A new version: a whole app definition with its version label; it becomes the latest.
+  appRoutes(scope, "POST", "/versions", { tapis: TAPIS_REFUSALS.versions }, async (request, { appId }) => {
+    const caller = callerOf(request);
+    const app = editableApp(state(), appId, caller);
+    const definition = bodyObject(request.body);
+    if (typeof definition.version !== "string" || !definition.version.trim()) throw missingField("version");
+    const content = checkTools(newApp({ name: app.name, ...definition }, caller), caller, all);
+    const { tool_ids, groups, references, version } = content;
+    addVersion(app, {
+      version,
+      tool_ids,
+      groups,
+      references,
+      edited_date: Date.now(),
+      integration_date: 0,
+      disabled: false,
+    });
+    return editorView(app, toolsOf(all));
+  });
+  // The versions in a new order, latest first: `{versions: [{version_id, version}]}`.
+  appRoutes(scope, "PUT", "/versions", { tapis: TAPIS_REFUSALS.versions }, async (request, { appId }) => {
+    const app = editableApp(state(), appId, callerOf(request));
+    const versions = bodyObject(request.body).versions;
+    if (!Array.isArray(versions)) throw missingField("versions");
+    const ids = versions.map((entry) => {
+      const id = bodyObject(entry).version_id;
+      if (typeof id !== "string") throw missingField("versions.version_id");
+      return id;
+    });
+    reorderVersions(app, ids);
+    return { versions: versionList(app) };
   });
 }
 
 function adminRoutes(scope: FastifyInstance, state: () => CatalogState) {
-  scope.delete<IdParams>("/admin/apps/:appId", async (request) => {
+  appRoutes(scope, "DELETE", "", { base: "/admin/apps", legacy: true }, async (request, { appId }) => {
     callerOf(request);
-    existingApp(state(), request.params.appId).deleted = true;
+    existingApp(state(), appId).deleted = true;
     return {};
   });
   scope.post("/admin/apps/shredder", async (request) => {
@@ -128,7 +177,7 @@ function adminRoutes(scope: FastifyInstance, state: () => CatalogState) {
   });
 }
 
-/** Apps backend: creating, reading, changing, copying and deleting apps. */
+/** Apps backend: creating, reading, changing, copying and deleting apps and their versions. */
 export const appEditing = defineModule<Record<string, never>>({
   makeState: () => ({}),
   routes: (app, _state, all) =>

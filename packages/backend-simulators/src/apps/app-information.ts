@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest, notFound } from "../framework/problems.js";
+import { backendScope, notFound } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
+import { listingDetail } from "./app-listing.js";
+import { type AppRef, appRoutes } from "./app-paths.js";
+import { atVersion, versionList } from "./app-versions.js";
 import { editorView } from "./app-views.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
-import { categoriesOf, categoriesOfApp, placeInCategory } from "./categories.js";
-import { platformAppId, type SystemAppParams } from "./system-ids.js";
+import { categoriesOf, categoriesOfApp } from "./categories.js";
+import { systemOf } from "./systems.js";
 import { toolsOf, toolView } from "./tools.js";
 
-type IdParams = { Params: { appId: string } };
 type All = () => Record<string, unknown>;
 
 function appTools(app: AppRecord, all: All) {
@@ -20,7 +22,7 @@ function appTools(app: AppRecord, all: All) {
 }
 
 /** Why an app cannot be published yet, or undefined when it can. */
-function unpublishableBecause(app: AppRecord, username: string, all: All): string | undefined {
+export function unpublishableBecause(app: AppRecord, username: string, all: All): string | undefined {
   if (app.integrator_username !== username) return "only the app's integrator may publish it";
   if (app.is_public) return "the app is already public";
   if (app.deleted) return "the app is deleted";
@@ -60,35 +62,43 @@ function argumentPreview(body: unknown) {
   };
 }
 
+/** An app's details (`…/details`) at one version, as the caller sees it. */
+export function appDetails(app: AppRecord, all: All) {
+  return {
+    id: app.id,
+    system_id: app.system_id,
+    version: app.version,
+    version_id: app.version_id,
+    versions: versionList(app),
+    name: app.name,
+    description: app.description,
+    integration_date: app.integration_date,
+    edited_date: app.edited_date,
+    tools: appTools(app, all),
+    deleted: app.deleted,
+    disabled: app.disabled,
+    integrator_email: app.integrator_email,
+    integrator_name: app.integrator_name,
+    is_public: app.is_public,
+    references: app.references,
+    categories: categoriesOfApp(categoriesOf(all), app.id),
+    suggested_categories: [],
+    ...(app.wiki_url ? { wiki_url: app.wiki_url } : {}),
+  };
+}
+
 function routes(scope: FastifyInstance, all: All) {
   const catalog = () => catalogOf(all);
-  const details = (request: FastifyRequest, appId: string) => {
-    const app = readableApp(catalog(), appId, callerOf(request).username);
-    return {
-      id: app.id,
-      system_id: app.system_id,
-      name: app.name,
-      description: app.description,
-      integration_date: app.integration_date,
-      edited_date: app.edited_date,
-      tools: appTools(app, all),
-      deleted: app.deleted,
-      disabled: app.disabled,
-      integrator_email: app.integrator_email,
-      integrator_name: app.integrator_name,
-      is_public: app.is_public,
-      references: app.references,
-      categories: categoriesOfApp(categoriesOf(all), app.id),
-      suggested_categories: [],
-      ...(app.wiki_url ? { wiki_url: app.wiki_url } : {}),
-    };
-  };
-  scope.get<IdParams>("/apps/:appId/details", async (request) => details(request, request.params.appId));
-  scope.get<{ Params: SystemAppParams }>("/apps/:systemId/:appId/details", async (request) =>
-    details(request, platformAppId(request.params)),
-  );
-  scope.get<IdParams>("/apps/:appId/tasks", async (request) => {
-    const app = readableApp(catalog(), request.params.appId, callerOf(request).username);
+  const readable = (request: FastifyRequest, { appId, versionId }: AppRef) =>
+    atVersion(readableApp(catalog(), appId, callerOf(request).username), versionId);
+  const everyPath = { legacy: true, versions: true };
+  appRoutes(scope, "GET", "/details", everyPath, async (request, ref) => appDetails(readable(request, ref), all));
+  appRoutes(scope, "GET", "/listing", {}, async (request, ref) => {
+    const app = readable(request, ref);
+    return { total: 1, apps: [listingDetail(app, callerOf(request).username, all)] };
+  });
+  appRoutes(scope, "GET", "/tasks", everyPath, async (request, ref) => {
+    const app = readable(request, ref);
     const tasks = appTools(app, all).map((tool) => ({
       id: tool.id,
       name: tool.name,
@@ -98,34 +108,23 @@ function routes(scope: FastifyInstance, all: All) {
     }));
     return { id: app.id, name: app.name, description: app.description, tasks };
   });
-  scope.get<IdParams>("/apps/:appId/tools", async (request) => ({
-    tools: appTools(readableApp(catalog(), request.params.appId, callerOf(request).username), all),
+  appRoutes(scope, "GET", "/tools", everyPath, async (request, ref) => ({
+    tools: appTools(readable(request, ref), all),
   }));
-  scope.get<IdParams>("/apps/:appId/ui", async (request) =>
-    editorView(writableApp(catalog(), request.params.appId, callerOf(request).username), toolsOf(all)),
+  appRoutes(scope, "GET", "/ui", everyPath, async (request, { appId, versionId }) =>
+    editorView(atVersion(writableApp(catalog(), appId, callerOf(request).username), versionId), toolsOf(all)),
   );
-  scope.get<IdParams>("/apps/:appId/is-publishable", async (request) => {
+  appRoutes(scope, "GET", "/is-publishable", { legacy: true }, async (request, ref) => {
     const caller = callerOf(request);
-    const reason = unpublishableBecause(
-      readableApp(catalog(), request.params.appId, caller.username),
-      caller.username,
-      all,
-    );
+    const reason = unpublishableBecause(readable(request, ref), caller.username, all);
     return reason ? { publishable: false, reason } : { publishable: true };
   });
-  scope.post<IdParams>("/apps/:appId/publish", async (request) => {
-    const caller = callerOf(request);
-    const app = readableApp(catalog(), request.params.appId, caller.username);
-    const reason = unpublishableBecause(app, caller.username, all);
-    if (reason) throw badRequest(`app ${app.id} cannot be published: ${reason}`);
-    const publication = bodyObject(request.body ?? {});
-    if (Array.isArray(publication.references)) app.references = publication.references.map(String);
-    app.is_public = true;
-    app.integration_date = Date.now();
-    placeInCategory(categoriesOf(all), app.id, "Beta");
-    return {};
-  });
   scope.post("/apps/arg-preview", async (request) => argumentPreview(request.body));
+  scope.post<{ Params: { systemId: string } }>("/apps/:systemId/arg-preview", async (request) => {
+    systemOf(request.params.systemId);
+    callerOf(request);
+    return argumentPreview(request.body);
+  });
   // Unsecured: no user; only published apps are exported to anonymous callers.
   scope.get<{ Params: { appId: string } }>("/export-workflow/:appId", async (request) => {
     const app = existingApp(catalog(), request.params.appId);
@@ -134,7 +133,7 @@ function routes(scope: FastifyInstance, all: All) {
   });
 }
 
-/** Apps backend: details, tasks, tools, editor view, publication, argument preview and workflow export. */
+/** Apps backend: details, listing, tasks, tools, editor view, publishability, argument preview and workflow export. */
 export const appInformation = defineModule<Record<string, never>>({
   makeState: () => ({}),
   routes: (app, _state, all) => backendScope(app, (scope) => routes(scope, all)),

@@ -7,6 +7,8 @@ export function listingDetail(app: AppRecord, username: string, all: () => Recor
   return {
     id: app.id,
     system_id: app.system_id,
+    version: app.version,
+    version_id: app.version_id,
     name: app.name,
     description: app.description,
     integration_date: app.integration_date,

@@ -2,7 +2,9 @@ import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
+import { appRoutes } from "./app-paths.js";
 import { catalogOf, readableApp } from "./catalog.js";
+import { TAPIS_REFUSALS } from "./systems.js";
 
 /** Per-user marks on apps: favorites and ratings. */
 export interface AppMarksState {
@@ -21,44 +23,42 @@ export function ratingOf(state: AppMarksState, appId: string, username: string) 
   return { average, total: ratings.length, ...(mine === undefined ? {} : { user: mine }) };
 }
 
-type IdParams = { Params: { appId: string } };
-
 /** Apps backend: favorite marks and ratings, on apps the caller can see. */
 export const appMarks = defineModule<AppMarksState>({
   makeState: () => ({ favorites: new Map(), ratings: new Map() }),
   routes: (app, state, all) =>
     backendScope(app, (scope) => {
-      scope.put<IdParams>("/apps/:appId/favorite", async (request) => {
+      const favorite = { legacy: true, tapis: TAPIS_REFUSALS.favorite };
+      appRoutes(scope, "PUT", "/favorite", favorite, async (request, { appId }) => {
         const caller = callerOf(request);
-        readableApp(catalogOf(all), request.params.appId, caller.username);
+        readableApp(catalogOf(all), appId, caller.username);
         const favorites = state().favorites.get(caller.username) ?? new Set<string>();
-        favorites.add(request.params.appId);
+        favorites.add(appId);
         state().favorites.set(caller.username, favorites);
         return {};
       });
-      scope.delete<IdParams>("/apps/:appId/favorite", async (request) => {
+      appRoutes(scope, "DELETE", "/favorite", favorite, async (request, { appId }) => {
         const caller = callerOf(request);
-        readableApp(catalogOf(all), request.params.appId, caller.username);
-        state().favorites.get(caller.username)?.delete(request.params.appId);
+        readableApp(catalogOf(all), appId, caller.username);
+        state().favorites.get(caller.username)?.delete(appId);
         return {};
       });
-      scope.post<IdParams>("/apps/:appId/rating", async (request) => {
+      const rating = { legacy: true, tapis: TAPIS_REFUSALS.rating };
+      appRoutes(scope, "POST", "/rating", rating, async (request, { appId }) => {
         const caller = callerOf(request);
-        const { appId } = request.params;
         readableApp(catalogOf(all), appId, caller.username);
-        const rating = bodyObject(request.body).rating;
-        if (typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5) {
+        const given = bodyObject(request.body).rating;
+        if (typeof given !== "number" || !Number.isInteger(given) || given < 1 || given > 5) {
           throw badRequest("rating must be an integer from 1 to 5", "ERR_BAD_OR_MISSING_FIELD");
         }
         const ratings = state().ratings.get(appId) ?? new Map<string, number>();
-        ratings.set(caller.username, rating);
+        ratings.set(caller.username, given);
         state().ratings.set(appId, ratings);
         const { average, total } = ratingOf(state(), appId, caller.username);
         return { average, total };
       });
-      scope.delete<IdParams>("/apps/:appId/rating", async (request) => {
+      appRoutes(scope, "DELETE", "/rating", rating, async (request, { appId }) => {
         const caller = callerOf(request);
-        const { appId } = request.params;
         readableApp(catalogOf(all), appId, caller.username);
         state().ratings.get(appId)?.delete(caller.username);
         const { average, total } = ratingOf(state(), appId, caller.username);

@@ -5,8 +5,11 @@ import { defineModule } from "../framework/module.js";
 import { backendScope, exists, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
 import { SEED_CLASSES } from "../metadata/ontology.js";
-import { catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
+import { appRoutes } from "./app-paths.js";
+import { atVersion } from "./app-versions.js";
+import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
+import { TAPIS_REFUSALS } from "./systems.js";
 
 export interface Avu {
   id: string;
@@ -17,6 +20,7 @@ export interface Avu {
 
 export interface Documentation {
   app_id: string;
+  version_id: string;
   documentation: string;
   references: string[];
   created_on: number;
@@ -52,7 +56,7 @@ const SEED_CLASSIFICATIONS = [
   classification(SEED_APP_IDS.fastqc, 2, SEED_CLASSES.qualityControl, SEED_CLASSES.sequenceAnalysis),
 ];
 type IdParams = { Params: { appId: string } };
-type AppAccess = (request: FastifyRequest<IdParams>, all: All) => string;
+type AppOf = (request: FastifyRequest, appId: string) => AppRecord;
 
 export const appMetadataOf = (all: All) => all().appMetadata as AppMetadataState;
 
@@ -71,18 +75,11 @@ function avusFrom(body: unknown): Avu[] {
 }
 
 /** The routes of one variant (users', checking permissions, or administrators', not checking). */
-function avuRoutes(
-  scope: FastifyInstance,
-  prefix: string,
-  state: () => AppMetadataState,
-  read: AppAccess,
-  write: AppAccess,
-  all: All,
-) {
+function avuRoutes(scope: FastifyInstance, prefix: string, state: () => AppMetadataState, read: AppOf, write: AppOf) {
   const list = (appId: string) => ({ avus: state().avus.get(appId) ?? [] });
-  scope.get<IdParams>(`${prefix}/:appId/metadata`, async (request) => list(read(request, all)));
+  scope.get<IdParams>(`${prefix}/:appId/metadata`, async (request) => list(read(request, request.params.appId).id));
   scope.post<IdParams>(`${prefix}/:appId/metadata`, async (request) => {
-    const appId = write(request, all);
+    const appId = write(request, request.params.appId).id;
     const added = avusFrom(request.body);
     const kept = (state().avus.get(appId) ?? []).filter(
       (avu) => !added.some((change) => change.attr === avu.attr && change.value === avu.value),
@@ -91,40 +88,37 @@ function avuRoutes(
     return list(appId);
   });
   scope.put<IdParams>(`${prefix}/:appId/metadata`, async (request) => {
-    const appId = write(request, all);
+    const appId = write(request, request.params.appId).id;
     state().avus.set(appId, avusFrom(request.body));
     return list(appId);
   });
 }
 
-function documentationRoutes(
-  scope: FastifyInstance,
-  prefix: string,
-  state: () => AppMetadataState,
-  write: AppAccess,
-  all: All,
-) {
-  scope.post<IdParams>(`${prefix}/:appId/documentation`, async (request) => {
-    const appId = write(request, all);
-    if (state().documentation.has(appId)) throw exists(`app ${appId} already has documentation`);
+/** Documentation belongs to an app version; the paths without a version name the latest. */
+function documentationRoutes(scope: FastifyInstance, base: string, state: () => AppMetadataState, write: AppOf) {
+  const options = { base, legacy: true, versions: true, tapis: TAPIS_REFUSALS.documentation };
+  appRoutes(scope, "POST", "/documentation", options, async (request, { appId, versionId }) => {
+    const version = atVersion(write(request, appId), versionId);
+    if (state().documentation.has(version.version_id)) throw exists(`app ${appId} already has documentation`);
     const username = callerOf(request).username;
     const text = requiredText(bodyObject(request.body), "documentation");
     const now = Date.now();
     const documentation: Documentation = {
-      app_id: appId,
+      app_id: version.id,
+      version_id: version.version_id,
       documentation: text,
-      references: existingApp(catalogOf(all), appId).references,
+      references: version.references,
       created_on: now,
       created_by: username,
       modified_on: now,
       modified_by: username,
     };
-    state().documentation.set(appId, documentation);
+    state().documentation.set(version.version_id, documentation);
     return documentation;
   });
-  scope.patch<IdParams>(`${prefix}/:appId/documentation`, async (request) => {
-    const appId = write(request, all);
-    const documentation = state().documentation.get(appId);
+  appRoutes(scope, "PATCH", "/documentation", options, async (request, { appId, versionId }) => {
+    const version = atVersion(write(request, appId), versionId);
+    const documentation = state().documentation.get(version.version_id);
     if (!documentation) throw notFound(`app ${appId} has no documentation`);
     Object.assign(documentation, {
       documentation: requiredText(bodyObject(request.body), "documentation"),
@@ -135,32 +129,31 @@ function documentationRoutes(
   });
 }
 
-const readable: AppAccess = (request, all) =>
-  readableApp(catalogOf(all), request.params.appId, callerOf(request).username).id;
-const writable: AppAccess = (request, all) =>
-  writableApp(catalogOf(all), request.params.appId, callerOf(request).username).id;
-const anyApp: AppAccess = (request, all) => {
-  callerOf(request);
-  return existingApp(catalogOf(all), request.params.appId).id;
-};
-
 /** Apps backend: app metadata (AVUs) and documentation, for users and administrators. */
 export const appMetadata = defineModule<AppMetadataState>({
   makeState: () => ({
     avus: new Map(SEED_CLASSIFICATIONS.map(([appId, avus]) => [appId, structuredClone(avus)])),
     documentation: new Map(),
   }),
-  routes: (app, state, all) =>
-    backendScope(app, (scope) => {
-      avuRoutes(scope, "/apps", state, readable, writable, all);
-      avuRoutes(scope, "/admin/apps", state, anyApp, anyApp, all);
-      scope.get<IdParams>("/apps/:appId/documentation", async (request) => {
-        const appId = readable(request, all);
-        const documentation = state().documentation.get(appId);
+  routes: (app, state, all) => {
+    const readable: AppOf = (request, appId) => readableApp(catalogOf(all), appId, callerOf(request).username);
+    const writable: AppOf = (request, appId) => writableApp(catalogOf(all), appId, callerOf(request).username);
+    const anyApp: AppOf = (request, appId) => {
+      callerOf(request);
+      return existingApp(catalogOf(all), appId);
+    };
+    return backendScope(app, (scope) => {
+      avuRoutes(scope, "/apps", state, readable, writable);
+      avuRoutes(scope, "/admin/apps", state, anyApp, anyApp);
+      const reading = { legacy: true, versions: true };
+      appRoutes(scope, "GET", "/documentation", reading, async (request, { appId, versionId }) => {
+        const version = atVersion(readable(request, appId), versionId);
+        const documentation = state().documentation.get(version.version_id);
         if (!documentation) throw notFound(`app ${appId} has no documentation`);
         return documentation;
       });
-      documentationRoutes(scope, "/apps", state, writable, all);
-      documentationRoutes(scope, "/admin/apps", state, anyApp, all);
-    }),
+      documentationRoutes(scope, "/apps", state, writable);
+      documentationRoutes(scope, "/admin/apps", state, anyApp);
+    });
+  },
 });

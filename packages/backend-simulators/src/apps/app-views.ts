@@ -1,3 +1,4 @@
+import { versionList } from "./app-versions.js";
 import type { AppRecord } from "./catalog.js";
 import { type ToolsState, toolView } from "./tools.js";
 
@@ -12,6 +13,9 @@ export function jobView(app: AppRecord, values: Record<string, unknown> = {}) {
   return {
     id: app.id,
     system_id: app.system_id,
+    version: app.version,
+    version_id: app.version_id,
+    versions: versionList(app),
     name: app.name,
     label: app.name,
     description: app.description,
@@ -36,6 +40,9 @@ export function jobView(app: AppRecord, values: Record<string, unknown> = {}) {
 export function editorView(app: AppRecord, tools: ToolsState) {
   return {
     id: app.id,
+    version: app.version,
+    version_id: app.version_id,
+    versions: versionList(app),
     name: app.name,
     description: app.description,
     integration_date: app.integration_date,

@@ -35,10 +35,31 @@ export interface PipelineStep {
   app_type: string;
 }
 
-/** An app as the apps backend keeps it (the fields other families rely on; more may be added). */
+/** What each version of an app has of its own; the name, description and owner belong to the app. */
+export const VERSIONED_FIELDS = [
+  "version_id",
+  "version",
+  "tool_ids",
+  "groups",
+  "references",
+  "edited_date",
+  "integration_date",
+  "disabled",
+  "steps",
+  "mappings",
+] as const;
+export type AppVersionContent = Pick<AppRecord, (typeof VERSIONED_FIELDS)[number]>;
+
+/**
+ * An app as the apps backend keeps it (the fields other families rely on; more may be added). Its own versioned
+ * fields are those of its latest version; the earlier versions, latest first, are kept in `older_versions`.
+ */
 export interface AppRecord {
   id: string;
   system_id: string;
+  version_id: string;
+  version: string;
+  older_versions: AppVersionContent[];
   name: string;
   description: string;
   integrator_username: string;
@@ -88,6 +109,9 @@ const seedApp = (
 ): AppRecord => ({
   id,
   system_id: "de",
+  version_id: `${id.slice(0, 8)}-0000-4000-9000-000000000001`,
+  version: "1.0",
+  older_versions: [],
   name,
   description,
   integrator_username: integrator,

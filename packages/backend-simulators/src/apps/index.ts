@@ -16,6 +16,7 @@ import { login } from "./login.js";
 import { loginListing } from "./login-listing.js";
 import { oauth } from "./oauth.js";
 import { pipelines } from "./pipelines.js";
+import { publication } from "./publication.js";
 import { referenceGenomes } from "./reference-genomes.js";
 import { toolRequests } from "./tool-requests.js";
 import { tools } from "./tools.js";
@@ -31,6 +32,7 @@ export const appsModules = {
   appDescriptions,
   appEditing,
   appInformation,
+  publication,
   appMarks,
   appMetadata,
   appSharing,

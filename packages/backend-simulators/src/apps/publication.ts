@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { type Caller, callerOf, queryOf } from "../framework/caller.js";
+import { defineModule } from "../framework/module.js";
+import { backendScope, badRequest } from "../framework/problems.js";
+import { bodyObject, queryFlag, queryText } from "../framework/request-values.js";
+import { appDetails, unpublishableBecause } from "./app-information.js";
+import { appRoutes } from "./app-paths.js";
+import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
+import { categoriesOf, placeInCategory } from "./categories.js";
+import { SEED_APP_IDS } from "./seed-ids.js";
+import { TAPIS_REFUSALS } from "./systems.js";
+import { toolsOf } from "./tools.js";
+
+/** Registries whose images the platform trusts; an app running others' images needs an administrator to publish. */
+export const TRUSTED_REGISTRIES = ["harbor.cyverse.org", "discoenv"] as const;
+
+export interface PublicationRequest {
+  id: string;
+  app_id: string;
+  requestor: string;
+  completed: boolean;
+}
+
+export interface PublicationState {
+  requests: Map<string, PublicationRequest>;
+  /** Apps an administrator blessed: the featured apps. */
+  blessed: Set<string>;
+}
+
+type All = () => Record<string, unknown>;
+
+export const publicationOf = (all: All) => all().publication as PublicationState;
+
+const registryOf = (image: string) => image.split("/")[0] ?? "";
+
+/** The app's tools whose images come from registries the platform does not trust. */
+function untrustedTools(app: AppRecord, all: All) {
+  return app.tool_ids.flatMap((id) => {
+    const tool = toolsOf(all).tools.get(id);
+    const trusted = tool && TRUSTED_REGISTRIES.some((registry) => registry === registryOf(tool.container.image.name));
+    return tool && !trusted ? [tool] : [];
+  });
+}
+
+/** The publication request body's references (and documentation, which the backend keeps elsewhere). */
+function applyPublication(app: AppRecord, body: unknown) {
+  const publication = bodyObject(body ?? {});
+  if (publication.references !== undefined) {
+    if (!Array.isArray(publication.references) || publication.references.some((ref) => typeof ref !== "string"))
+      throw badRequest("references must be a list of strings", "ERR_ILLEGAL_ARGUMENT");
+    app.references = publication.references as string[];
+  }
+}
+
+/** Makes an app public: in the Beta category, every earlier publication request for it completed. */
+function publish(app: AppRecord, state: PublicationState, all: All) {
+  app.is_public = true;
+  app.integration_date = Date.now();
+  placeInCategory(categoriesOf(all), app.id, "Beta");
+  for (const request of state.requests.values()) if (request.app_id === app.id) request.completed = true;
+}
+
+function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: All) {
+  const options = { legacy: true, tapis: TAPIS_REFUSALS.publication };
+  // Apps that run only trusted images are published at once (200); the others wait for an administrator (202).
+  appRoutes(scope, "POST", "/publish", options, async (request, { appId }, reply) => {
+    const caller: Caller = callerOf(request);
+    const app = readableApp(catalogOf(all), appId, caller.username);
+    const reason = unpublishableBecause(app, caller.username, all);
+    if (reason) throw badRequest(`app ${app.id} cannot be published: ${reason}`);
+    applyPublication(app, request.body);
+    if (untrustedTools(app, all).length === 0) {
+      publish(app, state(), all);
+      return {};
+    }
+    const id = randomUUID();
+    state().requests.set(id, { id, app_id: app.id, requestor: caller.username, completed: false });
+    return reply.code(202).send();
+  });
+}
+
+function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all: All) {
+  scope.get("/admin/apps/publication-requests", async (request) => {
+    callerOf(request);
+    const query = queryOf(request);
+    const requestor = queryText(query, "requestor");
+    const appId = queryText(query, "app_id");
+    const completedToo = queryFlag(query, "include_completed") === true;
+    const found = [...state().requests.values()].filter(
+      (entry) =>
+        (completedToo || !entry.completed) &&
+        (!requestor || entry.requestor === requestor) &&
+        (!appId || entry.app_id === appId),
+    );
+    return {
+      publication_requests: found.flatMap((entry) => {
+        const app = catalogOf(all).apps.get(entry.app_id);
+        return app ? [{ id: entry.id, app: appDetails(app, all), requestor: entry.requestor }] : [];
+      }),
+    };
+  });
+  const admin = { base: "/admin/apps", tapis: TAPIS_REFUSALS.publication };
+  appRoutes(scope, "POST", "/publish", admin, async (request, { appId }) => {
+    callerOf(request);
+    const app = existingApp(catalogOf(all), appId);
+    if (untrustedTools(app, all).length) throw badRequest(`App ${app.id} uses tools in untrusted registries`);
+    applyPublication(app, request.body);
+    publish(app, state(), all);
+    return {};
+  });
+  appRoutes(scope, "POST", "/blessing", admin, async (request, { appId }) => {
+    callerOf(request);
+    state().blessed.add(existingApp(catalogOf(all), appId).id);
+    return {};
+  });
+  appRoutes(scope, "DELETE", "/blessing", admin, async (request, { appId }) => {
+    callerOf(request);
+    state().blessed.delete(existingApp(catalogOf(all), appId).id);
+    return {};
+  });
+}
+
+/** Apps backend: publishing apps, the requests that wait for an administrator, and blessing (featured apps). */
+export const publication = defineModule<PublicationState>({
+  makeState: () => ({ requests: new Map(), blessed: new Set([SEED_APP_IDS.wordCount]) }),
+  routes: (app, state, all) =>
+    backendScope(app, (scope) => {
+      userRoutes(scope, state, all);
+      adminRoutes(scope, state, all);
+    }),
+});
