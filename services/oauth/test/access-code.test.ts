@@ -270,3 +270,24 @@ describe("an API name the gateway accepts but the apps backend does not know", (
     expect(wider.platform.apps.state.oauth.store.authorizationRequests.has(state)).toBe(true);
   });
 });
+
+describe("GET /oauth/access-code/:apiName (the web client's callback page)", () => {
+  it("redeems the code as the /secured name does, and refuses the same bad input", async () => {
+    const { state, code } = pendingAuthorization(service.platform, "alice", "root");
+    const url = (query: Record<string, string>) => `/oauth/access-code/${API}?${new URLSearchParams(query)}`;
+    const redeemed = await service.app.inject({
+      method: "GET",
+      url: url({ code, state }),
+      headers: await service.as("alice"),
+    });
+    expect(redeemed.statusCode).toBe(200);
+    expect(redeemed.json()).toEqual({ state_info: "root" });
+    const malformed = await service.app.inject({
+      method: "GET",
+      url: url({ code, state: "not-a-uuid" }),
+      headers: await service.as("alice"),
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+  });
+});
