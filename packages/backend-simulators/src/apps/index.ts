@@ -15,6 +15,7 @@ import { hierarchies } from "./hierarchies.js";
 import { login } from "./login.js";
 import { loginListing } from "./login-listing.js";
 import { oauth } from "./oauth.js";
+import { oauthTokenInfo } from "./oauth-token-info.js";
 import { pipelines } from "./pipelines.js";
 import { publication } from "./publication.js";
 import { referenceGenomes } from "./reference-genomes.js";
@@ -29,6 +30,7 @@ export const appsModules = {
   loginListing,
   collaborators,
   oauth,
+  oauthTokenInfo,
   appDescriptions,
   appEditing,
   appInformation,
