@@ -30,4 +30,5 @@ export {
   TOOL_REQUEST_ADDRESS,
 } from "./platform.js";
 export { DEFAULT_PORTS } from "./ports.js";
+export type { QmsStore, SubscriptionRecord } from "./qms/index.js";
 export type { CaughtMail } from "./smtp/index.js";

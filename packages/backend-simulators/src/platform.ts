@@ -2,6 +2,7 @@ import { createAnalysesSimulator } from "./analyses/index.js";
 import { createAppsSimulator } from "./apps/index.js";
 import { generateGatewaySigningKey } from "./coge/gateway-key.js";
 import { createCogeSimulator } from "./coge/index.js";
+import { createDataUsageSimulator } from "./data-usage/index.js";
 import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
@@ -18,7 +19,10 @@ import { createMetadataSimulator } from "./metadata/index.js";
 import { createNotificationsSimulator } from "./notifications/index.js";
 import { DEFAULT_PORTS } from "./ports.js";
 import { createPreferencesSimulator } from "./preferences/index.js";
+import { createQmsSimulator } from "./qms/index.js";
+import { createResourceUsageSimulator } from "./resource-usage/index.js";
 import { SmtpCatcher } from "./smtp/index.js";
+import { createSubscriptionAddonsSimulator } from "./subscription-addons/index.js";
 
 export const SUPPORT_ADDRESS = "support@platform.example.org";
 export const TOOL_REQUEST_ADDRESS = "tool-requests@platform.example.org";
@@ -34,6 +38,10 @@ export interface PlatformEndpoints {
   notifications: string;
   preferences: string;
   analyses: string;
+  qms: string;
+  subscriptionAddons: string;
+  resourceUsage: string;
+  dataUsage: string;
   /** Left out (with their variables) where a deployment runs without them. */
   coge?: string;
   datacite?: string;
@@ -54,6 +62,10 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     NOTIFICATIONS_URL: endpoints.notifications,
     PREFERENCES_URL: endpoints.preferences,
     ANALYSES_URL: endpoints.analyses,
+    QMS_URL: endpoints.qms,
+    SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
+    RESOURCE_USAGE_URL: endpoints.resourceUsage,
+    DATA_USAGE_URL: endpoints.dataUsage,
     // The file-info backend answers the search role's `GET /search` as well.
     SEARCH_URL: endpoints.fileInfo,
     // The groups simulator keeps the permissions service's store beside Grouper's.
@@ -102,6 +114,10 @@ export class SimulatedPlatform {
   readonly analyses;
   readonly coge;
   readonly datacite;
+  readonly qms;
+  readonly subscriptionAddons;
+  readonly resourceUsage;
+  readonly dataUsage;
   /** The key pair the services sign CoGe's user tokens with; CoGe trusts it. */
   private readonly gatewayKey = generateGatewaySigningKey();
 
@@ -120,6 +136,23 @@ export class SimulatedPlatform {
     this.analyses = createAnalysesSimulator({ ...common, port: port("analyses"), apps: () => apps.state });
     this.coge = createCogeSimulator({ ...common, port: port("coge"), gatewayKey: this.gatewayKey });
     this.datacite = createDataciteSimulator({ ...common, port: port("datacite") });
+    // One QMS database behind the subscriptions service's two APIs and data-usage-api, as in the real deployment.
+    const qms = createQmsSimulator({ ...common, port: port("qms") });
+    this.qms = qms;
+    this.subscriptionAddons = createSubscriptionAddonsSimulator({
+      ...common,
+      port: port("subscriptions"),
+      qms: () => qms.state.store,
+    });
+    this.dataUsage = createDataUsageSimulator({ ...common, port: port("dataUsage"), qms: () => qms.state.store });
+    const subscriptionAddons = this.subscriptionAddons;
+    const dataUsage = this.dataUsage;
+    this.resourceUsage = createResourceUsageSimulator({
+      ...common,
+      port: port("resourceUsage"),
+      subscriptionsUrl: () => subscriptionAddons.url,
+      dataUsageUrl: () => dataUsage.url,
+    });
   }
 
   static async start(options: PlatformOptions = {}): Promise<SimulatedPlatform> {
@@ -149,6 +182,10 @@ export class SimulatedPlatform {
       this.analyses,
       this.coge,
       this.datacite,
+      this.qms,
+      this.subscriptionAddons,
+      this.resourceUsage,
+      this.dataUsage,
     ];
   }
 
@@ -164,6 +201,10 @@ export class SimulatedPlatform {
       analyses: this.analyses.url,
       coge: this.coge.url,
       datacite: this.datacite.url,
+      qms: this.qms.url,
+      subscriptionAddons: this.subscriptionAddons.url,
+      resourceUsage: this.resourceUsage.url,
+      dataUsage: this.dataUsage.url,
       idp: this.idp.url,
       smtp: this.smtp.smtpUrl,
       deJwtPublicKey: (await this.idp.state.keys).deJwtPublicKeyPem,

@@ -11,6 +11,10 @@ export const DEFAULT_PORTS = {
   coge: 4009,
   datacite: 4010,
   analyses: 4011,
+  qms: 4013,
+  subscriptions: 4014,
+  resourceUsage: 4015,
+  dataUsage: 4016,
   smtp: 2525,
 } as const;
 

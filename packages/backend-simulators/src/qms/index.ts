@@ -1,0 +1,28 @@
+import { DEMO_USER_DOMAIN } from "../demo-users.js";
+import { defineModule, moduleSimulator } from "../framework/module.js";
+import type { SimulatorOptions } from "../framework/simulator.js";
+import { planRoutes } from "./plans.js";
+import { QmsStore } from "./store.js";
+import { subscriptionRoutes } from "./subscriptions.js";
+import { usageRoutes } from "./usages.js";
+import { userRoutes } from "./users.js";
+
+export { CPU_HOURS, DATA_SIZE, DEFAULT_PLAN_NAME } from "./catalog.js";
+export { QmsStore, type SubscriptionRecord } from "./store.js";
+export { subscriptionView } from "./views.js";
+
+const store = defineModule<QmsStore>({
+  makeState: () => new QmsStore(),
+  routes(app, state) {
+    planRoutes(app, state);
+    userRoutes(app, state, DEMO_USER_DOMAIN);
+    usageRoutes(app, state, DEMO_USER_DOMAIN);
+    subscriptionRoutes(app, state, DEMO_USER_DOMAIN);
+  },
+});
+
+/** QMS's /v1 API (cyverse-de/subscriptions): plans, resource types, subscriptions with quotas and usages. */
+export function createQmsSimulator(options: SimulatorOptions = {}) {
+  return moduleSimulator("qms", { store }, options);
+}
+export type QmsSimulator = ReturnType<typeof createQmsSimulator>;

@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { QmsStore, SubscriptionRecord } from "../qms/store.js";
+import { existingAddon, uuidParam } from "./addons.js";
+import { answer, badRequest, envelopeErrors, notFound } from "./envelope.js";
+import { type AddonStore, currentRate, type SubscriptionAddon } from "./store.js";
+
+interface UpdateSubscriptionAddonBody {
+  subscription_addon?: { uuid?: unknown; amount?: unknown; paid?: unknown } | null;
+  update_amount?: boolean;
+  update_paid?: boolean;
+}
+
+function existingSubscription(qms: QmsStore, uuid: string): SubscriptionRecord {
+  const subscription = qms.subscriptionById(uuid);
+  if (!subscription) throw notFound("subscription not found");
+  return subscription;
+}
+
+function existingSubscriptionAddon(store: AddonStore, uuid: string): SubscriptionAddon {
+  const applied = store.subscriptionAddons.get(uuid);
+  if (!applied) throw notFound("subscription add-on not found");
+  return applied;
+}
+
+/** Moves the subscription's quota for the add-on's resource type by `change`. */
+function moveQuota(qms: QmsStore, applied: SubscriptionAddon, change: number): void {
+  const subscription = existingSubscription(qms, applied.subscription_id);
+  const resourceType = qms.resourceTypes.find((type) => type.id === applied.addon.resource_type.uuid);
+  if (!resourceType) throw notFound("resource type not found");
+  qms.setQuota(subscription, resourceType, qms.quotaOf(subscription, resourceType) + change);
+}
+
+/**
+ * Add-ons applied to subscriptions. Applying one adds its amount to the subscription's quota, changing the amount
+ * moves the quota by the difference, removing it takes the amount away again. The nested routes address a
+ * subscription add-on by its own id in the last segment and ignore the subscription segment, as the service does.
+ */
+export function subscriptionAddonRoutes(app: FastifyInstance, store: () => AddonStore, qms: () => QmsStore): void {
+  app.get<{ Params: { uuid: string } }>(
+    "/subscriptions/:uuid/addons",
+    envelopeErrors("subscription_addons"),
+    async (request) => answer("subscription_addons", store().appliedTo(uuidParam(request.params.uuid, "uuid"))),
+  );
+
+  app.put<{ Params: { sub_uuid: string; addon_uuid: string } }>(
+    "/subscriptions/:sub_uuid/addons/:addon_uuid",
+    envelopeErrors("subscription_addon"),
+    async (request) => {
+      const subscription = existingSubscription(qms(), uuidParam(request.params.sub_uuid, "sub_uuid"));
+      const addon = existingAddon(store(), uuidParam(request.params.addon_uuid, "addon_uuid"));
+      const rate = currentRate(addon);
+      if (!rate) throw badRequest("the add-on has no rate");
+      const applied: SubscriptionAddon = {
+        uuid: randomUUID(),
+        addon,
+        subscription_id: subscription.id,
+        amount: addon.default_amount,
+        paid: addon.default_paid,
+        addon_rate: rate,
+      };
+      moveQuota(qms(), applied, applied.amount);
+      store().subscriptionAddons.set(applied.uuid, applied);
+      return answer("subscription_addon", applied);
+    },
+  );
+
+  const subscriptionAddonId = (params: { addon_uuid: string }) => uuidParam(params.addon_uuid, "addon_uuid");
+
+  app.get<{ Params: { sub_uuid: string; addon_uuid: string } }>(
+    "/subscriptions/:sub_uuid/addons/:addon_uuid",
+    envelopeErrors("subscription_addon"),
+    async (request) =>
+      answer("subscription_addon", existingSubscriptionAddon(store(), subscriptionAddonId(request.params))),
+  );
+
+  app.delete<{ Params: { sub_uuid: string; addon_uuid: string } }>(
+    "/subscriptions/:sub_uuid/addons/:addon_uuid",
+    envelopeErrors("subscription_addon"),
+    async (request) => {
+      const applied = existingSubscriptionAddon(store(), subscriptionAddonId(request.params));
+      moveQuota(qms(), applied, -applied.amount);
+      store().subscriptionAddons.delete(applied.uuid);
+      return answer("subscription_addon", applied);
+    },
+  );
+
+  // This route reads the subscription add-on's id from the body, not from the path.
+  app.post<{ Params: { sub_uuid: string; addon_uuid: string }; Body: UpdateSubscriptionAddonBody | null }>(
+    "/subscriptions/:sub_uuid/addons/:addon_uuid",
+    envelopeErrors("subscription_addon"),
+    async (request) => {
+      const fields = request.body?.subscription_addon;
+      if (!fields) throw badRequest("required fields are missing from the request body");
+      if (typeof fields.uuid !== "string" || !fields.uuid) throw badRequest("uuid must be set in the request");
+      const applied = existingSubscriptionAddon(store(), uuidParam(fields.uuid, "uuid"));
+      if (request.body?.update_amount) {
+        if (typeof fields.amount !== "number" || fields.amount < 0) {
+          throw badRequest("amount must be a number no less than 0");
+        }
+        moveQuota(qms(), applied, fields.amount - applied.amount);
+        applied.amount = fields.amount;
+      }
+      if (request.body?.update_paid) applied.paid = fields.paid === true;
+      return answer("subscription_addon", applied);
+    },
+  );
+}
