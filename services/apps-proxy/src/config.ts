@@ -19,5 +19,7 @@ export const Config = Type.Object({
   ...MailConfig,
   /** Where new tool requests are announced by mail. */
   TOOL_REQUEST_EMAIL_TO: Type.String({ minLength: 3 }),
+  /** Whether the gateway notifies a tool request's requester; off where the apps backend does it itself. */
+  TOOL_REQUEST_NOTIFY: Type.Boolean({ default: true }),
 });
 export type Config = Static<typeof Config>;

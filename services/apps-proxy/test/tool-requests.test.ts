@@ -1,5 +1,8 @@
 import { type ServiceUnderTest, TOOL_REQUEST_ADDRESS } from "@de-gateway/backend-simulators";
+import { loadConfig } from "@de-gateway/service-kit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { Config } from "../src/config.js";
 import { requesterOf } from "../src/tool-requests/notification.js";
 import { sender, startAppsProxy } from "./support.js";
 
@@ -244,5 +247,33 @@ describe("reading tool requests", () => {
     });
     const codes = (await send("alice", "GET", "/tool-requests/status-codes?filter=comp")).json();
     expect(codes).toMatchObject({ status_codes: [{ name: "Completion" }] });
+  });
+});
+
+describe("TOOL_REQUEST_NOTIFY=false (the real apps backend notifies requesters itself)", () => {
+  it("still forwards and mails, but the gateway notifies the requester of neither the submission nor a status change", async () => {
+    const env = { ...(await service.platform.env()), LOG_LEVEL: "silent", TOOL_REQUEST_NOTIFY: "false" };
+    const quiet = await buildApp(loadConfig(Config, env));
+    try {
+      const submit = await quiet.inject({
+        method: "POST",
+        url: "/tool-requests",
+        headers: await service.as("bob"),
+        payload: toolRequest,
+      });
+      expect(submit.statusCode).toBe(200);
+      expect(service.platform.smtp.mails).toHaveLength(1);
+      const update = await quiet.inject({
+        method: "POST",
+        url: `/admin/tool-requests/${submit.json().id}/status`,
+        headers: await service.as("carol"),
+        payload: { status: "Installation" },
+      });
+      expect(update.statusCode).toBe(200);
+      expect(update.json().history).toHaveLength(2);
+      expect(notifications()).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
   });
 });

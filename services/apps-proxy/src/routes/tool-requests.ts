@@ -66,8 +66,9 @@ const errors = { 401: ErrorBody, 403: ErrorBody, 502: ErrorBody, 504: ErrorBody 
 
 /**
  * Submitting a tool request and updating its status: forwarded to the apps backend, then announced
- * (mail to the tool-request team, notifications to the requester). The backend's answer is returned
- * whatever happens to the announcements.
+ * (mail to the tool-request team, notifications to the requester unless TOOL_REQUEST_NOTIFY is off: the
+ * real apps backend notifies requesters itself). The backend's answer is returned whatever happens to the
+ * announcements.
  */
 export const toolRequestActions: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const mailer = new Mailer(config);
@@ -96,9 +97,10 @@ export const toolRequestActions: FastifyPluginAsyncTypebox<{ config: Config }> =
           bestEffort(request, "tool request mail", () =>
             mailer.send(toolRequestMail(details, user, config.TOOL_REQUEST_EMAIL_TO)),
           ),
-          bestEffort(request, "tool request notification", () =>
-            sendNotification(app, request, submittedNotification(details, user.username, user.email)),
-          ),
+          config.TOOL_REQUEST_NOTIFY &&
+            bestEffort(request, "tool request notification", () =>
+              sendNotification(app, request, submittedNotification(details, user.username, user.email)),
+            ),
         ]);
       }
       return relay(reply, answer);
@@ -124,7 +126,7 @@ export const toolRequestActions: FastifyPluginAsyncTypebox<{ config: Config }> =
         json: request.body,
       });
       const details = answer.body as ToolRequestDetails;
-      const requester = isSuccess(answer.status) ? requesterOf(details) : undefined;
+      const requester = isSuccess(answer.status) && config.TOOL_REQUEST_NOTIFY ? requesterOf(details) : undefined;
       if (requester) {
         await bestEffort(request, "tool request status notification", async () => {
           const address = await requesterAddress(app, request, requester);
