@@ -144,12 +144,13 @@ describe("the token endpoint refuses", () => {
 
 describe("the authorization endpoint", () => {
   it("shows the refusal without redirecting for an unknown client or an unregistered redirect address", async () => {
-    for (const parameters of [
+    const refusedRequests: Record<string, string>[] = [
       { client_id: "nobody" },
       { redirect_uri: "http://evil.example.org/callback" },
       { redirect_uri: "http://localhost:3000.evil.example.org/" },
       { redirect_uri: "" },
-    ]) {
+    ];
+    for (const parameters of refusedRequests) {
       const answer = await new Browser().open(authorizationUrl(parameters));
       expect(answer.status).toBe(400);
       expect(answer.headers.get("location")).toBeNull();

@@ -28,14 +28,11 @@ export class Browser {
     return response;
   }
 
-  /** Follows redirects from `url` until an answer that is not one, or until `stopAt` says the address is reached. */
-  async follow(
-    url: string | URL,
-    stopAt: (address: URL) => boolean = () => false,
-  ): Promise<{ url: URL; response?: Response }> {
+  /** Follows redirects from `url` to an answer that is not one; every address opened is added to `visited`. */
+  async follow(url: string | URL, visited: URL[] = []): Promise<{ url: URL; response: Response }> {
     let address = new URL(url);
     for (let hops = 0; hops < 10; hops++) {
-      if (stopAt(address)) return { url: address };
+      visited.push(address);
       const response = await this.open(address);
       const location = response.headers.get("location");
       if (response.status < 300 || response.status >= 400 || !location) return { url: address, response };
@@ -71,4 +68,5 @@ export class Browser {
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#39;": "'", "&lt;": "<", "&gt;": ">" };
-const decodeEntities = (text: string) => text.replace(/&(amp|quot|#39|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
+const decodeEntities = (text: string) =>
+  text.replace(/&(amp|quot|#39|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);

@@ -1,0 +1,109 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import session from "express-session";
+import Keycloak from "keycloak-connect";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIdentityProvider, type IdentityProvider } from "../src/idp/index.js";
+import { Browser } from "./idp-browser.js";
+
+/**
+ * keycloak-connect, the middleware the real web front end (cyverse-de/sonora) signs people in with, in a small
+ * Express app: a protected page, and an anonymous one that first asks the realm whether someone is signed in
+ * (`prompt=none`), as every page of the front end does.
+ */
+const CLIENT = {
+  clientId: "test-ui",
+  secret: "test-ui-secret",
+  redirectUris: ["http://127.0.0.1:*"],
+  audience: ["de-gateway"],
+};
+/** A token as keycloak-connect keeps it, decoded (its typings leave `content` out). */
+type DecodedToken = Keycloak.Token & { content: Record<string, unknown> };
+let idp: IdentityProvider;
+let server: Server;
+let app: string;
+
+beforeAll(async () => {
+  idp = await createIdentityProvider({ issuerAtOwnAddress: true, clients: [CLIENT] }).start();
+  const store = new session.MemoryStore();
+  // keycloak-connect reads the client's secret from `credentials`, which its typings leave out.
+  const config: Keycloak.KeycloakConfig & { credentials: { secret: string } } = {
+    realm: "de",
+    "auth-server-url": idp.url,
+    resource: CLIENT.clientId,
+    credentials: { secret: CLIENT.secret },
+    "ssl-required": "none",
+    "confidential-port": 0,
+  };
+  const keycloak = new Keycloak({ store }, config);
+  const web = express();
+  web.use(session({ secret: "test-only", resave: false, saveUninitialized: true, store }));
+  web.use(keycloak.middleware());
+  web.get("/protected", keycloak.protect(), (request, response) => {
+    const { grant } = (request as unknown as { kauth: { grant: Record<"access_token" | "id_token", DecodedToken> } })
+      .kauth;
+    response.json({ access: grant.access_token.content, id: grant.id_token.content });
+  });
+  web.get("/anonymous", keycloak.checkSso(), (request, response) => {
+    const kauth = (request as unknown as { kauth?: { grant?: Keycloak.Grant } }).kauth;
+    response.json({ signedIn: Boolean(kauth?.grant) });
+  });
+  await new Promise<void>((resolve) => {
+    server = web.listen(0, "127.0.0.1", () => resolve());
+  });
+  app = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await idp.stop();
+});
+
+describe("keycloak-connect against the development realm", () => {
+  it("sends a visitor of a protected page to the sign-in page; signed in as alice, the page sees her token", async () => {
+    const browser = new Browser();
+    const toSignIn = await browser.follow(`${app}/protected`);
+    expect(toSignIn.url.href.startsWith(`${idp.issuer}/protocol/openid-connect/auth?`)).toBe(true);
+    expect(toSignIn.response.status).toBe(200);
+    const page = await toSignIn.response.text();
+    expect(page).toContain("Alice Liddell");
+
+    const signedIn = await browser.pickUser(toSignIn.url, page, "alice");
+    expect(signedIn.status).toBe(302);
+    const landed = await browser.follow(signedIn.headers.get("location") ?? "");
+    // keycloak-connect strips what it reads (code, state); the realm's `iss` stays, as with Keycloak.
+    expect(`${landed.url.origin}${landed.url.pathname}`).toBe(`${app}/protected`);
+    expect(landed.url.searchParams.has("code")).toBe(false);
+    expect(landed.response.status).toBe(200);
+    const { access, id } = (await landed.response.json()) as Record<string, Record<string, unknown>>;
+    expect(access).toMatchObject({
+      typ: "Bearer",
+      iss: idp.issuer,
+      azp: "test-ui",
+      preferred_username: "alice",
+      email: "alice@example.org",
+      name: "Alice Liddell",
+      realm_access: { roles: ["de-users"] },
+      entitlement: ["de-users"],
+    });
+    expect(id).toMatchObject({ typ: "ID", aud: "test-ui", preferred_username: "alice" });
+
+    // Signed in at the realm, the anonymous page learns who it is without the sign-in page.
+    const again = await browser.follow(`${app}/anonymous`);
+    expect(await again.response.json()).toEqual({ signedIn: true });
+  });
+
+  it("answers an anonymous page's prompt=none with login_required, and the page stays anonymous", async () => {
+    const browser = new Browser();
+    const seen: URL[] = [];
+    const landed = await browser.follow(`${app}/anonymous`, seen);
+    const check = seen.find((address) => address.href.startsWith(`${idp.issuer}/protocol/openid-connect/auth?`));
+    expect(check?.searchParams.get("prompt")).toBe("none");
+    const back = seen.find((address) => address.origin === app && address.searchParams.has("error"));
+    expect(back?.searchParams.get("error")).toBe("login_required");
+    expect(`${landed.url.origin}${landed.url.pathname}`).toBe(`${app}/anonymous`);
+    expect(landed.url.searchParams.has("error")).toBe(false);
+    expect(await landed.response.json()).toEqual({ signedIn: false });
+    expect(browser.hasCookies(new URL(idp.url).origin)).toBe(false);
+  });
+});
