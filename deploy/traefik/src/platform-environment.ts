@@ -17,6 +17,7 @@ export function simulatorsEnvironment(): Record<string, string> {
     notifications: at(DEFAULT_PORTS.notifications),
     preferences: at(DEFAULT_PORTS.preferences),
     analyses: at(DEFAULT_PORTS.analyses),
+    dashboardAggregator: at(DEFAULT_PORTS.dashboardAggregator),
     coge: at(DEFAULT_PORTS.coge),
     datacite: at(DEFAULT_PORTS.datacite),
     qms: at(DEFAULT_PORTS.qms),

@@ -2,6 +2,7 @@ import { createAnalysesSimulator } from "./analyses/index.js";
 import { createAppsSimulator } from "./apps/index.js";
 import { generateGatewaySigningKey } from "./coge/gateway-key.js";
 import { createCogeSimulator } from "./coge/index.js";
+import { createDashboardAggregatorSimulator } from "./dashboard-aggregator/index.js";
 import { createDataUsageSimulator } from "./data-usage/index.js";
 import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
@@ -38,6 +39,7 @@ export interface PlatformEndpoints {
   notifications: string;
   preferences: string;
   analyses: string;
+  dashboardAggregator: string;
   qms: string;
   subscriptionAddons: string;
   resourceUsage: string;
@@ -62,6 +64,7 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     NOTIFICATIONS_URL: endpoints.notifications,
     PREFERENCES_URL: endpoints.preferences,
     ANALYSES_URL: endpoints.analyses,
+    DASHBOARD_AGGREGATOR_URL: endpoints.dashboardAggregator,
     QMS_URL: endpoints.qms,
     SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
     RESOURCE_USAGE_URL: endpoints.resourceUsage,
@@ -112,6 +115,7 @@ export class SimulatedPlatform {
   readonly notifications;
   readonly preferences;
   readonly analyses;
+  readonly dashboardAggregator;
   readonly coge;
   readonly datacite;
   readonly qms;
@@ -134,6 +138,12 @@ export class SimulatedPlatform {
     this.preferences = createPreferencesSimulator({ ...common, port: port("preferences") });
     const apps = this.apps;
     this.analyses = createAnalysesSimulator({ ...common, port: port("analyses"), apps: () => apps.state });
+    this.dashboardAggregator = createDashboardAggregatorSimulator({
+      ...common,
+      port: port("dashboardAggregator"),
+      apps: () => apps.state,
+      upstreams: { apps: () => apps.url },
+    });
     this.coge = createCogeSimulator({ ...common, port: port("coge"), gatewayKey: this.gatewayKey });
     this.datacite = createDataciteSimulator({ ...common, port: port("datacite") });
     // One QMS database behind the subscriptions service's two APIs and data-usage-api, as in the real deployment.
@@ -180,6 +190,7 @@ export class SimulatedPlatform {
       this.notifications,
       this.preferences,
       this.analyses,
+      this.dashboardAggregator,
       this.coge,
       this.datacite,
       this.qms,
@@ -199,6 +210,7 @@ export class SimulatedPlatform {
       notifications: this.notifications.url,
       preferences: this.preferences.url,
       analyses: this.analyses.url,
+      dashboardAggregator: this.dashboardAggregator.url,
       coge: this.coge.url,
       datacite: this.datacite.url,
       qms: this.qms.url,

@@ -15,6 +15,7 @@ export const DEFAULT_PORTS = {
   subscriptions: 4014,
   resourceUsage: 4015,
   dataUsage: 4016,
+  dashboardAggregator: 4020,
   smtp: 2525,
 } as const;
 

@@ -6,6 +6,7 @@ import type { Config } from "./config.js";
 import { adminConfig } from "./routes/admin-config.js";
 import { adminStatus } from "./routes/admin-status.js";
 import { appComments } from "./routes/app-comments.js";
+import { dashboard } from "./routes/dashboard.js";
 import { jobLimits } from "./routes/job-limits.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
 import { toolRequestActions } from "./routes/tool-requests.js";
@@ -21,6 +22,7 @@ export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
   await app.register(toolRequestActions, { config });
   await app.register(appComments);
   await app.register(jobLimits);
+  await app.register(dashboard, { config });
   await app.register(adminConfig, { config });
   await app.register(adminStatus, { config });
 };

@@ -11,7 +11,8 @@ export const Config = Type.Object({
   ...AuthConfig,
   // groups: the address a tool request's status notice is mailed to.
   // analyses: quick launches and concurrent job limits, with the caller's qualified name (USER_DOMAIN).
-  ...backendSettings("apps", "metadata", "notifications", "groups", "analyses"),
+  // dashboardAggregator: the landing page's sections.
+  ...backendSettings("apps", "metadata", "notifications", "groups", "analyses", "dashboardAggregator"),
   /** The deployment's other backends: apps-proxy never calls them, it only reports on them (`GET /admin/status`). */
   ...optionalBackendUrls("fileInfo", "preferences", "search", "permissions", "coge", "datacite"),
   /** How long `GET /admin/status` waits for each backend. */

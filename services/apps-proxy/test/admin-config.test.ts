@@ -61,6 +61,7 @@ describe("GET /admin/config", () => {
       COGE_URL: service.platform.coge.url,
       DATACITE_URL: service.platform.datacite.url,
       ANALYSES_URL: service.platform.analyses.url,
+      DASHBOARD_AGGREGATOR_URL: service.platform.dashboardAggregator.url,
       USER_DOMAIN: "iplantcollaborative.org",
       BACKEND_TIMEOUT_MS: 500,
       STATUS_TIMEOUT_MS: 750,

@@ -38,6 +38,7 @@ describe("GET /admin/status", () => {
       "permissions",
       "datacite",
       "analyses",
+      "dashboardAggregator",
     ]);
     expect(answer.backends.apps).toEqual({
       url: service.platform.apps.url,

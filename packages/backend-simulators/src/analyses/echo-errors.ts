@@ -33,8 +33,7 @@ export async function echoScope(app: FastifyInstance, register: (scope: FastifyI
   });
 }
 
-/** The service's greeting at its root (what probes see), and paths it does not serve, answered as echo does. */
-export function rootAndUnknownPaths(app: FastifyInstance): void {
-  app.get("/", async (_request, reply) => reply.type("text/plain; charset=UTF-8").send("The analyses service.\n"));
+/** Paths the service does not serve, answered as echo answers them. */
+export function answerUnknownPaths(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(echoBody(404, "Not Found")));
 }

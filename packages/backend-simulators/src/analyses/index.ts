@@ -1,7 +1,8 @@
+import type { FastifyInstance } from "fastify";
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import type { AppsState } from "./apps-catalogue.js";
-import { rootAndUnknownPaths } from "./echo-errors.js";
+import { answerUnknownPaths } from "./echo-errors.js";
 import { favorites } from "./favorites.js";
 import { globalDefaults } from "./global-defaults.js";
 import { jobLimits } from "./job-limits.js";
@@ -12,6 +13,12 @@ export type { AppsState, AppsStateView } from "./apps-catalogue.js";
 export { DEFAULT_CONCURRENT_JOBS } from "./job-limits.js";
 export type { QuickLaunchRecord } from "./quick-launches.js";
 
+/** The service's greeting at its root (what probes see); paths it does not serve are answered as echo does. */
+function serviceRoot(app: FastifyInstance): void {
+  app.get("/", async (_request, reply) => reply.type("text/plain; charset=UTF-8").send("The analyses service.\n"));
+  answerUnknownPaths(app);
+}
+
 export interface AnalysesSimulatorOptions extends SimulatorOptions {
   /** The apps simulator's current state: the service gets apps from the apps backend. */
   apps: AppsState;
@@ -20,7 +27,7 @@ export interface AnalysesSimulatorOptions extends SimulatorOptions {
 /** The analyses service (cyverse-de/analyses): quick launches, their favorites and defaults, job limits. */
 export function createAnalysesSimulator({ apps, ...options }: AnalysesSimulatorOptions) {
   const modules = {
-    root: { makeState: () => ({}), routes: rootAndUnknownPaths },
+    root: { makeState: () => ({}), routes: serviceRoot },
     quickLaunches: quickLaunches(apps),
     favorites,
     userDefaults: userDefaults(apps),

@@ -35,6 +35,7 @@ const PRESENTATION: { [K in keyof Config]-?: Presentation } = {
   COGE_URL: "url",
   DATACITE_URL: "url",
   ANALYSES_URL: "url",
+  DASHBOARD_AGGREGATOR_URL: "url",
   USER_DOMAIN: "shown",
   BACKEND_TIMEOUT_MS: "shown",
   STATUS_TIMEOUT_MS: "shown",

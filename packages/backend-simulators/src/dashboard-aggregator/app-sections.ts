@@ -1,0 +1,94 @@
+import type { AnalysesState } from "../apps/analyses.js";
+import type { AppMarksState } from "../apps/app-marks.js";
+import type { AppRecord, CatalogState } from "../apps/catalog.js";
+import { qualifiedUsername } from "../demo-users.js";
+
+/** What the aggregator reads from the platform's database, here the apps simulator's state. */
+export interface DashboardAppsView {
+  catalog: CatalogState;
+  analyses: AnalysesState;
+  appMarks: AppMarksState;
+  /** The apps an administrator blessed: the featured ones (the metadata AVU the aggregator looks for). */
+  publication?: { blessed: ReadonlySet<string> };
+}
+
+/** Which apps, how many, and how far back analyses count (`start-date-interval`, in milliseconds). */
+export interface SectionQuery {
+  /** The short username (the aggregator's database keys users by name). */
+  username: string;
+  limit: number;
+  since: number;
+}
+
+const limited = <T>(items: T[], limit: number) => (limit < 0 ? items : items.slice(0, limit));
+const date = (millis: number | undefined) => (millis ? new Date(millis).toISOString() : null);
+const usable = (app: AppRecord) => !app.deleted && !app.disabled;
+const newestFirst = (a: AppRecord, b: AppRecord) => b.integration_date - a.integration_date;
+
+/** The public apps (the aggregator asks the permissions service for what the public group may read). */
+const publicIds = (view: DashboardAppsView) =>
+  new Set([...view.catalog.apps.values()].filter((app) => app.is_public).map((app) => app.id));
+
+/** An app as the aggregator's queries answer it. */
+function appItem(view: DashboardAppsView, app: AppRecord, query: SectionQuery, jobCount: string | null = null) {
+  return {
+    id: app.id,
+    system_id: "de",
+    name: app.name,
+    description: app.description,
+    wiki_url: app.wiki_url ?? null,
+    integration_date: date(app.integration_date),
+    edited_date: date(app.edited_date),
+    username: qualifiedUsername(app.integrator_username),
+    job_count: jobCount,
+    is_favorite: view.appMarks.favorites.get(query.username)?.has(app.id) ?? false,
+    is_public: publicIds(view).has(app.id),
+  };
+}
+
+const apps = (view: DashboardAppsView) => [...view.catalog.apps.values()];
+
+/** The apps the user integrated, newest first. */
+export function recentlyAddedApps(view: DashboardAppsView, query: SectionQuery) {
+  const own = apps(view).filter((app) => usable(app) && app.integrator_username === query.username);
+  return limited(own.sort(newestFirst), query.limit).map((app) => appItem(view, app, query));
+}
+
+/** The public apps, newest first. */
+export function publicApps(view: DashboardAppsView, query: SectionQuery) {
+  const shown = apps(view).filter((app) => usable(app) && app.is_public && app.integration_date);
+  return limited(shown.sort(newestFirst), query.limit).map((app) => appItem(view, app, query));
+}
+
+/** The apps the user ran within the interval, the most recently started first. */
+export function recentlyUsedApps(view: DashboardAppsView, query: SectionQuery) {
+  const lastRun = new Map<string, number>();
+  for (const analysis of view.analyses.analyses.values()) {
+    if (analysis.username !== query.username || analysis.startdate <= query.since) continue;
+    lastRun.set(analysis.app_id, Math.max(lastRun.get(analysis.app_id) ?? 0, analysis.startdate));
+  }
+  const used = [...lastRun.entries()]
+    .sort(([, a], [, b]) => b - a)
+    .flatMap(([id]) => {
+      const app = view.catalog.apps.get(id);
+      return app && usable(app) ? [app] : [];
+    });
+  return limited(used, query.limit).map((app) => appItem(view, app, query));
+}
+
+/**
+ * The featured public apps by how often anyone ran them within the interval. As the aggregator's query joins the
+ * analyses and keeps recent ones or none, a featured app whose analyses all started earlier is left out.
+ */
+export function popularFeaturedApps(view: DashboardAppsView, query: SectionQuery) {
+  const featured = view.publication?.blessed ?? new Set<string>();
+  const analyses = [...view.analyses.analyses.values()];
+  const counted = apps(view).flatMap((app) => {
+    if (!featured.has(app.id) || !app.is_public || !usable(app) || !app.integration_date) return [];
+    const runs = analyses.filter((analysis) => analysis.app_id === app.id);
+    const recent = runs.filter((analysis) => analysis.startdate >= query.since).length;
+    return runs.length && !recent ? [] : [{ app, recent }];
+  });
+  counted.sort((a, b) => b.recent - a.recent);
+  return limited(counted, query.limit).map(({ app, recent }) => appItem(view, app, query, String(recent)));
+}
