@@ -39,6 +39,10 @@ export interface PlatformEndpoints {
   notifications: string;
   preferences: string;
   analyses: string;
+  qms: string;
+  subscriptionAddons: string;
+  resourceUsage: string;
+  dataUsage: string;
   dashboardAggregator: string;
   qms: string;
   subscriptionAddons: string;
@@ -64,6 +68,10 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     NOTIFICATIONS_URL: endpoints.notifications,
     PREFERENCES_URL: endpoints.preferences,
     ANALYSES_URL: endpoints.analyses,
+    QMS_URL: endpoints.qms,
+    SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
+    RESOURCE_USAGE_URL: endpoints.resourceUsage,
+    DATA_USAGE_URL: endpoints.dataUsage,
     DASHBOARD_AGGREGATOR_URL: endpoints.dashboardAggregator,
     QMS_URL: endpoints.qms,
     SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,

@@ -26,8 +26,8 @@ export function userRoutes(app: FastifyInstance, store: () => QmsStore, domain: 
     });
   });
 
-  app.post<UserParams & { Params: { "resource-type": string }; Body: unknown }>(
-    "/v1/users/:username/plan/:resource-type/quota",
+  app.post<UserParams & { Params: { resource_type: string }; Body: unknown }>(
+    "/v1/users/:username/plan/:resource_type/quota",
     qmsErrors,
     async (request) => {
       const quota = (request.body as { quota?: unknown } | null)?.quota;
@@ -39,7 +39,7 @@ export function userRoutes(app: FastifyInstance, store: () => QmsStore, domain: 
         );
       }
       const qms = store();
-      const name = request.params["resource-type"];
+      const name = request.params.resource_type;
       const resourceType = qms.resourceTypeNamed(name);
       if (!resourceType) throw new QmsError(400, `resource type '${name}' not found`);
       const user = username(request.params);

@@ -1,0 +1,225 @@
+import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { Config } from "../src/config.js";
+import { GIB, qmsOf, quotaOf } from "./qms-state.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startServiceUnderTest(Config, buildApp, { BACKEND_TIMEOUT_MS: "300" });
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+
+const planOf = async (username: string) =>
+  (await service.send("carol", "GET", `/admin/qms/users/${username}/plan`)).json().result;
+
+describe("a user's plan, for administrators", () => {
+  it("carol moves alice to another plan and alice's quotas follow; the old subscription ends where the new starts", async () => {
+    const basic = (await service.send("alice", "GET", "/qms/user/plan")).json().result;
+    expect(basic.plan.name).toBe("Basic");
+
+    const moved = await service.send("carol", "PUT", "/admin/qms/users/alice/plan/Pro?paid=true&periods=2");
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().result).toMatchObject({ plan: { name: "Pro" }, paid: true, user: { username: "alice" } });
+
+    const mine = (await service.send("alice", "GET", "/qms/user/plan")).json().result;
+    expect(mine.plan.name).toBe("Pro");
+    expect(quotaOf(service, "alice", "cpu.hours")).toBe(20000);
+    expect(quotaOf(service, "alice", "data.size")).toBe(3072 * GIB);
+    expect(
+      (Date.parse(mine.effective_end_date) - Date.parse(mine.effective_start_date)) / (365 * 86_400_000),
+    ).toBeCloseTo(2, 1);
+
+    const history = (await service.send("alice", "GET", "/qms/user/subscriptions?include-expired=true")).json().result;
+    expect(history.total).toBe(2);
+    const ended = history.subscriptions.find((sub: { id: string }) => sub.id === basic.id);
+    expect(Date.parse(ended.effective_end_date)).toBeLessThanOrEqual(Date.parse(mine.effective_start_date));
+    expect((await service.send("alice", "GET", "/qms/user/subscriptions")).json().result.total).toBe(1);
+    expect(await planOf("alice")).toMatchObject({ id: mine.id });
+  });
+
+  it("sends QMS the plan change at its path without /plan, with the query the client sent", async () => {
+    await service.send(
+      "carol",
+      "PUT",
+      "/admin/qms/users/bob/plan/Regular?paid=false&start-date=2031-01-01&end-date=2032-01-01",
+    );
+    const [call] = service.platform.qms.recorder.to("PUT", "/v1/users/bob/Regular");
+    expect(call?.query).toEqual({ paid: "false", "start-date": "2031-01-01", "end-date": "2032-01-01" });
+  });
+
+  it("refuses an unknown plan (QMS's 400), a missing paid flag and a malformed date, and changes nothing", async () => {
+    const unknown = await service.send("carol", "PUT", "/admin/qms/users/alice/plan/Platinum?paid=true");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: "plan name `Platinum` not found" });
+    for (const query of ["", "?paid=yes", "?paid=true&start-date=soon", "?paid=true&periods=-1"]) {
+      const refused = await service.send("carol", "PUT", `/admin/qms/users/alice/plan/Pro${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    }
+    expect(qmsOf(service).subscriptions).toHaveLength(0);
+  });
+
+  it("is for administrators only: alice gets 403, no token 401", async () => {
+    const alice = await service.send("alice", "PUT", "/admin/qms/users/alice/plan/Commercial?paid=true");
+    expect(alice.statusCode).toBe(403);
+    expect(alice.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
+    expect((await service.send(undefined, "GET", "/admin/qms/users/alice/plan")).statusCode).toBe(401);
+    expect(qmsOf(service).subscriptions).toHaveLength(0);
+  });
+});
+
+describe("quotas and usages", () => {
+  it("sets a user's quota as the client's updateUserQuota sends it, after the directory knows the user", async () => {
+    const response = await service.send("carol", "POST", "/admin/qms/users/alice/plan/cpu.hours/quota", { quota: 750 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result).toMatchObject({ new_subscription: true, user: { username: "alice" } });
+    expect(quotaOf(service, "alice", "cpu.hours")).toBe(750);
+    expect(service.platform.groups.recorder.to("GET", "/subjects/alice")[0]?.query).toEqual({ user: "de_grouper" });
+  });
+
+  it("refuses a negative quota, an unknown resource type and a user the directory does not know, changing nothing", async () => {
+    const negative = await service.send("carol", "POST", "/admin/qms/users/alice/plan/cpu.hours/quota", { quota: -5 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+
+    const unknownType = await service.send("carol", "POST", "/admin/qms/users/alice/plan/gpu.hours/quota", {
+      quota: 5,
+    });
+    expect(unknownType.statusCode).toBe(400);
+    expect(unknownType.json()).toEqual({
+      error_code: "ERR_BAD_REQUEST",
+      reason: "resource type 'gpu.hours' not found",
+    });
+
+    const stranger = await service.send("carol", "POST", "/admin/qms/users/mallory/plan/cpu.hours/quota", { quota: 5 });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: "user 'mallory' does not exist" });
+    expect(qmsOf(service).users.has("mallory")).toBe(false);
+    expect(service.platform.qms.recorder.to("POST", /quota$/)).toHaveLength(1);
+  });
+
+  it("adds to and sets usages; the user's usages show them; a bad update type is 400", async () => {
+    const add = { username: "bob", resource_name: "cpu.hours", usage_value: 15, update_type: "ADD" };
+    expect((await service.send("carol", "POST", "/admin/qms/usages", add)).json()).toEqual({
+      result: "successfully updated the usage for: bob",
+      status: "OK",
+    });
+    await service.send("carol", "POST", "/admin/qms/usages", { ...add, usage_value: 5 });
+    await service.send("carol", "POST", "/admin/qms/usages", {
+      ...add,
+      resource_name: "data.size",
+      usage_value: GIB,
+      update_type: "SET",
+    });
+    const usages = (await service.send("carol", "GET", "/admin/qms/users/bob/usages")).json().result;
+    expect(
+      usages.map((usage: { usage: number; resource_type: { name: string } }) => [
+        usage.resource_type.name,
+        usage.usage,
+      ]),
+    ).toEqual([
+      ["cpu.hours", 20],
+      ["data.size", GIB],
+    ]);
+    expect((await service.send("bob", "GET", "/qms/user/usages")).json().result).toEqual(usages);
+
+    for (const bad of [
+      { ...add, update_type: "MULTIPLY" },
+      { ...add, usage_value: -1 },
+      { ...add, username: "" },
+    ]) {
+      const refused = await service.send("carol", "POST", "/admin/qms/usages", bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    }
+    const unknownType = await service.send("carol", "POST", "/admin/qms/usages", {
+      ...add,
+      resource_name: "gpu.hours",
+    });
+    expect(unknownType.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: "invalid resource name: gpu.hours" });
+  });
+});
+
+describe("subscriptions in bulk and the listing", () => {
+  it("subscribes known users in the client's postSubscription shape, one answer per entry in order", async () => {
+    const response = await service.send("carol", "POST", "/admin/qms/subscriptions", {
+      subscriptions: [{ username: "bob", plan_name: "Regular", paid: true, periods: 1, start_date: undefined }],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: "OK",
+      result: [{ user: { username: "bob" }, plan: { name: "Regular" }, paid: true, new_subscription: true }],
+    });
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(1000);
+  });
+
+  it("refuses an unknown user before QMS sees the name, and an entry without a name; QMS gets only the known", async () => {
+    const response = await service.send("carol", "POST", "/admin/qms/subscriptions", {
+      subscriptions: [
+        { username: "nobody-here", plan_name: "Pro", paid: true },
+        { username: "alice", plan_name: "Pro", paid: true },
+        { plan_name: "Pro", paid: true },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const [unknown, alice, unnamed] = response.json().result;
+    expect(unknown).toEqual({
+      user: { username: "nobody-here" },
+      failure_reason: "user does not exist: nobody-here",
+      new_subscription: false,
+    });
+    expect(alice).toMatchObject({ user: { username: "alice" }, plan: { name: "Pro" }, new_subscription: true });
+    expect(unnamed).toEqual({ failure_reason: "no username provided in request", new_subscription: false });
+    expect(qmsOf(service).users.has("nobody-here")).toBe(false);
+    const [sent] = service.platform.qms.recorder.to("POST", "/v1/subscriptions");
+    expect(sent?.body).toEqual({ subscriptions: [{ username: "alice", plan_name: "Pro", paid: true }] });
+  });
+
+  it("changes nothing when every name is unknown: QMS is not called", async () => {
+    const response = await service.send("carol", "POST", "/admin/qms/subscriptions", {
+      subscriptions: [{ username: "nobody-here", plan_name: "Pro", paid: true }],
+    });
+    expect(response.json().result[0].failure_reason).toBe("user does not exist: nobody-here");
+    expect(service.platform.qms.recorder.requests).toHaveLength(0);
+    expect(qmsOf(service).subscriptions).toHaveLength(0);
+  });
+
+  it("keeps a better plan unless forced, refuses a malformed body, and answers 502 when the directory fails", async () => {
+    await service.send("carol", "PUT", "/admin/qms/users/alice/plan/Pro?paid=true");
+    const unforced = await service.send("carol", "POST", "/admin/qms/subscriptions?force=false", {
+      subscriptions: [{ username: "alice", plan_name: "Regular", paid: true }],
+    });
+    expect(unforced.json().result[0]).toMatchObject({ plan: { name: "Pro" }, new_subscription: false });
+
+    for (const body of [{}, { subscriptions: [{ username: "alice", plan_name: "Pro" }] }, { subscriptions: "alice" }]) {
+      const refused = await service.send("carol", "POST", "/admin/qms/subscriptions", body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    }
+
+    service.platform.groups.faults.set({ mode: "json-500" });
+    const failed = await service.send("carol", "POST", "/admin/qms/subscriptions", {
+      subscriptions: [{ username: "bob", plan_name: "Pro", paid: true }],
+    });
+    expect(failed.statusCode).toBe(502);
+    expect(qmsOf(service).users.has("bob")).toBe(false);
+  });
+
+  it("lists every subscription with the client's getSubscriptions parameters", async () => {
+    for (const user of ["alice", "bob", "carol"]) await service.send(user, "GET", "/qms/user/plan");
+    const page = await service.send(
+      "carol",
+      "GET",
+      "/admin/qms/subscriptions?search=o&sort-field=username&sort-dir=DESC&limit=1&offset=0",
+    );
+    expect(page.statusCode).toBe(200);
+    expect(page.json().result.total).toBe(2);
+    expect(page.json().result.subscriptions.map((sub: { user: { username: string } }) => sub.user.username)).toEqual([
+      "carol",
+    ]);
+    const badSort = await service.send("carol", "GET", "/admin/qms/subscriptions?sort-dir=sideways");
+    expect(badSort.statusCode).toBe(400);
+  });
+});
