@@ -2,10 +2,9 @@ import { createAnalysesSimulator } from "./analyses/index.js";
 import { createAppsSimulator } from "./apps/index.js";
 import { generateGatewaySigningKey } from "./coge/gateway-key.js";
 import { createCogeSimulator } from "./coge/index.js";
-import { createDashboardAggregatorSimulator } from "./dashboard-aggregator/index.js";
-import { createDataUsageSimulator } from "./data-usage/index.js";
 import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
+import { keptMetadataAvus } from "./file-info/avus.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { createGroupsSimulator } from "./groups/index.js";
 import {
@@ -20,10 +19,8 @@ import { createMetadataSimulator } from "./metadata/index.js";
 import { createNotificationsSimulator } from "./notifications/index.js";
 import { DEFAULT_PORTS } from "./ports.js";
 import { createPreferencesSimulator } from "./preferences/index.js";
-import { createQmsSimulator } from "./qms/index.js";
-import { createResourceUsageSimulator } from "./resource-usage/index.js";
+import { createSearchSimulator } from "./search/index.js";
 import { SmtpCatcher } from "./smtp/index.js";
-import { createSubscriptionAddonsSimulator } from "./subscription-addons/index.js";
 
 export const SUPPORT_ADDRESS = "support@platform.example.org";
 export const TOOL_REQUEST_ADDRESS = "tool-requests@platform.example.org";
@@ -38,16 +35,8 @@ export interface PlatformEndpoints {
   groups: string;
   notifications: string;
   preferences: string;
+  search: string;
   analyses: string;
-  qms: string;
-  subscriptionAddons: string;
-  resourceUsage: string;
-  dataUsage: string;
-  dashboardAggregator: string;
-  qms: string;
-  subscriptionAddons: string;
-  resourceUsage: string;
-  dataUsage: string;
   /** Left out (with their variables) where a deployment runs without them. */
   coge?: string;
   datacite?: string;
@@ -68,17 +57,7 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     NOTIFICATIONS_URL: endpoints.notifications,
     PREFERENCES_URL: endpoints.preferences,
     ANALYSES_URL: endpoints.analyses,
-    QMS_URL: endpoints.qms,
-    SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
-    RESOURCE_USAGE_URL: endpoints.resourceUsage,
-    DATA_USAGE_URL: endpoints.dataUsage,
-    DASHBOARD_AGGREGATOR_URL: endpoints.dashboardAggregator,
-    QMS_URL: endpoints.qms,
-    SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
-    RESOURCE_USAGE_URL: endpoints.resourceUsage,
-    DATA_USAGE_URL: endpoints.dataUsage,
-    // The file-info backend answers the search role's `GET /search` as well.
-    SEARCH_URL: endpoints.fileInfo,
+    SEARCH_URL: endpoints.search,
     // The groups simulator keeps the permissions service's store beside Grouper's.
     PERMISSIONS_URL: endpoints.groups,
     ...(endpoints.coge ? { COGE_URL: endpoints.coge } : {}),
@@ -122,14 +101,10 @@ export class SimulatedPlatform {
   readonly groups;
   readonly notifications;
   readonly preferences;
+  readonly search;
   readonly analyses;
-  readonly dashboardAggregator;
   readonly coge;
   readonly datacite;
-  readonly qms;
-  readonly subscriptionAddons;
-  readonly resourceUsage;
-  readonly dataUsage;
   /** The key pair the services sign CoGe's user tokens with; CoGe trusts it. */
   private readonly gatewayKey = generateGatewaySigningKey();
 
@@ -139,38 +114,30 @@ export class SimulatedPlatform {
     this.idp = createIdentityProvider({ ...common, port: port("idp") });
     this.smtp = new SmtpCatcher({ ...common, port: port("inbox"), smtpPort: port("smtp") });
     this.apps = createAppsSimulator({ ...common, port: port("apps") });
-    this.metadata = createMetadataSimulator({ ...common, port: port("metadata") });
+    this.metadata = createMetadataSimulator({
+      ...common,
+      port: port("metadata"),
+      dataItemAvus: () => keptMetadataAvus(this.fileInfo.state.dataStore),
+    });
     this.fileInfo = createFileInfoSimulator({ ...common, port: port("fileInfo") });
     this.groups = createGroupsSimulator({ ...common, port: port("groups") });
     this.notifications = createNotificationsSimulator({ ...common, port: port("notifications") });
     this.preferences = createPreferencesSimulator({ ...common, port: port("preferences") });
+    const { fileInfo, metadata } = this;
+    this.search = createSearchSimulator({
+      ...common,
+      port: port("search"),
+      sources: {
+        dataStore: () => fileInfo.state.dataStore,
+        users: () => fileInfo.state.navigation.users,
+        tags: () => metadata.state.tags,
+        avus: () => metadata.state.avus,
+      },
+    });
     const apps = this.apps;
     this.analyses = createAnalysesSimulator({ ...common, port: port("analyses"), apps: () => apps.state });
-    this.dashboardAggregator = createDashboardAggregatorSimulator({
-      ...common,
-      port: port("dashboardAggregator"),
-      apps: () => apps.state,
-      upstreams: { apps: () => apps.url },
-    });
     this.coge = createCogeSimulator({ ...common, port: port("coge"), gatewayKey: this.gatewayKey });
     this.datacite = createDataciteSimulator({ ...common, port: port("datacite") });
-    // One QMS database behind the subscriptions service's two APIs and data-usage-api, as in the real deployment.
-    const qms = createQmsSimulator({ ...common, port: port("qms") });
-    this.qms = qms;
-    this.subscriptionAddons = createSubscriptionAddonsSimulator({
-      ...common,
-      port: port("subscriptions"),
-      qms: () => qms.state.store,
-    });
-    this.dataUsage = createDataUsageSimulator({ ...common, port: port("dataUsage"), qms: () => qms.state.store });
-    const subscriptionAddons = this.subscriptionAddons;
-    const dataUsage = this.dataUsage;
-    this.resourceUsage = createResourceUsageSimulator({
-      ...common,
-      port: port("resourceUsage"),
-      subscriptionsUrl: () => subscriptionAddons.url,
-      dataUsageUrl: () => dataUsage.url,
-    });
   }
 
   static async start(options: PlatformOptions = {}): Promise<SimulatedPlatform> {
@@ -197,14 +164,10 @@ export class SimulatedPlatform {
       this.groups,
       this.notifications,
       this.preferences,
+      this.search,
       this.analyses,
-      this.dashboardAggregator,
       this.coge,
       this.datacite,
-      this.qms,
-      this.subscriptionAddons,
-      this.resourceUsage,
-      this.dataUsage,
     ];
   }
 
@@ -217,14 +180,10 @@ export class SimulatedPlatform {
       groups: this.groups.url,
       notifications: this.notifications.url,
       preferences: this.preferences.url,
+      search: this.search.url,
       analyses: this.analyses.url,
-      dashboardAggregator: this.dashboardAggregator.url,
       coge: this.coge.url,
       datacite: this.datacite.url,
-      qms: this.qms.url,
-      subscriptionAddons: this.subscriptionAddons.url,
-      resourceUsage: this.resourceUsage.url,
-      dataUsage: this.dataUsage.url,
       idp: this.idp.url,
       smtp: this.smtp.smtpUrl,
       deJwtPublicKey: (await this.idp.state.keys).deJwtPublicKeyPem,

@@ -494,19 +494,7 @@ describe("types and metadata", () => {
   });
 });
 
-describe("search and stat listings", () => {
-  it("finds what the caller can read by name or path, below the homes' folder", async () => {
-    const plan = await call(sim(), "GET", "/search", { user: "bob", query: { q: "PLAN" } });
-    expect(plan.body).toMatchObject({ total: 1, hits: [{ path: `${ALICE}/shared-with-bob/plan.txt`, type: "file" }] });
-    const notes = await call(sim(), "GET", "/search", { user: "bob", query: { q: "notes.txt" } });
-    expect(notes.body.hits.map((hit: { path: string }) => hit.path)).toEqual(["/iplant/home/bob/notes.txt"]);
-    const byPath = await call(sim(), "GET", "/search", { user: "bob", query: { q: "Shared-With-Bob/" } });
-    expect(byPath.body.hits.map((hit: { path: string }) => hit.path)).toEqual([`${ALICE}/shared-with-bob/plan.txt`]);
-    const paged = await call(sim(), "GET", "/search", { user: "alice", query: { q: "s", limit: "2", offset: "1" } });
-    expect(paged.body.hits).toHaveLength(2);
-    expect(paged.body.total).toBeGreaterThan(3);
-  });
-
+describe("stat listings", () => {
   it("pages the stats of the ids the caller can read", async () => {
     const ids = await Promise.all(
       [`${ALICE}/notes.txt`, `${ALICE}/documents`, `${ALICE}/measurements.csv`].map((path) =>

@@ -37,6 +37,38 @@ export const SearchHits = Type.Object({
   total: Type.Number(),
   hits: Type.Array(Type.Record(Type.String(), Type.Unknown())),
 });
+/** The search service's answer to a data search (Elasticsearch's hits) and its documentation. */
+export const SearchAnswer = Type.Object({
+  total: Type.Object({ value: Type.Integer(), relation: Type.String() }),
+  hits: Type.Array(
+    Type.Object({ _id: Type.String(), _source: Type.Record(Type.String(), Type.Unknown()), fields: Type.Object({}) }),
+  ),
+});
+export const SearchDocumentation = Type.Object(
+  {
+    clauses: Type.Record(
+      Type.String(),
+      Type.Object({
+        summary: Type.String(),
+        args: Type.Record(Type.String(), Type.Object({ type: Type.String(), summary: Type.String() })),
+      }),
+    ),
+    sortFields: Type.Array(Type.String()),
+  },
+  { description: "each clause type with its summary and arguments ({type, summary}), and the sort fields" },
+);
+/** The metadata backend's AVU list: the target of each AVU is read. */
+export const AvuListAnswer = Type.Object({
+  avus: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      attr: Type.String(),
+      value: Type.String(),
+      unit: Type.String(),
+      target_id: Type.String(),
+    }),
+  ),
+});
 export const MovedSources = Type.Object({ sources: Type.Optional(Type.Array(Type.String())) });
 export const BasePaths = Type.Object({ user_home_path: Type.String() });
 

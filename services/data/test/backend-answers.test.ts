@@ -41,7 +41,7 @@ describe("a backend that succeeds with something that cannot be its answer", () 
 
   it("makes the index search and the favorites answer 502 when the search or metadata backend does", async () => {
     for (const fault of NOT_ANSWERS) {
-      service.platform.fileInfo.faults.set({ ...fault, path: "^/search" });
+      service.platform.search.faults.set({ ...fault, path: "^/search" });
       const search = await send("alice", "GET", "/secured/filesystem/index?search-term=notes");
       expect(search.statusCode, JSON.stringify(fault)).toBe(502);
       service.platform.metadata.faults.set({ ...fault, path: "^/favorites" });

@@ -133,7 +133,7 @@ describe("the DataCite record made from a folder's metadata", () => {
 
   it("refuses a folder that already has a publication year of its own, since the platform sets it", () => {
     expect(problemsOf([...REQUIRED, avu("publicationYear", "2020")])).toEqual([
-      "publicationYear: found 2, expected exactly 1",
+      "publicationYear is set by the platform when the DOI is published: remove the folder's own publicationYear from its metadata",
     ]);
   });
 });

@@ -210,8 +210,8 @@ describe("POST /permanent-id-requests", () => {
     expect(refused.json().problems).toEqual([
       "title needs a value",
       "publisher: found 0, expected exactly 1",
-      "publicationYear: found 2, expected exactly 1",
       "resourceType needs a nested resourceTypeGeneral",
+      "publicationYear is set by the platform when the DOI is published: remove the folder's own publicationYear from its metadata",
     ]);
     expect(storedRequests()).toHaveLength(0);
   });

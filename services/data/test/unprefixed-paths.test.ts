@@ -25,8 +25,8 @@ describe("the web client's paths without /secured", () => {
     }
   });
 
-  it("need the same sign-in and give the same refusals", async () => {
-    const anonymous = await send(undefined, "GET", `/filesystem/paged-directory?path=${q(HOME("alice"))}&limit=10`);
+  it("need the same sign-in (but for the reads open to visitors) and give the same refusals", async () => {
+    const anonymous = await send(undefined, "POST", "/filesystem/rename", { source: NOTES, dest: `${NOTES}.old` });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error_code).toBe("ERR_NOT_AUTHORIZED");
     const notBobs = await send("bob", "GET", `/fileio/download?path=${q(NOTES)}`);

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import type { Avu, Entry } from "./catalogue.js";
 import { badField, notAuthorized } from "./errors.js";
+import type { DataStore } from "./store.js";
 
 /** Attributes the DE reserves for itself (trash origin, info type…): hidden from users, never set by them. */
 const isSystemAvu = (avu: Avu) => /^ipc/i.test(avu.attr);
@@ -43,4 +45,74 @@ export function metadataPart(fields: Record<string, unknown>): Record<string, un
   const { "irods-avus": _irods, ...rest } = fields;
   if (rest.avus !== undefined && !Array.isArray(rest.avus)) throw badField("avus must be a list", { field: "avus" });
   return rest;
+}
+
+/** An AVU of the metadata service's part as it is kept (`{id?, attr, value, unit, avus?}`). */
+interface KeptAvu {
+  id?: unknown;
+  attr?: unknown;
+  value?: unknown;
+  unit?: unknown;
+  avus?: unknown;
+}
+
+/** A kept AVU in the metadata backend's record shape. */
+export interface KeptAvuRecord {
+  id: string;
+  attribute: string;
+  value: string;
+  unit: string;
+  target_type: string;
+  target_id: string;
+  created_by: string;
+  modified_by: string;
+  created_on: number;
+  modified_on: number;
+}
+
+/** A stable UUID for a kept AVU that was sent without one. */
+const keyedUuid = (key: string) => {
+  const hex = createHash("sha1").update(`kept avu ${key}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+function recordsOf(
+  avu: KeptAvu,
+  key: string,
+  target: { type: string; id: string },
+  entry: Entry,
+  attached: KeptAvuRecord[],
+): KeptAvuRecord {
+  const id = typeof avu.id === "string" ? avu.id.toLowerCase() : keyedUuid(key);
+  const children = Array.isArray(avu.avus) ? (avu.avus as KeptAvu[]) : [];
+  children.forEach((child, index) => {
+    attached.push(recordsOf(child, `${key}/${index}`, { type: "avu", id }, entry, attached));
+  });
+  return {
+    id,
+    attribute: String(avu.attr ?? ""),
+    value: String(avu.value ?? ""),
+    unit: String(avu.unit ?? ""),
+    target_type: target.type,
+    target_id: target.id,
+    created_by: entry.owner,
+    modified_by: entry.owner,
+    created_on: entry.dateModified,
+    modified_on: entry.dateModified,
+  };
+}
+
+/**
+ * The metadata-service AVUs of every file and folder (kept with the entry here, where data-info would hand them to the
+ * metadata service), in the metadata backend's record shape, each with the AVUs attached to it: for its searches.
+ */
+export function keptMetadataAvus(store: DataStore): Array<{ avu: KeptAvuRecord; attached: KeptAvuRecord[] }> {
+  return store.catalogue.all().flatMap((entry) => {
+    const kept = Array.isArray(entry.metadata.avus) ? (entry.metadata.avus as KeptAvu[]) : [];
+    const target = { type: entry.type === "dir" ? "folder" : "file", id: entry.id };
+    return kept.map((avu, index) => {
+      const attached: KeptAvuRecord[] = [];
+      return { avu: recordsOf(avu, `${entry.id}/${index}`, target, entry, attached), attached };
+    });
+  });
 }

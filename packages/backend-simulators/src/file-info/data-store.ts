@@ -15,7 +15,6 @@ import { moveRoutes } from "./routes/moves.js";
 import { navigationTreeRoutes } from "./routes/navigation-tree.js";
 import { pathListRoutes } from "./routes/path-lists.js";
 import { permissionRoutes } from "./routes/permissions.js";
-import { searchRoutes } from "./routes/search.js";
 import { sharingRoutes } from "./routes/sharing.js";
 import { statRoutes } from "./routes/stats.js";
 import { ticketRoutes } from "./routes/tickets.js";
@@ -43,7 +42,6 @@ const ROUTE_FAMILIES = [
   avuRoutes,
   exportRoutes,
   pathListRoutes,
-  searchRoutes,
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { DEMO_USERS } from "../demo-users.js";
 import { defineModule } from "../framework/module.js";
-import { ADMIN_ACCOUNT } from "./permissions.js";
+import { ADMIN_ACCOUNT, ANONYMOUS_USER } from "./permissions.js";
 
 /** The simulated iRODS zone: homes under `/iplant/home`, trash owned by the service account `de-irods`. */
 export const IRODS_ZONE = "iplant";
@@ -13,10 +13,11 @@ export const userTrashPath = (user: string): string => `${BASE_TRASH_PATH}/${use
 const MISSING_USER = { error_code: "ERR_MISSING_QUERY_PARAMETER", reason: "the user query parameter is required" };
 
 /**
- * Accounts of platform services: users share data with `coge` (CoGe reads and writes as it), and the gateway
- * stages and publishes folders as the administrative account.
+ * Accounts of platform services: users share data with `coge` (CoGe reads and writes as it), the gateway
+ * stages and publishes folders as the administrative account, and visitors who have not signed in read as
+ * `anonymous` (what the `public` group or an anonymized link lets everyone read).
  */
-export const SERVICE_ACCOUNTS = ["coge", ADMIN_ACCOUNT] as const;
+export const SERVICE_ACCOUNTS = ["coge", ADMIN_ACCOUNT, ANONYMOUS_USER] as const;
 
 export interface NavigationState {
   /** Users known to the data store; base paths of anyone else are refused with ERR_NOT_A_USER. */

@@ -4,6 +4,7 @@ import { type Static, Type } from "typebox";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, Problem } from "../framework/problems.js";
+import { avuSearchRoutes, type DataItemAvus } from "./avu-search.js";
 import { now } from "./clock.js";
 import { canonicalUuid, emptyOk, Uuid } from "./schemas.js";
 
@@ -86,10 +87,9 @@ function added(target: Target, id: string | undefined, request: AvuRequest, user
   };
 }
 
-function routes(scope: FastifyInstance, state: () => AvusState) {
-  const avusOn = (target: Target) => [...state().avus.values()].filter((avu) => isOn(avu, target));
-
-  const shown = (avu: StoredAvu): Record<string, unknown> => ({
+/** An AVU as the backend answers it, with the AVUs attached to it (`attachedTo` finds them). */
+export function shownAvu(avu: StoredAvu, attachedTo: (avuId: string) => StoredAvu[]): Record<string, unknown> {
+  return {
     id: avu.id,
     attr: avu.attribute,
     value: avu.value,
@@ -99,8 +99,14 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
     modified_by: avu.modified_by,
     created_on: avu.created_on,
     modified_on: avu.modified_on,
-    avus: avusOn({ type: "avu", id: avu.id }).map(shown),
-  });
+    avus: attachedTo(avu.id).map((attached) => shownAvu(attached, attachedTo)),
+  };
+}
+
+function routes(scope: FastifyInstance, state: () => AvusState) {
+  const avusOn = (target: Target) => [...state().avus.values()].filter((avu) => isOn(avu, target));
+
+  const shown = (avu: StoredAvu) => shownAvu(avu, (id) => avusOn({ type: "avu", id }));
   const listing = (target: Target) => ({ avus: avusOn(target).map(shown) });
 
   /**
@@ -213,9 +219,14 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
 
 /**
  * Metadata backend: AVUs (attribute, value, unit) on files, folders and the other target types,
- * with AVUs attached to AVUs; listing, adding or updating, setting (replacing) and copying them.
+ * with AVUs attached to AVUs; listing, adding or updating, setting (replacing) and copying them; searching them
+ * together with the data items' AVUs `dataItemAvus` gives.
  */
-export const avus = defineModule<AvusState>({
-  makeState: () => ({ avus: new Map() }),
-  routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
-});
+export const avusModule = (dataItemAvus: DataItemAvus) =>
+  defineModule<AvusState>({
+    makeState: () => ({ avus: new Map() }),
+    async routes(app, state) {
+      await backendScope(app, (scope) => routes(scope, state));
+      await avuSearchRoutes(app, state, dataItemAvus);
+    },
+  });

@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from "fflate";
 import type { StoredAttribute, StoredTemplate, TemplatesState } from "./template-store.js";
 
 /** CSV the way the backend writes it: a field is quoted only when it holds a comma, quote or line break. */
@@ -29,4 +30,17 @@ export function guideCsv(state: TemplatesState, template: StoredTemplate): strin
       attribute.type === "Enum" ? attribute.values.map((value) => value.value).join(", ") : "",
     ]),
   ]);
+}
+
+/** The template's name as a folder name: only letters, digits, `-`, `_` and `.`, the rest `_`. */
+const folderName = (name: string) => name.replace(/[^\w.-]/g, "_") || "template";
+
+/** A zip of both CSVs in a folder named after the template: `<name>/blank.csv` and `<name>/guide.csv`. */
+export function templateZip(state: TemplatesState, template: StoredTemplate): Buffer {
+  const folder = folderName(template.name);
+  const zip = zipSync({
+    [`${folder}/blank.csv`]: strToU8(blankCsv(state, template)),
+    [`${folder}/guide.csv`]: strToU8(guideCsv(state, template)),
+  });
+  return Buffer.from(zip);
 }

@@ -6,7 +6,7 @@ import { backendScope } from "../framework/problems.js";
 import { queryFlag } from "../framework/request-values.js";
 import { now } from "./clock.js";
 import { emptyOk, Uuid } from "./schemas.js";
-import { blankCsv, guideCsv } from "./template-csv.js";
+import { blankCsv, guideCsv, templateZip } from "./template-csv.js";
 import { TemplateUpdate } from "./template-schemas.js";
 import { seededTemplates } from "./template-seed.js";
 import {
@@ -86,6 +86,20 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
       callerOf(request);
       const template = existingTemplate(state(), request.params.templateId);
       return csvDownload(request, reply, "guide.csv", guideCsv(state(), template));
+    },
+  );
+
+  scope.get<{ Params: TemplateParams }>(
+    "/templates/:templateId/zip-csv",
+    { schema: { params: TemplateParams } },
+    async (request, reply) => {
+      callerOf(request);
+      const template = existingTemplate(state(), request.params.templateId);
+      const attachment = queryFlag(queryOf(request), "attachment") ?? true;
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", `${attachment ? "attachment; " : ""}filename="template.zip"`)
+        .send(templateZip(state(), template));
     },
   );
 

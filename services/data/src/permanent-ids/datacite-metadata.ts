@@ -20,9 +20,9 @@ export function folderMetadataOf(fileInfo: BackendClient, request: FastifyReques
 
 /**
  * The AVUs a folder's DataCite record is made of: its template AVUs, its iRODS AVUs, and this year as the
- * publication year, which the platform sets itself (a folder that already has one has two, and is refused).
+ * publication year, which the platform sets itself; `ownYear` tells that the folder's metadata holds one too.
  */
-function recordAvus(metadata: FolderMetadata, year: number): Avu[] {
+function recordAvus(metadata: FolderMetadata, year: number): { avus: Avu[]; ownYear: boolean } {
   const own = [...(metadata.avus ?? []), ...(metadata["irods-avus"] ?? [])];
   if (own.length === 0) throw badRequest("the folder has no metadata to describe it with", "ERR_BAD_REQUEST");
   const identifier = firstValue(own, IDENTIFIER_ATTR);
@@ -32,14 +32,20 @@ function recordAvus(metadata: FolderMetadata, year: number): Avu[] {
       identifier,
     });
   }
-  return [...own, { attr: PUBLICATION_YEAR_ATTR, value: String(year), unit: "" }];
+  const ownYear = own.some((avu) => avu.attr === PUBLICATION_YEAR_ATTR);
+  const described = own.filter((avu) => avu.attr !== PUBLICATION_YEAR_ATTR);
+  return { avus: [...described, { attr: PUBLICATION_YEAR_ATTR, value: String(year), unit: "" }], ownYear };
 }
+
+const OWN_YEAR_PROBLEM =
+  `${PUBLICATION_YEAR_ATTR} is set by the platform when the DOI is published: ` +
+  `remove the folder's own ${PUBLICATION_YEAR_ATTR} from its metadata`;
 
 /**
  * The DataCite XML of a record, or 400 naming everything the metadata lacks. DataCite assigns the identifier
  * itself, but the schema requires one: a placeholder under the prefix stands in for it.
  */
-function dataciteXml(avus: readonly Avu[], identifierType: string, prefix: string): string {
+function dataciteXml(avus: readonly Avu[], ownYear: boolean, identifierType: string, prefix: string): string {
   const placeholder: Avu = {
     attr: IDENTIFIER_ATTR,
     value: `${prefix}/placeholder`,
@@ -47,7 +53,7 @@ function dataciteXml(avus: readonly Avu[], identifierType: string, prefix: strin
     avus: [{ attr: IDENTIFIER_TYPE_ATTR, value: identifierType, unit: "" }],
   };
   const complete = [...avus, placeholder];
-  const problems = problemsIn(DATACITE_RULES, complete);
+  const problems = [...problemsIn(DATACITE_RULES, complete), ...(ownYear ? [OWN_YEAR_PROBLEM] : [])];
   if (problems.length > 0) {
     throw badRequest(`the folder's metadata cannot make a DataCite record: ${problems.join("; ")}`, "ERR_BAD_REQUEST", {
       problems,
@@ -72,8 +78,8 @@ export function dataciteRecord(
   prefix: string,
   year = new Date().getUTCFullYear(),
 ): DataciteRecord {
-  const avus = recordAvus(metadata, year);
-  return { avus, xml: dataciteXml(avus, identifierType, prefix) };
+  const { avus, ownYear } = recordAvus(metadata, year);
+  return { avus, xml: dataciteXml(avus, ownYear, identifierType, prefix) };
 }
 
 /** The AVUs that record a minted identifier on the folder: the identifier (with its type) and the publication year. */

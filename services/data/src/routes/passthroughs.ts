@@ -61,6 +61,13 @@ const fileMetadata: PassthroughFamily = {
     },
     {
       method: "POST",
+      path: `${DATA}/metadata/add`,
+      backendPath: "/data/{data-id}/metadata",
+      backendMethod: "PATCH",
+      summary: "Add metadata to a file or folder, keeping what it has",
+    },
+    {
+      method: "POST",
       path: `${DATA}/metadata/copy`,
       backendPath: "/data/{data-id}/metadata/copy",
       summary: "Copy metadata to other files and folders",
@@ -114,6 +121,13 @@ const metadataTemplates: PassthroughFamily = {
       backend: "metadata",
       backendPath: "/templates/{template-id}/guide-csv",
       summary: "A CSV guide to a template's attributes",
+    },
+    {
+      method: "GET",
+      path: `${TEMPLATE}/zip-csv`,
+      backend: "metadata",
+      backendPath: "/templates/{template-id}/zip-csv",
+      summary: "A zip of a template's blank CSV and CSV guide",
     },
     {
       method: "GET",

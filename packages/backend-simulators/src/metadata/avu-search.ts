@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { callerOf, queryOf } from "../framework/caller.js";
+import { backendScope, InvalidRequest } from "../framework/problems.js";
+import { type AvusState, type StoredAvu, shownAvu } from "./avus.js";
+
+/**
+ * AVUs of data items kept outside this backend's store: the file-info simulator keeps the metadata-service AVUs
+ * set through data-info with the item (the real data-info hands them to this backend). The platform passes them in.
+ */
+export type DataItemAvus = () => Iterable<{ avu: StoredAvu; attached: StoredAvu[] }>;
+
+const CRITERIA = ["attribute", "target-type", "target-id", "value", "unit"] as const;
+type Criteria = Partial<Record<(typeof CRITERIA)[number], string[]>>;
+
+const FIELD: Record<(typeof CRITERIA)[number], keyof StoredAvu> = {
+  attribute: "attribute",
+  "target-type": "target_type",
+  "target-id": "target_id",
+  value: "value",
+  unit: "unit",
+};
+
+/** The search criteria: each a list of values, any of which the AVU's field must equal (ids in any case). */
+function criteriaOf(values: Record<string, unknown>, single: "refuse" | "list"): Criteria {
+  const criteria: Criteria = {};
+  const refused: Record<string, string> = {};
+  for (const name of CRITERIA) {
+    const value = values[name];
+    if (value === undefined) continue;
+    const list = typeof value === "string" && single === "list" ? [value] : value;
+    if (!Array.isArray(list) || !list.every((item) => typeof item === "string")) {
+      refused[name] = "(not (sequential? a-list-of-strings))";
+      continue;
+    }
+    criteria[name] = name === "target-id" ? list.map((id) => id.toLowerCase()) : list;
+  }
+  if (Object.keys(refused).length > 0) throw new InvalidRequest(refused);
+  return criteria;
+}
+
+const matches = (avu: StoredAvu, criteria: Criteria) =>
+  CRITERIA.every((name) => {
+    const wanted = criteria[name];
+    return wanted === undefined || wanted.includes(String(avu[FIELD[name]]));
+  });
+
+/**
+ * `POST /avus/search` (criteria in the body) and `GET /avus` (in the query, repeatable) → `{avus}`: the AVUs whose
+ * attribute, target type, target id, value and unit are each one of those given, with what is attached to them.
+ */
+export function avuSearchRoutes(app: FastifyInstance, state: () => AvusState, dataItemAvus: DataItemAvus) {
+  const search = (criteria: Criteria) => {
+    const stored = [...state().avus.values()];
+    const attachedTo = (id: string) => stored.filter((avu) => avu.target_type === "avu" && avu.target_id === id);
+    const own = stored.filter((avu) => avu.target_type !== "avu" && matches(avu, criteria));
+    const kept = [...dataItemAvus()].filter(({ avu }) => matches(avu, criteria));
+    return {
+      avus: [
+        ...own.map((avu) => shownAvu(avu, attachedTo)),
+        ...kept.map(({ avu, attached }) => shownAvu(avu, (id) => attached.filter((child) => child.target_id === id))),
+      ],
+    };
+  };
+  return backendScope(app, (scope) => {
+    scope.post("/avus/search", async (request: FastifyRequest) => {
+      callerOf(request);
+      const body = request.body ?? {};
+      if (typeof body !== "object" || Array.isArray(body)) throw new InvalidRequest({ body: "(not (map? a-body))" });
+      return search(criteriaOf(body as Record<string, unknown>, "refuse"));
+    });
+    scope.get("/avus", async (request: FastifyRequest) => {
+      callerOf(request);
+      return search(criteriaOf(queryOf(request), "list"));
+    });
+  });
+}

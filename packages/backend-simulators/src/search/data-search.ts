@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { QueryError } from "./clause-args.js";
+import type { Predicate } from "./clauses.js";
+import { searchDocumentation } from "./documentation.js";
+import { hitOf } from "./hits.js";
+import { compileQuery } from "./query.js";
+import { entryOrder, firstInOrder, sortKeys } from "./sorting.js";
+import { type SearchSources, SearchView } from "./sources.js";
+
+const DEFAULT_SIZE = 10;
+/** Elasticsearch's `index.max_result_window`: from + size may not go past it. */
+const MAX_RESULT_WINDOW = 10_000;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** `size` and `from` are read only when they are numbers, as the service reads them; other values leave the default. */
+const integerOr = (value: unknown, fallback: number) => (typeof value === "number" ? Math.trunc(value) : fallback);
+
+const refuse = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error });
+
+/** A query without a single clause (`{}`) matches everything; the service adds only its access filter to it. */
+const isEmptyQuery = (query: unknown) => isObject(query) && Object.keys(query).length === 0;
+
+function searchOf(body: Record<string, unknown>, view: SearchView) {
+  if ("scroll_id" in body || "scroll" in body) throw new QueryError("scrolling through results is not supported");
+  if (!("query" in body)) throw new QueryError("the body holds no 'query'");
+  const size = integerOr(body.size, DEFAULT_SIZE);
+  const from = integerOr(body.from, 0);
+  if (size < 0) throw new QueryError(`size ${size} is negative`);
+  if (from < 0) throw new QueryError(`from ${from} is negative`);
+  if (from + size > MAX_RESULT_WINDOW) {
+    throw new QueryError(`from + size may be at most ${MAX_RESULT_WINDOW} (it is ${from + size})`);
+  }
+  const keys = sortKeys(body.sort);
+  const matches: Predicate = isEmptyQuery(body.query) ? () => true : compileQuery(body.query, view);
+  return { size, from, keys, matches };
+}
+
+/**
+ * The search service's data search: `POST /data/search?user=` with `{query, size?, from?, sort?}` →
+ * Elasticsearch's hits `{total: {value, relation}, max_score, hits: [{_id, _source, fields: {permission}, sort}]}`,
+ * only entries the user may read; `GET /data/documentation` → the clause types and sort fields.
+ */
+export function dataSearchRoutes(app: FastifyInstance, sources: SearchSources) {
+  app.get("/data/documentation", async () => searchDocumentation());
+
+  app.post("/data/search", async (request: FastifyRequest, reply) => {
+    if (!/^application\/json/i.test(String(request.headers["content-type"] ?? ""))) {
+      return refuse(reply, 415, "the body must be JSON (Content-Type: application/json)");
+    }
+    const user = (request.query as Record<string, unknown>).user;
+    if (typeof user !== "string" || user === "") {
+      return refuse(reply, 400, "The 'user' query parameter must be provided and non-empty");
+    }
+    if (!sources.users().has(user)) return refuse(reply, 400, `${user} is not a user of the data store`);
+    if (!isObject(request.body)) return refuse(reply, 400, "the body must be a JSON object");
+    const view = new SearchView(sources, user);
+    try {
+      const { size, from, keys, matches } = searchOf(request.body, view);
+      const found = view.entries().filter((entry) => view.permissionOf(entry) !== undefined && matches(entry));
+      const page = firstInOrder(found, from + size, entryOrder(keys)).slice(from);
+      return {
+        total: { value: found.length, relation: "eq" },
+        max_score: null,
+        hits: page.map((entry) => hitOf(entry, view, keys)),
+      };
+    } catch (error) {
+      if (error instanceof QueryError) return refuse(reply, 400, error.message);
+      throw error;
+    }
+  });
+}

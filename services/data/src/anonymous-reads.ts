@@ -1,0 +1,65 @@
+import { GatewayError } from "@de-gateway/service-kit";
+import type { FastifyInstance, RouteOptions } from "fastify";
+
+/**
+ * The read routes visitors may call without signing in, under the unprefixed paths the web client calls them by:
+ * there a request without a token runs as the data store's `anonymous` account and sees what it may read (the
+ * community data, anonymized links). Under `/secured` the same routes keep requiring a signed-in user.
+ */
+export const ANONYMOUS_READ_PATHS: ReadonlySet<string> = new Set([
+  "/filesystem/stat",
+  "/filesystem/paged-directory",
+  "/filesystem/directory",
+  "/filesystem/read-chunk",
+  "/filesystem/display-download",
+  "/fileio/download",
+  "/filesystem/search",
+  "/filesystem/metadata/search",
+]);
+
+const SECURED = "/secured";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set on the open twin of a `/secured` read route (see `openReadTwins`). */
+    anonymousTwin?: boolean;
+  }
+}
+
+/**
+ * What a visitor may not read is, to the visitor, not there: a refusal (403) becomes 404, so that nothing about
+ * the data of the platform's users is given away.
+ */
+function hidden(error: unknown): unknown {
+  if (error instanceof GatewayError && error.statusCode === 403) {
+    return new GatewayError(404, "no such file or folder, or it is not readable without signing in", "ERR_NOT_FOUND");
+  }
+  return error;
+}
+
+/**
+ * Registers, beside each `/secured` route of `ANONYMOUS_READ_PATHS`, its open twin: the same schema and handler
+ * under the unprefixed path with `optional` access, where refusals to visitors are answered as 404. Add it before
+ * the routes are registered.
+ */
+export function openReadTwins(app: FastifyInstance): void {
+  app.addHook("onRoute", function registerTwin(this: FastifyInstance, route: RouteOptions) {
+    const open = route.url.startsWith(SECURED) ? route.url.slice(SECURED.length) : undefined;
+    // Fastify adds the HEAD of a GET route itself, the twin's as well.
+    if (!open || !ANONYMOUS_READ_PATHS.has(open) || route.config?.anonymousTwin || route.method === "HEAD") return;
+    const handler = route.handler;
+    this.route({
+      method: route.method,
+      url: open,
+      schema: route.schema,
+      config: { ...route.config, auth: "optional", anonymousTwin: true },
+      async handler(request, reply) {
+        try {
+          return await handler.call(this, request, reply);
+        } catch (error) {
+          throw request.user?.kind === "anonymous" ? hidden(error) : error;
+        }
+      },
+    });
+  });
+}

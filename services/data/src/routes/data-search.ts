@@ -1,0 +1,118 @@
+import { BackendResponseError } from "@de-gateway/backend-clients";
+import { GatewayError, isJsonObject } from "@de-gateway/service-kit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { SearchAnswer, SearchDocumentation } from "../backend-answers.js";
+import { commonErrors } from "../schemas.js";
+
+/** The fields the search service sorts by. */
+const SORT_FIELDS = ["id", "label", "path", "creator", "dateCreated", "dateModified", "fileSize"];
+/** Elasticsearch's result window: from + size may not go past it. */
+const MAX_RESULT_WINDOW = 10_000;
+
+const SearchRequest = Type.Object(
+  {
+    query: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          "a clause {type, args} or a boolean query {all?, any?, none?: [clause or query]}; the clause types are in " +
+          "GET /secured/filesystem/search-documentation (label, path, owner, permissions, created, modified, size, " +
+          "tag, metadata)",
+      }),
+    ),
+    scroll: Type.Optional(Type.String({ description: "keep the results for scrolling this long (e.g. 1m)" })),
+    scroll_id: Type.Optional(Type.String({ description: "the next page of a scroll, in place of a query" })),
+    size: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RESULT_WINDOW, description: "hits in the page (10)" })),
+    from: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RESULT_WINDOW, description: "hits to skip (0)" })),
+    sort: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            field: Type.Union(SORT_FIELDS.map((field) => Type.Literal(field))),
+            order: Type.Union([Type.Literal("ascending"), Type.Literal("descending")]),
+          },
+          { additionalProperties: false },
+        ),
+        { description: "sort keys, the first one first; without any, by path" },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Hit = Type.Object(
+  {
+    _id: Type.String(),
+    _source: Type.Record(Type.String(), Type.Unknown(), {
+      description: "{id, path, label, doc_type: file|folder, creator, dateCreated, dateModified, fileSize, …}",
+    }),
+    fields: Type.Object({
+      permission: Type.Array(Type.Union([Type.String(), Type.Null()]), {
+        description: "the caller's effective permission: read, write or own",
+      }),
+    }),
+  },
+  { additionalProperties: true },
+);
+
+const SearchResults = Type.Object(
+  {
+    total: Type.Object({ value: Type.Integer(), relation: Type.String() }),
+    hits: Type.Array(Hit),
+  },
+  { additionalProperties: true },
+);
+
+/**
+ * A query the search service refused, as the error model words it: the service answers `{error}`, the reason of the
+ * refusal, which becomes the `reason`.
+ */
+function refusal(error: unknown): unknown {
+  if (!(error instanceof BackendResponseError) || error.backendStatus >= 500 || !isJsonObject(error.body)) return error;
+  const reason = error.body.error;
+  if (typeof reason !== "string") return error;
+  return new GatewayError(error.statusCode, `the query was refused: ${reason}`, "ERR_BAD_QUERY");
+}
+
+/**
+ * Data search in the platform's query language, through the search service: only what the caller may read, each
+ * hit with the caller's permission on it; and the language's documentation.
+ */
+export const dataSearch: FastifyPluginAsyncTypebox = async (app) => {
+  const { search } = app.backends;
+
+  app.post(
+    "/secured/filesystem/search",
+    {
+      config: { validationErrorCode: "ERR_BAD_QUERY" },
+      schema: {
+        summary: "Search files and folders the caller may read with the platform's query language",
+        tags: ["filesystem"],
+        body: SearchRequest,
+        response: { 200: SearchResults, ...commonErrors },
+      },
+    },
+    async (request) => {
+      if ((request.body.from ?? 0) + (request.body.size ?? 10) > MAX_RESULT_WINDOW) {
+        throw new GatewayError(400, `from + size may be at most ${MAX_RESULT_WINDOW}`, "ERR_BAD_QUERY");
+      }
+      try {
+        return await search.json(request, { method: "POST", path: "/data/search", json: request.body }, SearchAnswer);
+      } catch (error) {
+        throw refusal(error);
+      }
+    },
+  );
+
+  app.get(
+    "/secured/filesystem/search-documentation",
+    {
+      schema: {
+        summary: "The query language's clause types, their arguments, and the sort fields",
+        tags: ["filesystem"],
+        response: { 200: SearchDocumentation, ...commonErrors },
+      },
+    },
+    async (request) => search.json(request, { path: "/data/documentation", anonymous: true }, SearchDocumentation),
+  );
+};
