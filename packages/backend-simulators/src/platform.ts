@@ -2,6 +2,8 @@ import { createAnalysesSimulator } from "./analyses/index.js";
 import { createAppsSimulator } from "./apps/index.js";
 import { generateGatewaySigningKey } from "./coge/gateway-key.js";
 import { createCogeSimulator } from "./coge/index.js";
+import { createDashboardAggregatorSimulator } from "./dashboard-aggregator/index.js";
+import { createDataUsageSimulator } from "./data-usage/index.js";
 import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
 import { keptMetadataAvus } from "./file-info/avus.js";
@@ -20,7 +22,10 @@ import { createNotificationsSimulator } from "./notifications/index.js";
 import { DEFAULT_PORTS } from "./ports.js";
 import { createPreferencesSimulator } from "./preferences/index.js";
 import { createSearchSimulator } from "./search/index.js";
+import { createQmsSimulator } from "./qms/index.js";
+import { createResourceUsageSimulator } from "./resource-usage/index.js";
 import { SmtpCatcher } from "./smtp/index.js";
+import { createSubscriptionAddonsSimulator } from "./subscription-addons/index.js";
 
 export const SUPPORT_ADDRESS = "support@platform.example.org";
 export const TOOL_REQUEST_ADDRESS = "tool-requests@platform.example.org";
@@ -37,6 +42,15 @@ export interface PlatformEndpoints {
   preferences: string;
   search: string;
   analyses: string;
+  qms: string;
+  subscriptionAddons: string;
+  resourceUsage: string;
+  dataUsage: string;
+  dashboardAggregator: string;
+  qms: string;
+  subscriptionAddons: string;
+  resourceUsage: string;
+  dataUsage: string;
   /** Left out (with their variables) where a deployment runs without them. */
   coge?: string;
   datacite?: string;
@@ -57,6 +71,15 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     NOTIFICATIONS_URL: endpoints.notifications,
     PREFERENCES_URL: endpoints.preferences,
     ANALYSES_URL: endpoints.analyses,
+    QMS_URL: endpoints.qms,
+    SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
+    RESOURCE_USAGE_URL: endpoints.resourceUsage,
+    DATA_USAGE_URL: endpoints.dataUsage,
+    DASHBOARD_AGGREGATOR_URL: endpoints.dashboardAggregator,
+    QMS_URL: endpoints.qms,
+    SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
+    RESOURCE_USAGE_URL: endpoints.resourceUsage,
+    DATA_USAGE_URL: endpoints.dataUsage,
     SEARCH_URL: endpoints.search,
     // The groups simulator keeps the permissions service's store beside Grouper's.
     PERMISSIONS_URL: endpoints.groups,
@@ -103,8 +126,13 @@ export class SimulatedPlatform {
   readonly preferences;
   readonly search;
   readonly analyses;
+  readonly dashboardAggregator;
   readonly coge;
   readonly datacite;
+  readonly qms;
+  readonly subscriptionAddons;
+  readonly resourceUsage;
+  readonly dataUsage;
   /** The key pair the services sign CoGe's user tokens with; CoGe trusts it. */
   private readonly gatewayKey = generateGatewaySigningKey();
 
@@ -136,8 +164,31 @@ export class SimulatedPlatform {
     });
     const apps = this.apps;
     this.analyses = createAnalysesSimulator({ ...common, port: port("analyses"), apps: () => apps.state });
+    this.dashboardAggregator = createDashboardAggregatorSimulator({
+      ...common,
+      port: port("dashboardAggregator"),
+      apps: () => apps.state,
+      upstreams: { apps: () => apps.url },
+    });
     this.coge = createCogeSimulator({ ...common, port: port("coge"), gatewayKey: this.gatewayKey });
     this.datacite = createDataciteSimulator({ ...common, port: port("datacite") });
+    // One QMS database behind the subscriptions service's two APIs and data-usage-api, as in the real deployment.
+    const qms = createQmsSimulator({ ...common, port: port("qms") });
+    this.qms = qms;
+    this.subscriptionAddons = createSubscriptionAddonsSimulator({
+      ...common,
+      port: port("subscriptions"),
+      qms: () => qms.state.store,
+    });
+    this.dataUsage = createDataUsageSimulator({ ...common, port: port("dataUsage"), qms: () => qms.state.store });
+    const subscriptionAddons = this.subscriptionAddons;
+    const dataUsage = this.dataUsage;
+    this.resourceUsage = createResourceUsageSimulator({
+      ...common,
+      port: port("resourceUsage"),
+      subscriptionsUrl: () => subscriptionAddons.url,
+      dataUsageUrl: () => dataUsage.url,
+    });
   }
 
   static async start(options: PlatformOptions = {}): Promise<SimulatedPlatform> {
@@ -166,8 +217,13 @@ export class SimulatedPlatform {
       this.preferences,
       this.search,
       this.analyses,
+      this.dashboardAggregator,
       this.coge,
       this.datacite,
+      this.qms,
+      this.subscriptionAddons,
+      this.resourceUsage,
+      this.dataUsage,
     ];
   }
 
@@ -182,8 +238,13 @@ export class SimulatedPlatform {
       preferences: this.preferences.url,
       search: this.search.url,
       analyses: this.analyses.url,
+      dashboardAggregator: this.dashboardAggregator.url,
       coge: this.coge.url,
       datacite: this.datacite.url,
+      qms: this.qms.url,
+      subscriptionAddons: this.subscriptionAddons.url,
+      resourceUsage: this.resourceUsage.url,
+      dataUsage: this.dataUsage.url,
       idp: this.idp.url,
       smtp: this.smtp.smtpUrl,
       deJwtPublicKey: (await this.idp.state.keys).deJwtPublicKeyPem,

@@ -10,8 +10,13 @@ export const DEFAULT_PORTS = {
   inbox: 4008,
   coge: 4009,
   datacite: 4010,
-  search: 4012,
   analyses: 4011,
+  search: 4012,
+  qms: 4013,
+  subscriptions: 4014,
+  resourceUsage: 4015,
+  dataUsage: 4016,
+  dashboardAggregator: 4020,
   smtp: 2525,
 } as const;
 
