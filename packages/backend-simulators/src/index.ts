@@ -18,7 +18,17 @@ export { defineModule, moduleSimulator, type SimulatorModule } from "./framework
 export type { RecordedRequest } from "./framework/recorder.js";
 export { Simulator, type SimulatorOptions } from "./framework/simulator.js";
 export { registeredRoutesOf, type ServiceUnderTest, startServiceUnderTest } from "./harness.js";
-export { DEV_AUDIENCE, DEV_ISSUER, type MintOptions, rotateKeys } from "./idp/index.js";
+export { SignInBrowser } from "./idp/browser.js";
+export type { RegisteredClient } from "./idp/clients.js";
+export {
+  createIdentityProvider,
+  DEV_AUDIENCE,
+  DEV_ISSUER,
+  IdentityProvider,
+  type IdentityProviderOptions,
+  type MintOptions,
+  rotateKeys,
+} from "./idp/index.js";
 export {
   CURATORS_ADDRESS,
   MAIL_FROM_ADDRESS,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { SignInBrowser } from "../src/idp/browser.js";
 import { createIdentityProvider, type IdentityProvider } from "../src/idp/index.js";
-import { Browser } from "./idp-browser.js";
 
 /** Every refusal of the realm is the OAuth error the specifications name, never a server error. */
 const REDIRECT = "http://localhost:3000/callback";
@@ -27,7 +27,7 @@ function authorizationUrl(parameters: Record<string, string> = {}): URL {
 /** A code for alice, through the sign-in page. */
 async function codeFor(parameters: Record<string, string> = {}): Promise<string> {
   const url = authorizationUrl(parameters);
-  const browser = new Browser();
+  const browser = new SignInBrowser();
   const answer = await browser.pickUser(url, await (await browser.open(url)).text(), "alice");
   const code = new URL(answer.headers.get("location") ?? "").searchParams.get("code");
   if (!code) throw new Error("no code");
@@ -151,7 +151,7 @@ describe("the authorization endpoint", () => {
       { redirect_uri: "" },
     ];
     for (const parameters of refusedRequests) {
-      const answer = await new Browser().open(authorizationUrl(parameters));
+      const answer = await new SignInBrowser().open(authorizationUrl(parameters));
       expect(answer.status).toBe(400);
       expect(answer.headers.get("location")).toBeNull();
       expect(await answer.text()).toContain("invalid_request");
@@ -165,7 +165,7 @@ describe("the authorization endpoint", () => {
       [{ code_challenge: "short", code_challenge_method: "S256" }, "invalid_request"],
       [{ response_mode: "form_post" }, "invalid_request"],
     ] as const) {
-      const answer = await new Browser().open(authorizationUrl(parameters));
+      const answer = await new SignInBrowser().open(authorizationUrl(parameters));
       expect(answer.status).toBe(302);
       const back = new URL(answer.headers.get("location") ?? "");
       expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
@@ -175,7 +175,7 @@ describe("the authorization endpoint", () => {
 
   it("refuses a sign-in as someone who is no demo user, or for a redirect address changed in the form", async () => {
     const url = authorizationUrl();
-    const browser = new Browser();
+    const browser = new SignInBrowser();
     const page = await (await browser.open(url)).text();
     const mallory = await browser.pickUser(url, page.replace('value="alice"', 'value="mallory"'), "mallory");
     expect(mallory.status).toBe(400);
@@ -190,7 +190,7 @@ describe("sign-out and userinfo", () => {
     const logout = (parameters: Record<string, string>) => {
       const url = new URL(endpoint("logout"));
       for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
-      return new Browser().open(url);
+      return new SignInBrowser().open(url);
     };
     const away = await logout({ client_id: "de-ui", post_logout_redirect_uri: "http://evil.example.org/" });
     expect(away.status).toBe(400);

@@ -4,8 +4,8 @@ import express from "express";
 import session from "express-session";
 import Keycloak from "keycloak-connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignInBrowser } from "../src/idp/browser.js";
 import { createIdentityProvider, type IdentityProvider } from "../src/idp/index.js";
-import { Browser } from "./idp-browser.js";
 
 /**
  * keycloak-connect, the middleware the real web front end (cyverse-de/sonora) signs people in with, in a small
@@ -61,7 +61,7 @@ afterAll(async () => {
 
 describe("keycloak-connect against the development realm", () => {
   it("sends a visitor of a protected page to the sign-in page; signed in as alice, the page sees her token", async () => {
-    const browser = new Browser();
+    const browser = new SignInBrowser();
     const toSignIn = await browser.follow(`${app}/protected`);
     expect(toSignIn.url.href.startsWith(`${idp.issuer}/protocol/openid-connect/auth?`)).toBe(true);
     expect(toSignIn.response.status).toBe(200);
@@ -94,7 +94,7 @@ describe("keycloak-connect against the development realm", () => {
   });
 
   it("answers an anonymous page's prompt=none with login_required, and the page stays anonymous", async () => {
-    const browser = new Browser();
+    const browser = new SignInBrowser();
     const seen: URL[] = [];
     const landed = await browser.follow(`${app}/anonymous`, seen);
     const check = seen.find((address) => address.href.startsWith(`${idp.issuer}/protocol/openid-connect/auth?`));

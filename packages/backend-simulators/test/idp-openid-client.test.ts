@@ -1,9 +1,9 @@
 import { decodeJwt } from "jose";
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignInBrowser } from "../src/idp/browser.js";
 import { createIdentityProvider, type IdentityProvider } from "../src/idp/index.js";
 import { DEV_AUDIENCE, SERVICE_ROLE } from "../src/index.js";
-import { Browser } from "./idp-browser.js";
 
 /** The realm driven by openid-client, a certified relying party library, as a web front end would drive it. */
 const REDIRECT = "http://localhost:3000/callback";
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => idp.stop());
 
 /** Signs in as `username` through the sign-in page; answers the browser and the tokens. */
-async function signIn(username: string, browser = new Browser()) {
+async function signIn(username: string, browser = new SignInBrowser()) {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();

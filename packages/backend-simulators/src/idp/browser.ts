@@ -1,8 +1,9 @@
 /**
- * A person's browser, as far as signing in goes: it follows what the identity provider and the client answer,
- * keeps cookies per origin, and on the sign-in page picks a demo user by pressing that user's button.
+ * A person's browser as far as signing in goes, for tests that sign in through the realm's pages: it follows
+ * what the identity provider and the client answer, keeps cookies per origin, and on the sign-in page picks a
+ * demo user by pressing that user's button.
  */
-export class Browser {
+export class SignInBrowser {
   private readonly cookies = new Map<string, Map<string, string>>();
 
   /** One request, no redirect followed; cookies sent and kept. */
