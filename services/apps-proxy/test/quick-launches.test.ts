@@ -40,7 +40,7 @@ const savedLaunch = (name: string, isPublic = false) => ({
   },
 });
 
-async function save(name: string, isPublic = false): Promise<{ id: string }> {
+async function save(name: string, isPublic = false): Promise<{ id: string; app_version_id: string }> {
   const saved = await send("alice", "POST", "/quicklaunches", savedLaunch(name, isPublic));
   expect(saved.statusCode).toBe(200);
   return saved.json();
@@ -125,6 +125,16 @@ describe("quick launches, at the analyses service", () => {
     expect(noSubmission.statusCode).toBe(400);
     expect(noSubmission.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
     expect(names((await send("bob", "GET", "/quicklaunches")).json())).toEqual(["Count lines"]);
+  });
+
+  it("saves the app's latest version unless the client names one, and refuses a version of another app", async () => {
+    const latest = (await send("alice", "GET", `/apps/de/${WORD_COUNT}`)).json().version_id;
+    expect(latest).toEqual(expect.any(String));
+    expect((await save("Latest")).app_version_id).toBe(latest);
+    const fastqcVersion = (await send("alice", "GET", `/apps/de/${FASTQC}`)).json().version_id;
+    const mixed = await send("alice", "POST", "/quicklaunches", { ...savedLaunch("x"), app_version_id: fastqcVersion });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringContaining("version") });
   });
 
   it("answers malformed JSON and wrong types with 400 in the error model", async () => {

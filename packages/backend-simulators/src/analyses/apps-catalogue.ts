@@ -1,3 +1,4 @@
+import { atVersion } from "../apps/app-versions.js";
 import { jobView } from "../apps/app-views.js";
 import { type CatalogState, readableApp } from "../apps/catalog.js";
 import { Problem } from "../framework/problems.js";
@@ -20,12 +21,18 @@ const refusal = (problem: Problem) =>
   `unexpected status ${problem.status}: ${JSON.stringify({ error_code: problem.code, reason: problem.message })}`;
 
 /**
- * The launch form of an app as the apps backend answers `GET /apps/de/{app-id}` to the caller (the service calls it
- * with the short username). A refusal by the apps backend is thrown with `status` and the service's wording.
+ * The launch form of an app as the apps backend answers `GET /apps/de/{app-id}` (the latest version) or
+ * `GET /apps/de/{app-id}/versions/{version-id}` to the caller (the service calls with the short username). A refusal
+ * by the apps backend (an app the caller may not see, a version of another app) is thrown as `failure` words it.
  */
-export function launchForm(apps: AppsState, user: string, appId: string, failure: (reason: string) => EchoError) {
+export function launchForm(
+  apps: AppsState,
+  user: string,
+  app: { id: string; versionId?: string | undefined },
+  failure: (reason: string) => EchoError,
+) {
   try {
-    return jobView(readableApp(apps().catalog, appId, shortName(user)));
+    return jobView(atVersion(readableApp(apps().catalog, app.id, shortName(user)), app.versionId || undefined));
   } catch (error) {
     if (error instanceof Problem) throw failure(refusal(error));
     throw error;

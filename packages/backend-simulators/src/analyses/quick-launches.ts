@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { SEED_APPS } from "../apps/catalog.js";
 import { SEED_APP_IDS } from "../apps/seed-ids.js";
 import { qualifiedUsername } from "../demo-users.js";
 import { defineModule } from "../framework/module.js";
@@ -24,12 +25,15 @@ export interface QuickLaunchesState {
   quickLaunches: Map<string, QuickLaunchRecord>;
 }
 
+/** The version a seed app starts with: the one its seed quick launches were saved from. */
+const seedVersionOf = (appId: string) => SEED_APPS.find((app) => app.id === appId)?.version_id ?? "";
+
 export const SEED_QUICK_LAUNCHES: readonly QuickLaunchRecord[] = [
   {
     id: "e7f6a5b4-0000-4000-8000-000000000001",
     creator: qualifiedUsername("carol"),
     app_id: SEED_APP_IDS.wordCount,
-    app_version_id: "",
+    app_version_id: seedVersionOf(SEED_APP_IDS.wordCount),
     name: "Count lines",
     description: "Word Count, counting lines only",
     is_public: true,
@@ -39,7 +43,7 @@ export const SEED_QUICK_LAUNCHES: readonly QuickLaunchRecord[] = [
     id: "e7f6a5b4-0000-4000-8000-000000000002",
     creator: qualifiedUsername("alice"),
     app_id: SEED_APP_IDS.aliceAligner,
-    app_version_id: "",
+    app_version_id: seedVersionOf(SEED_APP_IDS.aliceAligner),
     name: "Align against hg38",
     description: "",
     is_public: false,
@@ -61,12 +65,6 @@ export function visibleQuickLaunch(state: QuickLaunchesState, id: string, user: 
 }
 
 const isSubmission = (value: unknown) => value === null || (typeof value === "object" && !Array.isArray(value));
-
-/** The app version the apps backend names in its answer, when it names one. */
-const versionOf = (form: object): string => {
-  const version = (form as Record<string, unknown>).version_id;
-  return typeof version === "string" ? version : "";
-};
 
 const QUICK_LAUNCH_FIELDS = {
   name: "string",
@@ -96,13 +94,18 @@ export function quickLaunches(apps: AppsState) {
           const user = userOf(request);
           const fields = bind(request.body, QUICK_LAUNCH_FIELDS);
           const submission = (request.body as Record<string, unknown> | undefined)?.submission;
-          const form = launchForm(apps, user, fields.app_id ?? "", appRefused);
+          const form = launchForm(
+            apps,
+            user,
+            { id: fields.app_id ?? "", versionId: fields.app_version_id },
+            appRefused,
+          );
           if (submission === undefined || !isSubmission(submission)) throw badRequest("invalid submission JSON");
           const quickLaunch: QuickLaunchRecord = {
             id: randomUUID(),
             creator: user,
             app_id: fields.app_id ?? "",
-            app_version_id: fields.app_version_id ?? versionOf(form),
+            app_version_id: form.version_id,
             name: fields.name ?? "",
             description: fields.description ?? "",
             is_public: fields.is_public ?? false,
@@ -121,9 +124,11 @@ export function quickLaunches(apps: AppsState) {
           const user = userOf(request, 404);
           const quickLaunch = visibleQuickLaunch(state(), request.params.id, user);
           const changes = bind(request.body, { ...QUICK_LAUNCH_FIELDS, creator: "string", submission: "object" });
-          launchForm(apps, user, changes.app_id ?? quickLaunch.app_id, (reason) =>
-            badRequest(`failed to get app version: ${reason}`),
-          );
+          const app = {
+            id: changes.app_id ?? quickLaunch.app_id,
+            versionId: changes.app_version_id ?? quickLaunch.app_version_id,
+          };
+          launchForm(apps, user, app, (reason) => badRequest(`failed to get app version: ${reason}`));
           // The service changes only what its creator owns; another user's public quick launch is not found.
           if (quickLaunch.creator !== user) throw notFound("quick launch", quickLaunch.id);
           if (changes.creator !== undefined && !knownUser(changes.creator)) {
@@ -144,7 +149,8 @@ export function quickLaunches(apps: AppsState) {
         scope.get<Id>("/quicklaunches/:id/app-info", async (request) => {
           const user = userOf(request, 404);
           const quickLaunch = visibleQuickLaunch(state(), request.params.id, user);
-          const form = launchForm(apps, user, quickLaunch.app_id, (reason) => {
+          const app = { id: quickLaunch.app_id, versionId: quickLaunch.app_version_id };
+          const form = launchForm(apps, user, app, (reason) => {
             return new EchoError(500, `failed to get app version: ${reason}`);
           });
           return filledForm(form, quickLaunch.submission);
