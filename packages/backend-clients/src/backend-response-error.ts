@@ -37,7 +37,8 @@ export class BackendResponseError extends GatewayError {
       !failed && isJsonObject(body) && typeof body.error_code === "string"
         ? body.error_code
         : errorCodeForStatus(failed ? 502 : status);
-    super(failed ? 502 : status, reason, code);
+    // A failing backend's own words (a host name, a stack trace) are logged with its body, never answered.
+    super(failed ? 502 : status, failed ? `the ${backend} backend failed (status ${status})` : reason, code);
     this.backend = backend;
     this.backendStatus = status;
     this.body = body;

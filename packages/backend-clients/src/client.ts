@@ -97,6 +97,9 @@ function parseBody(text: string, headers: IncomingHttpHeaders): unknown {
 const isPageInsteadOfAnswer = (status: number, contentType: unknown): boolean =>
   isSuccess(status) && /^\s*text\/html\b/i.test(String(contentType ?? ""));
 
+/** A backend failing: its answer is never passed on (it may name hosts, or carry a stack trace). */
+const isFailure = (status: number) => status >= 500;
+
 /** Reply headers the service set before forwarding; any other came with the backend's answer. */
 const OWN_REPLY_HEADERS = new Set([REQUEST_ID_HEADER, "connection"]);
 
@@ -246,7 +249,8 @@ export class BackendClient {
 
   /**
    * Streams the caller's request to the backend and the backend's answer back unchanged (status,
-   * body, content type), with the identity parameters and headers replaced by the verified user's.
+   * body, content type), with the identity parameters and headers replaced by the verified user's. A 5xx is
+   * the exception: the backend failed, and the caller gets the gateway's own 502 (its body goes to the log).
    */
   forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions): FastifyReply {
     const caller = this.callerOf(request);
@@ -271,7 +275,7 @@ export class BackendClient {
           this.refusePage(request, reply, response.stream);
         else if (this.errorStatuses && mayMeanOtherwise(response.statusCode))
           this.sendFailure(request, reply, response.stream);
-        else if (this.refusalsOutsideModel && !isSuccess(response.statusCode))
+        else if (isFailure(response.statusCode) || (this.refusalsOutsideModel && !isSuccess(response.statusCode)))
           this.sendInErrorModel(request, reply, response.stream);
         else answering.send(response.stream);
       },
@@ -316,7 +320,11 @@ export class BackendClient {
     this.read<string>(request, { status: reply.statusCode, headers, body: stream }, { asText: true })
       .then((answer) => {
         const status = meantStatus(answer.status, parseBody(answer.body, headers), this.errorStatuses);
-        reply.code(status).send(answer.body);
+        if (!isFailure(status)) reply.code(status).send(answer.body);
+        else {
+          dropBackendHeaders(reply);
+          reply.send(new BackendResponseError(this.name, status, answer.body));
+        }
       })
       .catch((error: unknown) => reply.send(error));
   }

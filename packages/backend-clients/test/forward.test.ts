@@ -53,7 +53,7 @@ describe("forward()", () => {
     expect(service.platform.notifications.recorder.to("POST", "/notification")[0]?.query).toEqual({});
   });
 
-  it("returns the backend's own error status, body and content type unchanged", async () => {
+  it("returns the backend's own 4xx status, body and content type unchanged, a 5xx as the gateway's own error", async () => {
     const response = await service.app.inject({
       method: "POST",
       url: "/send",
@@ -69,9 +69,14 @@ describe("forward()", () => {
 
     service.platform.notifications.faults.set({ mode: "html-500" });
     const html = await post("/send", "alice");
-    expect(html.statusCode).toBe(500);
-    expect(html.headers["content-type"]).toMatch(/^text\/html/);
-    expect(html.body).toContain("<h1>500 Internal Server Error</h1>");
+    expect(html.statusCode).toBe(502);
+    expect(html.headers["content-type"]).toMatch(/^application\/json/);
+    expect(html.json()).toEqual({
+      error_code: "ERR_BAD_GATEWAY",
+      reason: "the notification backend failed (status 500)",
+      backend_status: 500,
+      request_id: html.headers["x-request-id"],
+    });
   });
 
   it("refuses a streamed body over the limit with 413, declared or chunked, and sends nothing", async () => {
@@ -149,11 +154,16 @@ describe("forward() from a backend that answers some mistakes with 500", () => {
   const basePaths = async (user: string) =>
     service.app.inject({ method: "GET", url: "/base-paths", headers: await service.as(user) });
 
-  it("passes a 500 whose code means no mistake of the caller's on as it came", async () => {
+  it("answers a 500 whose code means no mistake of the caller's as the backend failing", async () => {
     service.platform.fileInfo.faults.set({ mode: "json-500" });
     const failed = await basePaths("alice");
-    expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ error_code: "ERR_SIMULATED", reason: "simulated backend failure" });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({
+      error_code: "ERR_BAD_GATEWAY",
+      reason: "the file-info backend failed (status 500)",
+      backend_status: 500,
+      request_id: failed.headers["x-request-id"],
+    });
   });
 
   it("answers 504 when such an answer stops partway, rather than hold the caller", async () => {
@@ -239,15 +249,15 @@ it.each(["/send", "/notify-json"])("answers 502 to an HTML page a backend answer
 });
 
 describe("a backend failing behind a custom handler", () => {
-  it("answers 502 with the backend's status and body kept as details", async () => {
+  it("answers 502 with the backend's status and the request id, its body kept for the log", async () => {
     service.platform.notifications.faults.set({ mode: "json-500" });
     const response = await post("/notify-json", "bob");
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       error_code: "ERR_BAD_GATEWAY",
-      reason: "simulated backend failure",
+      reason: "the notification backend failed (status 500)",
       backend_status: 500,
-      backend_response: { error_code: "ERR_SIMULATED", reason: "simulated backend failure" },
+      request_id: response.headers["x-request-id"],
     });
   });
 });

@@ -13,7 +13,7 @@ export const FixtureConfig = Type.Object({
 type FixtureConfig = Static<typeof FixtureConfig>;
 
 /** A minimal gateway exercising forward(), call() and json() against the simulators. */
-const fixture: FastifyPluginAsyncTypebox<{ config: FixtureConfig }> = async (app, { config }) => {
+export const fixture: FastifyPluginAsyncTypebox<{ config: FixtureConfig }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
   await app.register(async (passthrough) => {

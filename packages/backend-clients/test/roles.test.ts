@@ -155,7 +155,7 @@ describe("the file-info role", () => {
   it("still treats any other 500 as the backend failing", async () => {
     service.platform.fileInfo.faults.set({ mode: "json-500", path: "^/data/uuid" });
     expect((await get(`/file-id${missing}`, "alice")).statusCode).toBe(502);
-    expect((await get(`/forwarded-file-id${missing}`, "alice")).statusCode).toBe(500);
+    expect((await get(`/forwarded-file-id${missing}`, "alice")).statusCode).toBe(502);
   });
 });
 

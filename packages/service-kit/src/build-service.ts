@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { type ConnectionLimitsConfig, connectionLimitsFrom } from "./connection-limits.js";
 import { createService, type Service, type ServiceOptions } from "./create-service.js";
 import type { RequestLogPolicy } from "./request-log.js";
 
-interface CommonConfig {
+type LimitSettings = { [K in keyof typeof ConnectionLimitsConfig]?: number };
+
+interface CommonConfig extends LimitSettings {
   LOG_LEVEL: string;
   JSON_BODY_LIMIT: number;
   REQUEST_LOG: RequestLogPolicy;
@@ -13,13 +16,14 @@ export async function buildService<C extends CommonConfig>(
   name: string,
   plugin: FastifyPluginAsyncTypebox<{ config: C }>,
   config: C,
-  options: Pick<ServiceOptions, "rewriteUrl"> = {},
+  options: Pick<ServiceOptions, "rewriteUrl" | "logStream"> = {},
 ): Promise<Service> {
   const app = await createService({
     name,
     logLevel: config.LOG_LEVEL,
     bodyLimit: config.JSON_BODY_LIMIT,
     requestLog: config.REQUEST_LOG,
+    limits: connectionLimitsFrom(config),
     ...options,
   });
   await app.register(plugin, { config });

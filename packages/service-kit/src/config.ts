@@ -1,5 +1,6 @@
 import { type Static, type TObject, type TProperties, Type } from "typebox";
 import { Value } from "typebox/value";
+import { ConnectionLimitsConfig } from "./connection-limits.js";
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -7,6 +8,7 @@ export class ConfigError extends Error {
 
 /** Settings every service reads. */
 export const ServerConfig = {
+  ...ConnectionLimitsConfig,
   HOST: Type.String({ default: "0.0.0.0" }),
   LOG_LEVEL: Type.Union(
     ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((level) => Type.Literal(level)),

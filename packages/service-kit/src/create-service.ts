@@ -12,10 +12,19 @@ import Fastify, {
   type RawServerDefault,
 } from "fastify";
 import { Type } from "typebox";
+import { boundRequestArrays } from "./array-bounds.js";
 import { answerClientError } from "./client-errors.js";
+import {
+  type ConnectionLimits,
+  capConnections,
+  cutStalledBodies,
+  DEFAULT_CONNECTION_LIMITS,
+  serverTimeouts,
+} from "./connection-limits.js";
 import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody, errorCodeForStatus } from "./errors.js";
 import { installJsonBodies } from "./json-bodies.js";
+import { serializeRequest } from "./log-redaction.js";
 import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
 import { RequestLog, type RequestLogPolicy } from "./request-log.js";
@@ -53,6 +62,8 @@ export interface ServiceOptions {
    * its `originalUrl`). The data service answers the web client's paths without `/secured` this way.
    */
   rewriteUrl?: (url: string) => string;
+  /** Timeouts and the connection cap (default: DEFAULT_CONNECTION_LIMITS; see docs/security.md). */
+  limits?: ConnectionLimits;
 }
 
 declare module "fastify" {
@@ -81,11 +92,14 @@ const rewriteWith =
 
 /** The Fastify skeleton every service shares: logging with request ids and traces, errors, health, metrics, OpenAPI. */
 export async function createService(options: ServiceOptions): Promise<Service> {
+  const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "info",
       name: options.name,
       redact: ["req.headers.authorization", 'req.headers["x-iplant-de-jwt"]'],
+      // Credential-bearing query parameters (an OAuth callback's code and state) never reach the log.
+      serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new RequestLog(options.requestLog ?? "every-request"),
@@ -94,6 +108,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     childLoggerFactory: (logger, bindings, childOptions, raw) =>
       logger.child({ ...bindings, ...traceLogBindings(traceContextOf(raw)) }, childOptions),
     bodyLimit: options.bodyLimit ?? 1_048_576,
+    ...serverTimeouts(limits),
     ...(options.rewriteUrl ? { rewriteUrl: rewriteWith(options.rewriteUrl) } : {}),
     // A request that reaches the service after closing has begun (a proxy's, before the port closes) is served,
     // and its answer closes its connection; Fastify's own 503 would drop it, in a body without the error model.
@@ -112,6 +127,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  capConnections(app, limits);
   app.decorate("draining", false);
   app.decorate("registeredRoutes", [] as RegisteredRoute[]);
   app.decorateRequest("trace", {
@@ -119,6 +135,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       return traceContextOf(this.raw);
     },
   });
+  app.addHook("onRoute", boundRequestArrays);
   app.addHook("onRoute", (route) => {
     const auth = (route.config as { auth?: string } | undefined)?.auth;
     for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url, auth });
@@ -135,6 +152,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     if (bodyLeftUnread(request.raw)) drainUnreadBody(request.raw);
     done(null, payload);
   });
+  cutStalledBodies(app, limits);
   installErrorHandling(app);
   installValidation(app);
   installJsonBodies(app);

@@ -23,14 +23,31 @@ function toGatewayError(error: FastifyError, request: FastifyRequest): GatewayEr
   return undefined;
 }
 
-/** Every error leaves the service as `{error_code, reason}` JSON; stack traces only reach the log. */
+/** An answer about a backend's failure: it names the backend's status or carries its answer. */
+const isBackendFailure = (body: Record<string, unknown>) => "backend_response" in body || "backend_status" in body;
+
+/**
+ * Every error leaves the service as `{error_code, reason}` JSON; stack traces only reach the log. A backend's
+ * failure also names the request id to quote, and never carries the backend's answer (`backend_response`), which
+ * is logged instead.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = toGatewayError(error, request);
     if (known) {
-      if (known.statusCode >= 500) request.log.warn({ err: error }, known.message);
       if (known.statusCode === 413) await readRestBeforeAnswer(request.raw);
-      return reply.code(known.statusCode).type("application/json").send(known.toBody());
+      const body = known.toBody();
+      if (known.statusCode >= 500) request.log.warn({ err: error }, known.message);
+      if (known.statusCode < 500 || !isBackendFailure(body)) {
+        return reply.code(known.statusCode).type("application/json").send(body);
+      }
+      // What a failing backend answered (a host name, a stack trace) is for the log, never for the client.
+      const { backend_response: backendResponse, ...answered } = body;
+      request.log.warn({ backendResponse }, "the failing backend's answer, withheld from the client");
+      return reply
+        .code(known.statusCode)
+        .type("application/json")
+        .send({ ...answered, request_id: request.id });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply

@@ -1,5 +1,12 @@
+export { boundArrays, DEFAULT_MAX_ITEMS } from "./array-bounds.js";
 export { buildService } from "./build-service.js";
 export { ConfigError, loadConfig, portSetting, ServerConfig } from "./config.js";
+export {
+  type ConnectionLimits,
+  ConnectionLimitsConfig,
+  connectionLimitsFrom,
+  DEFAULT_CONNECTION_LIMITS,
+} from "./connection-limits.js";
 export { createService, type RegisteredRoute, type Service, type ServiceOptions } from "./create-service.js";
 export {
   badGateway,
@@ -15,6 +22,7 @@ export {
 export { withoutHopByHop } from "./hop-by-hop.js";
 export { isJsonObject, type JsonObject } from "./json.js";
 export { MAX_JSON_DEPTH } from "./json-bodies.js";
+export { CREDENTIAL_PARAMETERS, REDACTED, redactedUrl } from "./log-redaction.js";
 export { METRICS_PATH, type ServiceMetrics, statusClass } from "./metrics.js";
 export { REQUEST_ID_HEADER } from "./request-id.js";
 export type { RequestLogPolicy } from "./request-log.js";
