@@ -1,15 +1,24 @@
 import { DEMO_USERS } from "./demo-users.js";
+import { clientsFromSetting, type RegisteredClient } from "./idp/clients.js";
 import { SimulatedPlatform } from "./platform.js";
 import { SERVICE_ENVIRONMENT_LINE } from "./ports.js";
 
 /** Runs every simulator on its default port until SIGINT/SIGTERM (used by `pnpm start` and docker-compose). */
 async function main(): Promise<void> {
+  let clients: RegisteredClient[] = [];
+  try {
+    clients = process.env.IDP_CLIENTS ? clientsFromSetting(process.env.IDP_CLIENTS) : [];
+  } catch (error) {
+    process.stderr.write(`simulators: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
   let platform: SimulatedPlatform;
   try {
     platform = await SimulatedPlatform.start({
       ports: "default",
       host: process.env.SIM_HOST ?? "127.0.0.1",
       logLevel: process.env.LOG_LEVEL ?? "warn",
+      identityProviderClients: clients,
     });
   } catch (error) {
     const err = error as NodeJS.ErrnoException & { port?: number };
@@ -26,7 +35,8 @@ async function main(): Promise<void> {
     process.stdout.write(`${SERVICE_ENVIRONMENT_LINE}${JSON.stringify(env)}\n`);
   process.stdout.write(
     `simulators ready: apps ${env.APPS_URL}, idp ${platform.idp.url}, smtp ${env.SMTP_URL}, inbox ${platform.smtp.inbox.url}/messages\n` +
-      `demo users: ${DEMO_USERS.map((user) => user.username).join(", ")}\n`,
+      `demo users: ${DEMO_USERS.map((user) => user.username).join(", ")}\n` +
+      `realm: ${platform.idp.issuer}, clients: ${platform.idp.clients.all.map((client) => client.clientId).join(", ")}\n`,
   );
   const stop = async () => {
     await platform.stop();

@@ -9,6 +9,7 @@ import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-
 import { keptMetadataAvus } from "./file-info/avus.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { createGroupsSimulator } from "./groups/index.js";
+import type { RegisteredClient } from "./idp/clients.js";
 import {
   createIdentityProvider,
   DEV_AUDIENCE,
@@ -112,6 +113,8 @@ export interface PlatformOptions {
   ports?: "ephemeral" | "default";
   host?: string;
   logLevel?: string;
+  /** Clients the identity provider registers besides `de-ui` and the demo service accounts (IDP_CLIENTS). */
+  identityProviderClients?: readonly RegisteredClient[];
 }
 
 /** Every backend simulator, the identity provider and the SMTP catcher, started together. */
@@ -139,7 +142,7 @@ export class SimulatedPlatform {
   private constructor(options: PlatformOptions) {
     const port = (name: keyof typeof DEFAULT_PORTS) => (options.ports === "default" ? DEFAULT_PORTS[name] : 0);
     const common = { host: options.host ?? "127.0.0.1", logLevel: options.logLevel ?? "silent" };
-    this.idp = createIdentityProvider({ ...common, port: port("idp") });
+    this.idp = createIdentityProvider({ ...common, port: port("idp"), clients: options.identityProviderClients ?? [] });
     this.smtp = new SmtpCatcher({ ...common, port: port("inbox"), smtpPort: port("smtp") });
     this.apps = createAppsSimulator({ ...common, port: port("apps") });
     this.metadata = createMetadataSimulator({

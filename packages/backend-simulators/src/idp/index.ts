@@ -86,6 +86,8 @@ async function installRoutes(app: FastifyInstance, sim: IdentityProvider): Promi
   app.post("/__sim/rotate-keys", async () => ({ kid: await rotateKeys(sim) }));
   app.get("/.well-known/openid-configuration", async () => discoveryDocument(realm));
   app.get("/users", async () => DEMO_USERS.map(({ username, groups }) => ({ username, groups })));
+  // For `pnpm start` to print what a front end needs; secrets included, as this realm is for development only.
+  app.get("/clients", async () => sim.clients.all);
   app.get("/de-jwt-public-key", async (_request, reply) =>
     reply.type("text/plain").send((await sim.state.keys).deJwtPublicKeyPem),
   );
