@@ -31,11 +31,12 @@ export const userParam: Identity = {
 
 /**
  * The analyses service takes the caller as `?user=<username>@<domain>`, the full username, as the reference sends
- * it; the domain is the deployment's (`USER_DOMAIN`).
+ * it; the domain is the deployment's (`USER_DOMAIN`). The reference sends nothing else about the caller, so the
+ * e-mail and names a caller may add are dropped too.
  */
 export function qualifiedUserParam(domain: string | undefined): Identity {
   return {
-    keys: ["user"],
+    keys: ["user", "email", "first-name", "last-name"],
     params(user) {
       if (!domain) throw notConfigured("the domain of qualified usernames (USER_DOMAIN)");
       return { user: `${user.username}@${domain}` };

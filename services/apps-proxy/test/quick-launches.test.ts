@@ -153,6 +153,47 @@ describe("quick launches, at the analyses service", () => {
     expect(notAnObject.statusCode).toBe(400);
   });
 
+  it("sends every row the caller's full username from the token, whatever user or email the caller sent", async () => {
+    const saved = await save("Chapter one", true);
+    const favorite = (await send("alice", "POST", "/quicklaunches/favorites", { quick_launch_id: saved.id })).json();
+    const pair = { app_id: WORD_COUNT, quick_launch_id: saved.id };
+    const userDefault = (await send("alice", "POST", "/quicklaunches/defaults/user", pair)).json();
+    const globalDefault = (await send("alice", "POST", "/quicklaunches/defaults/global", pair)).json();
+    service.platform.analyses.recorder.clear();
+    const rows: Array<[string, string, unknown?]> = [
+      ["GET", "/quicklaunches"],
+      ["POST", "/quicklaunches", savedLaunch("again")],
+      ["GET", `/quicklaunches/apps/${WORD_COUNT}`],
+      ["GET", `/quicklaunches/${saved.id}`],
+      ["PATCH", `/quicklaunches/${saved.id}`, { name: "renamed" }],
+      ["GET", `/quicklaunches/${saved.id}/app-info`],
+      ["GET", "/quicklaunches/favorites"],
+      ["POST", "/quicklaunches/favorites", { quick_launch_id: saved.id }],
+      ["GET", `/quicklaunches/favorites/${favorite.id}`],
+      ["DELETE", `/quicklaunches/favorites/${favorite.id}`],
+      ["GET", "/quicklaunches/defaults/user"],
+      ["POST", "/quicklaunches/defaults/user", pair],
+      ["GET", `/quicklaunches/defaults/user/${userDefault.id}`],
+      ["PATCH", `/quicklaunches/defaults/user/${userDefault.id}`, pair],
+      ["DELETE", `/quicklaunches/defaults/user/${userDefault.id}`],
+      ["GET", "/quicklaunches/defaults/global"],
+      ["POST", "/quicklaunches/defaults/global", pair],
+      ["GET", `/quicklaunches/defaults/global/${globalDefault.id}`],
+      ["PATCH", `/quicklaunches/defaults/global/${globalDefault.id}`, pair],
+      ["DELETE", `/quicklaunches/defaults/global/${globalDefault.id}`],
+      ["DELETE", `/quicklaunches/${saved.id}`],
+    ];
+    for (const [method, url, body] of rows) {
+      const response = await send("alice", method as "GET", `${url}?user=bob&email=bob@example.org`, body, {
+        "x-user": "bob",
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(200);
+    }
+    const sent = service.platform.analyses.recorder.requests;
+    expect(sent).toHaveLength(rows.length);
+    for (const request of sent) expect(request.query, `${request.method} ${request.path}`).toEqual({ user: ALICE });
+  });
+
   it("is for signed-in users only", async () => {
     expect((await send(undefined, "GET", "/quicklaunches")).statusCode).toBe(401);
     expect((await send(undefined, "GET", "/quicklaunches/defaults/global")).statusCode).toBe(401);
