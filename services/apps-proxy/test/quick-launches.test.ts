@@ -194,6 +194,21 @@ describe("quick launches, at the analyses service", () => {
     for (const request of sent) expect(request.query, `${request.method} ${request.path}`).toEqual({ user: ALICE });
   });
 
+  it("refuses identifiers that are not UUIDs, as the reference does, without asking the service", async () => {
+    for (const url of [
+      "/quicklaunches/not-a-uuid",
+      "/quicklaunches/not-a-uuid/app-info",
+      "/quicklaunches/favorites/7",
+      "/quicklaunches/defaults/user/x",
+      "/quicklaunches/defaults/global/x",
+    ]) {
+      const refused = await send("alice", "GET", url);
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    }
+    expect(service.platform.analyses.recorder.requests).toEqual([]);
+  });
+
   it("is for signed-in users only", async () => {
     expect((await send(undefined, "GET", "/quicklaunches")).statusCode).toBe(401);
     expect((await send(undefined, "GET", "/quicklaunches/defaults/global")).statusCode).toBe(401);
