@@ -5,7 +5,8 @@ import { generatedRoutersFile } from "./routers-file.js";
 
 /**
  * Writes, from the services' routes.yml files and configs: Traefik's dynamic configuration, every image's
- * Dockerfile, and the whole of deploy/k8s (rewritten from scratch, so nothing stale stays behind).
+ * Dockerfile, the whole of deploy/k8s (rewritten from scratch, so nothing stale stays behind), the root
+ * docker-compose.yml (every service's compose.yml included, Traefik waiting for each) and the docs service's sources.
  */
 const root = repoRoot();
 try {
@@ -13,10 +14,14 @@ try {
   const { images } = await import("./images.js");
   const { generatedDockerfile } = await import("./dockerfiles.js");
   const { generatedKubernetesFiles, K8S_DIR } = await import("./k8s/files.js");
+  const { DOCS_COMPOSE, generatedDocsCompose, generatedRootCompose, ROOT_COMPOSE } = await import("./compose-files.js");
+  const { gatewayServices } = await import("./workspace.js");
   const files: Array<[string, string]> = [
     [TRAEFIK_ROUTERS_FILE, generatedRoutersFile(root)],
     ...images.map((image): [string, string] => [image.dockerfile, generatedDockerfile(image, root)]),
     ...(await generatedKubernetesFiles(root)),
+    [ROOT_COMPOSE, generatedRootCompose(gatewayServices, root)],
+    [DOCS_COMPOSE, generatedDocsCompose(gatewayServices, root)],
   ];
   rmSync(join(root, K8S_DIR), { recursive: true, force: true });
   for (const [file, text] of files) {

@@ -1,7 +1,9 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TObject } from "typebox";
 import { describe, expect, it } from "vitest";
+import { DOCS_COMPOSE, generatedDocsCompose, generatedRootCompose, ROOT_COMPOSE } from "../src/compose-files.js";
+import { GENERATE_COMMAND } from "../src/dockerfiles.js";
 import { documentSources, simulatorsEnvironment } from "../src/platform-environment.js";
 import { gatewayServices, root } from "../src/workspace.js";
 import {
@@ -25,6 +27,16 @@ const platformEnvironment = simulatorsEnvironment();
 describe("docker-compose", () => {
   it.each(["docker-compose.yml", ...includedComposeFiles])("%s is valid against the compose-spec schema", (file) => {
     expect(composeSchemaErrors(readCompose(file).document)).toEqual([]);
+  });
+
+  it("is the generator's: the root file's includes and Traefik's dependencies, and the docs service's sources", () => {
+    const onDisk = (file: string) => readFileSync(join(root, file), "utf8");
+    expect(onDisk(ROOT_COMPOSE), `${ROOT_COMPOSE} is stale or edited by hand: run ${GENERATE_COMMAND}`).toBe(
+      generatedRootCompose(gatewayServices, root),
+    );
+    expect(onDisk(DOCS_COMPOSE), `${DOCS_COMPOSE}'s OPENAPI_SOURCES is stale: run ${GENERATE_COMMAND}`).toBe(
+      generatedDocsCompose(gatewayServices, root),
+    );
   });
 
   it("includes each service's own compose.yml, for every service with a routes.yml", () => {

@@ -22,6 +22,7 @@ import { createMetadataSimulator } from "./metadata/index.js";
 import { createNotificationsSimulator } from "./notifications/index.js";
 import { DEFAULT_PORTS } from "./ports.js";
 import { createPreferencesSimulator } from "./preferences/index.js";
+import { createQmsSimulator } from "./qms/index.js";
 import { createSearchSimulator } from "./search/index.js";
 import { createQmsSimulator } from "./qms/index.js";
 import { createResourceUsageSimulator } from "./resource-usage/index.js";
