@@ -24,7 +24,6 @@ import { DEFAULT_PORTS } from "./ports.js";
 import { createPreferencesSimulator } from "./preferences/index.js";
 import { createQmsSimulator } from "./qms/index.js";
 import { createSearchSimulator } from "./search/index.js";
-import { createQmsSimulator } from "./qms/index.js";
 import { createResourceUsageSimulator } from "./resource-usage/index.js";
 import { SmtpCatcher } from "./smtp/index.js";
 import { createSubscriptionAddonsSimulator } from "./subscription-addons/index.js";
@@ -49,10 +48,6 @@ export interface PlatformEndpoints {
   resourceUsage: string;
   dataUsage: string;
   dashboardAggregator: string;
-  qms: string;
-  subscriptionAddons: string;
-  resourceUsage: string;
-  dataUsage: string;
   /** Left out (with their variables) where a deployment runs without them. */
   coge?: string;
   datacite?: string;
@@ -78,10 +73,6 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     RESOURCE_USAGE_URL: endpoints.resourceUsage,
     DATA_USAGE_URL: endpoints.dataUsage,
     DASHBOARD_AGGREGATOR_URL: endpoints.dashboardAggregator,
-    QMS_URL: endpoints.qms,
-    SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
-    RESOURCE_USAGE_URL: endpoints.resourceUsage,
-    DATA_USAGE_URL: endpoints.dataUsage,
     SEARCH_URL: endpoints.search,
     // The groups simulator keeps the permissions service's store beside Grouper's.
     PERMISSIONS_URL: endpoints.groups,
