@@ -24,6 +24,31 @@ async function demoUsers(): Promise<string> {
   return users.map((user) => `${user.username}${user.groups.includes("de-admins") ? " (admin)" : ""}`).join(", ");
 }
 
+interface RealmClient {
+  clientId: string;
+  secret?: string;
+  redirectUris: string[];
+}
+
+/** What a web front end signs people in with: the realm's issuer and the clients registered in it. */
+async function frontEndSettings(): Promise<string> {
+  const idp = `http://127.0.0.1:${DEFAULT_PORTS.idp}`;
+  const [{ issuer }, clients] = await Promise.all([
+    fetch(`${idp}/realms/de/.well-known/openid-configuration`).then(
+      (response) => response.json() as Promise<{ issuer: string }>,
+    ),
+    fetch(`${idp}/clients`).then((response) => response.json() as Promise<RealmClient[]>),
+  ]);
+  const signIns = clients
+    .filter((client) => client.redirectUris.length > 0)
+    .map(
+      (client) =>
+        `client ${client.clientId}${client.secret ? `, secret ${client.secret}` : " (public)"}, ` +
+        `redirects ${client.redirectUris.join(" ")}`,
+    );
+  return [`issuer ${issuer}`, ...signIns].join("\n              ");
+}
+
 async function main(): Promise<void> {
   try {
     await stack.start();
@@ -45,6 +70,9 @@ async function main(): Promise<void> {
   API:        http://localhost:${edgePort}/openapi.json, to browse: http://localhost:${edgePort}/docs
   Metrics:    http://127.0.0.1:<port>/metrics on each service's own port (${servicePorts}), not through the gateway
   Demo users: ${await demoUsers()}
+  Sign-in:    ${await frontEndSettings()}
+              a web front end against this stack: docs/web-front-end.md
+  A service account's token: corepack pnpm --silent token --service qms-updater
   A token:    TOKEN=$(corepack pnpm --silent token alice)
               curl -H "Authorization: Bearer $TOKEN" http://localhost:${edgePort}/secured/bootstrap?ip-address=127.0.0.1
   Mail sent by the gateway: http://localhost:4008/messages
