@@ -27,11 +27,11 @@ declare module "fastify" {
 }
 
 /**
- * What a visitor may not read is, to the visitor, not there: a refusal (403) becomes 404, so that nothing about
- * the data of the platform's users is given away.
+ * What a visitor may not read is, to the visitor, not there: a refusal (403) becomes the very 404 of what does not
+ * exist, so that nothing about the data of the platform's users is given away.
  */
 function hidden(error: unknown): unknown {
-  if (error instanceof GatewayError && error.statusCode === 403) {
+  if (error instanceof GatewayError && (error.statusCode === 403 || error.statusCode === 404)) {
     return new GatewayError(404, "no such file or folder, or it is not readable without signing in", "ERR_NOT_FOUND");
   }
   return error;

@@ -240,7 +240,7 @@ describe("data search in the platform's query language", () => {
   });
 
   it("refuses malformed queries with 400 and an error code, never 500", async () => {
-    const refusals: Array<[string, unknown]> = [
+    const refusals: Array<[string, object]> = [
       ["unknown clause type", { query: { all: [clause("colour", { colour: "red" })] } }],
       ["argument of the wrong type", { query: { all: [clause("label", { label: 5 })] } }],
       ["missing argument", { query: { all: [clause("path", {})] } }],

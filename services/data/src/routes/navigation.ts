@@ -89,6 +89,11 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
     },
     async (request) => {
       const view = viewOf(request);
+      if (request.query.path === undefined && request.user.kind === "anonymous") {
+        // A visitor has no home, trash or shares: the community data is all there is to browse.
+        const folder = await subfolders(request, config.COMMUNITY_DATA_PATH);
+        return { roots: [directoryListing(folder, await flags(request, navigationIds(folder)), view)] };
+      }
       if (request.query.path === undefined) {
         // Home, community data and shared-with-me, as the reference lists them: the trash is not browsed as a tree.
         const { roots, "base-paths": basePaths } = await navigationRoots(request);
