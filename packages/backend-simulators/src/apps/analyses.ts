@@ -3,7 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
-import { bodyObject, paged, queryText, requiredText } from "../framework/request-values.js";
+import { bodyObject, paged, requiredText } from "../framework/request-values.js";
+import { type AnalysisFilter, filtersOf, matchesFilters } from "./analysis-filters.js";
 import { jobView, parameterKey } from "./app-views.js";
 import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
@@ -28,9 +29,15 @@ export interface AnalysisRecord {
   deleted: boolean;
 }
 
+export type AnalysisPermission = "read" | "write" | "own";
+
 export interface AnalysesState {
   analyses: Map<string, AnalysisRecord>;
+  /** Who each analysis is shared with: analysis id → username → permission. */
+  shares: Map<string, Map<string, AnalysisPermission>>;
 }
+
+export const analysesOf = (all: () => Record<string, unknown>) => all().analyses as AnalysesState;
 
 type All = () => Record<string, unknown>;
 type IdParams = { Params: { analysisId: string } };
@@ -53,14 +60,28 @@ const SEED_ANALYSES: readonly AnalysisRecord[] = [
   },
 ];
 
-function ownAnalysis(state: AnalysesState, id: string, caller: Caller): AnalysisRecord {
+/** The caller's permission on an analysis: its owner's, or the one it was shared with. */
+export function analysisPermission(state: AnalysesState, analysis: AnalysisRecord, username: string) {
+  return analysis.username === username ? "own" : state.shares.get(analysis.id)?.get(username);
+}
+
+/** An analysis the caller owns or that was shared with them. */
+export function readableAnalysis(state: AnalysesState, id: string, caller: Caller): AnalysisRecord {
+  const analysis = state.analyses.get(id);
+  if (!analysis || analysis.deleted) throw notFound(`analysis ${id} not found`);
+  if (!analysisPermission(state, analysis, caller.username))
+    throw forbidden(`insufficient privileges for analysis ${id}`);
+  return analysis;
+}
+
+export function ownAnalysis(state: AnalysesState, id: string, caller: Caller): AnalysisRecord {
   const analysis = state.analyses.get(id);
   if (!analysis || analysis.deleted) throw notFound(`analysis ${id} not found`);
   if (analysis.username !== caller.username) throw forbidden(`insufficient privileges for analysis ${id}`);
   return analysis;
 }
 
-function summary(analysis: AnalysisRecord, all: All) {
+export function summary(analysis: AnalysisRecord, all: All) {
   const app = catalogOf(all).apps.get(analysis.app_id);
   return {
     id: analysis.id,
@@ -81,19 +102,6 @@ function summary(analysis: AnalysisRecord, all: All) {
     username: analysis.username,
     interactive_urls: [],
   };
-}
-
-/** The analysis listing's `filter`: a JSON list of `{field, value}`, every one of which must match. */
-function filterOf(query: Record<string, unknown>): Array<{ field: string; value: string }> {
-  const raw = queryText(query, "filter");
-  if (!raw) return [];
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    if (!Array.isArray(parsed)) throw new Error("not a list");
-    return parsed.map((item) => ({ field: String(item?.field ?? ""), value: String(item?.value ?? "") }));
-  } catch {
-    throw badRequest("filter must be a JSON list of {field, value} objects", "ERR_ILLEGAL_ARGUMENT");
-  }
 }
 
 function missingRequired(app: AppRecord, config: Record<string, unknown>): string[] {
@@ -134,21 +142,21 @@ function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
   };
 }
 
+/** The analyses the caller owns or was shared, not deleted, that pass the listing's filters. */
+export function visibleAnalyses(state: AnalysesState, caller: Caller, filters: AnalysisFilter[]): AnalysisRecord[] {
+  return [...state.analyses.values()].filter(
+    (analysis) =>
+      !analysis.deleted &&
+      analysisPermission(state, analysis, caller.username) !== undefined &&
+      matchesFilters({ ...analysis }, caller.username, filters),
+  );
+}
+
 function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   scope.get("/analyses", async (request) => {
     const caller = callerOf(request);
     const query = queryOf(request);
-    const conditions = filterOf(query);
-    const found = [...state().analyses.values()]
-      .filter((analysis) => analysis.username === caller.username && !analysis.deleted)
-      .map((analysis) => summary(analysis, all))
-      .filter((analysis) =>
-        conditions.every(({ field, value }) =>
-          String((analysis as Record<string, unknown>)[field] ?? "")
-            .toLowerCase()
-            .includes(value.toLowerCase()),
-        ),
-      );
+    const found = visibleAnalyses(state(), caller, filtersOf(query)).map((analysis) => summary(analysis, all));
     return { analyses: paged(found, query, "startdate"), total: found.length, timestamp: String(Date.now()) };
   });
   scope.post("/analyses", async (request) => {
@@ -176,7 +184,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     return { id: analysis.id, name: analysis.name, description: analysis.description };
   });
   scope.get<IdParams>("/analyses/:analysisId/parameters", async (request) => {
-    const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
+    const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
     const app = existingApp(catalogOf(all), analysis.app_id);
     const parameters = app.groups.flatMap((group) =>
       group.parameters.map((parameter) => {
@@ -197,11 +205,11 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   });
   scope.get<IdParams>("/analyses/:analysisId/relaunch-info", async (request) => {
     const caller = callerOf(request);
-    const analysis = ownAnalysis(state(), request.params.analysisId, caller);
+    const analysis = readableAnalysis(state(), request.params.analysisId, caller);
     return jobView(readableApp(catalogOf(all), analysis.app_id, caller.username), analysis.config);
   });
   scope.get<IdParams>("/analyses/:analysisId/steps", async (request) => {
-    const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
+    const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
     const step = {
       step_number: 1,
       external_id: analysis.id.replace(/-/g, "").slice(0, 16),
@@ -226,6 +234,9 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
 
 /** Apps backend: analyses (submitted jobs) of the caller: listing, submission, changes, stop, relaunch. */
 export const analyses = defineModule<AnalysesState>({
-  makeState: () => ({ analyses: new Map(SEED_ANALYSES.map((analysis) => [analysis.id, structuredClone(analysis)])) }),
+  makeState: () => ({
+    analyses: new Map(SEED_ANALYSES.map((analysis) => [analysis.id, structuredClone(analysis)])),
+    shares: new Map(),
+  }),
   routes: (app, state, all) => backendScope(app, (scope) => routes(scope, state, all)),
 });

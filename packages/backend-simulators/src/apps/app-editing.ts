@@ -5,6 +5,7 @@ import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
 import { groupsFrom, newApp, referencesFrom } from "./app-definitions.js";
+import { appDetails } from "./app-information.js";
 import { appRoutes } from "./app-paths.js";
 import { addVersion, atVersion, changeVersion, deleteVersion, reorderVersions, versionList } from "./app-versions.js";
 import { editorView, jobView } from "./app-views.js";
@@ -44,6 +45,12 @@ function appIdsOf(body: unknown): string[] {
 /** Label changes: the name, description and wiki link are the app's, the rest belong to the version. */
 export function applyLabels(app: AppRecord, versionId: string | undefined, body: unknown): AppRecord {
   const changes = bodyObject(body);
+  for (const field of ["name", "description", "wiki_url", "version"] as const) {
+    if (changes[field] !== undefined && typeof changes[field] !== "string")
+      throw badRequest(`${field} must be text`, "ERR_ILLEGAL_ARGUMENT");
+  }
+  if (changes.disabled !== undefined && typeof changes.disabled !== "boolean")
+    throw badRequest("disabled must be true or false", "ERR_ILLEGAL_ARGUMENT");
   for (const field of ["name", "description", "wiki_url"] as const) {
     if (typeof changes[field] === "string") app[field] = changes[field] as string;
   }
@@ -163,7 +170,19 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
   });
 }
 
-function adminRoutes(scope: FastifyInstance, state: () => CatalogState) {
+function adminRoutes(scope: FastifyInstance, state: () => CatalogState, all: All) {
+  // Administrators change any app, published ones too, and may mark it deleted or restore it.
+  const admin = { base: "/admin/apps", versions: true, tapis: TAPIS_REFUSALS.integration };
+  appRoutes(scope, "PATCH", "", admin, async (request, { appId, versionId }) => {
+    callerOf(request);
+    const app = existingApp(state(), appId);
+    const deleted = bodyObject(request.body).deleted;
+    if (deleted !== undefined && typeof deleted !== "boolean")
+      throw badRequest("deleted must be true or false", "ERR_ILLEGAL_ARGUMENT");
+    const version = applyLabels(app, versionId, request.body);
+    if (typeof deleted === "boolean") app.deleted = deleted;
+    return appDetails(version, all);
+  });
   appRoutes(scope, "DELETE", "", { base: "/admin/apps", legacy: true }, async (request, { appId }) => {
     callerOf(request);
     existingApp(state(), appId).deleted = true;
@@ -183,6 +202,6 @@ export const appEditing = defineModule<Record<string, never>>({
   routes: (app, _state, all) =>
     backendScope(app, (scope) => {
       userRoutes(scope, () => catalogOf(all), all);
-      adminRoutes(scope, () => catalogOf(all));
+      adminRoutes(scope, () => catalogOf(all), all);
     }),
 });

@@ -93,6 +93,16 @@ function routes(scope: FastifyInstance, all: All) {
     atVersion(readableApp(catalog(), appId, callerOf(request).username), versionId);
   const everyPath = { legacy: true, versions: true };
   appRoutes(scope, "GET", "/details", everyPath, async (request, ref) => appDetails(readable(request, ref), all));
+  appRoutes(
+    scope,
+    "GET",
+    "/details",
+    { base: "/admin/apps", versions: true },
+    async (request, { appId, versionId }) => {
+      callerOf(request);
+      return appDetails(atVersion(existingApp(catalog(), appId), versionId), all);
+    },
+  );
   appRoutes(scope, "GET", "/listing", {}, async (request, ref) => {
     const app = readable(request, ref);
     return { total: 1, apps: [listingDetail(app, callerOf(request).username, all)] };

@@ -5,7 +5,7 @@ import { catalogOf, permissionOf } from "./catalog.js";
 import { listPermissions, type ShareableKind, share, unshare } from "./sharing.js";
 import { toolPermission, toolsOf } from "./tools.js";
 
-function appKind(all: () => Record<string, unknown>): ShareableKind {
+function appKind(all: () => Record<string, unknown>, asAdministrator = false): ShareableKind {
   const catalog = catalogOf(all);
   return {
     idKey: "app_id",
@@ -13,7 +13,7 @@ function appKind(all: () => Record<string, unknown>): ShareableKind {
     ownedBy(id, username) {
       const app = catalog.apps.get(id);
       if (!app) return { error: `app ${id} not found` };
-      return permissionOf(catalog, app, username) === "own"
+      return asAdministrator || permissionOf(catalog, app, username) === "own"
         ? { name: app.name }
         : { error: `you do not own app ${id}` };
     },
@@ -45,12 +45,22 @@ export const appSharing = defineModule<Record<string, never>>({
       scope.post("/apps/permission-lister", async (request) =>
         listPermissions(appKind(all), request.body, callerOf(request).username, "apps"),
       );
-      scope.post("/apps/share", async (request) =>
-        share(appKind(all), request.body, callerOf(request).username, "apps"),
-      );
-      scope.post("/apps/unshare", async (request) =>
-        unshare(appKind(all), request.body, callerOf(request).username, "apps"),
-      );
+      // The older names and today's name of the same operations.
+      for (const path of ["/apps/share", "/apps/sharing"]) {
+        scope.post(path, async (request) => share(appKind(all), request.body, callerOf(request).username, "apps"));
+      }
+      for (const path of ["/apps/unshare", "/apps/unsharing"]) {
+        scope.post(path, async (request) => unshare(appKind(all), request.body, callerOf(request).username, "apps"));
+      }
+      // Administrators share any app, as if they owned it.
+      scope.post("/admin/apps/sharing", async (request) => {
+        callerOf(request);
+        return share(appKind(all, true), request.body, "", "apps");
+      });
+      scope.post("/admin/apps/unsharing", async (request) => {
+        callerOf(request);
+        return unshare(appKind(all, true), request.body, "", "apps");
+      });
       scope.post("/tools/permission-lister", async (request) =>
         listPermissions(toolKind(all), request.body, callerOf(request).username, "tools"),
       );

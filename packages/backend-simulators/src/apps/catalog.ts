@@ -4,6 +4,7 @@ import { defineModule } from "../framework/module.js";
 import { backendScope, forbidden, notFound } from "../framework/problems.js";
 import { paged, queryText } from "../framework/request-values.js";
 import { listingDetail } from "./app-listing.js";
+import { searchMatcher } from "./search-terms.js";
 import { SEED_APP_IDS, SEED_TOOL_IDS } from "./seed-ids.js";
 
 /** One parameter of an app, as the app editor and the launch form see it. */
@@ -199,20 +200,16 @@ export function writableApp(state: CatalogState, id: string, username: string): 
 export const visibleApps = (state: CatalogState, username: string): AppRecord[] =>
   [...state.apps.values()].filter((app) => !app.deleted && permissionOf(state, app, username));
 
-function matches(app: AppRecord, search: string | undefined): boolean {
-  if (!search) return true;
-  const term = search.toLowerCase();
-  return [app.name, app.description, app.integrator_name].some((text) => text.toLowerCase().includes(term));
-}
-
 function listing(
   apps: AppRecord[],
   query: Record<string, unknown>,
   caller: Caller,
   all: () => Record<string, unknown>,
 ) {
-  const search = queryText(query, "search");
-  const found = apps.filter((app) => matches(app, search)).map((app) => listingDetail(app, caller.username, all));
+  const matches = searchMatcher(queryText(query, "search"));
+  const found = apps
+    .filter((app) => matches(app.name, app.description, app.integrator_name))
+    .map((app) => listingDetail(app, caller.username, all));
   return { app_count: found.length, apps: paged(found, query, "name") };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, exists, missingField, notFound } from "../framework/problems.js";
@@ -8,6 +8,7 @@ import { listingDetail } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
+import { systemOf, TAPIS_REFUSALS } from "./systems.js";
 
 /** A public app category; apps are placed in categories by administrators (or by publication, into Beta). */
 export interface Category {
@@ -135,9 +136,8 @@ function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: A
     const publicOnly = queryFlag(queryOf(request), "public") === true;
     return { categories: publicOnly ? publicTrees : [workspaceTree(caller.username, all), ...publicTrees] };
   });
-  scope.get<{ Params: { groupId: string } }>("/apps/categories/:groupId", async (request) => {
+  const appsIn = (request: FastifyRequest, groupId: string) => {
     const caller = callerOf(request);
-    const { groupId } = request.params;
     const visible = visibleApps(catalogOf(all), caller.username);
     const own = USER_CATEGORIES[groupId];
     const name = own?.name ?? existingCategory(state(), groupId).name;
@@ -146,7 +146,24 @@ function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: A
       : appsUnder(state(), groupId, visible);
     const listed = apps.map((app) => listingDetail(app, caller.username, all));
     return { id: groupId, name, app_count: listed.length, apps: paged(listed, queryOf(request), "name") };
-  });
+  };
+  scope.get<{ Params: { groupId: string } }>("/apps/categories/:groupId", async (request) =>
+    appsIn(request, request.params.groupId),
+  );
+  // No HPC categories are simulated: a tapis category is never found.
+  scope.get<{ Params: { systemId: string; categoryId: string } }>(
+    "/apps/categories/:systemId/:categoryId",
+    async (request) => {
+      const { systemId, categoryId } = request.params;
+      if (systemOf(systemId) !== "de") throw notFound(`app category ${categoryId} not found`);
+      return appsIn(request, categoryId);
+    },
+  );
+}
+
+/** Administrators' categories are the `de` system's: HPC apps cannot be categorized. */
+function deSystem(systemId: string) {
+  if (systemOf(systemId) !== "de") throw badRequest(TAPIS_REFUSALS.categorization);
 }
 
 function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: All) {
@@ -155,7 +172,7 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     const apps = [...catalogOf(all).apps.values()].filter((app) => !app.deleted);
     return { categories: childrenOf(state(), null).map((root) => tree(state(), root, apps)) };
   });
-  scope.post("/admin/apps/categories", async (request) => {
+  const create = async (request: FastifyRequest) => {
     callerOf(request);
     const body = bodyObject(request.body);
     const name = requiredText(body, "name");
@@ -164,6 +181,11 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     const category = seedCategory(randomUUID(), name, parent.id);
     state().categories.set(category.id, category);
     return { id: category.id, name: category.name, parent_id: parent.id };
+  };
+  scope.post("/admin/apps/categories", create);
+  scope.post<{ Params: { systemId: string } }>("/admin/apps/categories/:systemId", async (request) => {
+    deSystem(request.params.systemId);
+    return create(request);
   });
   scope.get("/admin/apps/categories/search", async (request) => {
     callerOf(request);
@@ -178,12 +200,17 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     if (!Array.isArray(ids) || ids.length === 0) throw missingField("category_ids");
     return { category_ids: removeCategories(state(), ids.map(String)) };
   });
-  scope.delete<{ Params: { categoryId: string } }>("/admin/apps/categories/:categoryId", async (request) => {
+  type CategoryParams = { Params: { systemId?: string; categoryId: string } };
+  const remove = async (request: FastifyRequest<CategoryParams>) => {
     callerOf(request);
+    if (request.params.systemId !== undefined) deSystem(request.params.systemId);
     return { category_ids: removeCategories(state(), [request.params.categoryId]) };
-  });
-  scope.patch<{ Params: { categoryId: string } }>("/admin/apps/categories/:categoryId", async (request) => {
+  };
+  scope.delete<CategoryParams>("/admin/apps/categories/:categoryId", remove);
+  scope.delete<CategoryParams>("/admin/apps/categories/:systemId/:categoryId", remove);
+  const change = async (request: FastifyRequest<CategoryParams>) => {
     callerOf(request);
+    if (request.params.systemId !== undefined) deSystem(request.params.systemId);
     const category = existingCategory(state(), request.params.categoryId);
     const body = bodyObject(request.body);
     const parentId =
@@ -195,7 +222,9 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     refuseSiblingName(state(), parentId, name, category.id);
     Object.assign(category, { name, parent_id: parentId });
     return { id: category.id, name: category.name, parent_id: category.parent_id };
-  });
+  };
+  scope.patch<CategoryParams>("/admin/apps/categories/:categoryId", change);
+  scope.patch<CategoryParams>("/admin/apps/categories/:systemId/:categoryId", change);
   // Categorize apps: each named app is placed in exactly the listed categories.
   scope.post("/admin/apps", async (request) => {
     callerOf(request);

@@ -1,6 +1,8 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { analyses } from "./analyses.js";
+import { analysisActions } from "./analysis-actions.js";
+import { analysisSharing } from "./analysis-sharing.js";
 import { appDescriptions } from "./app-descriptions.js";
 import { appEditing } from "./app-editing.js";
 import { appInformation } from "./app-information.js";
@@ -10,8 +12,10 @@ import { appSharing } from "./app-sharing.js";
 import { catalog } from "./catalog.js";
 import { categories } from "./categories.js";
 import { collaborators } from "./collaborators.js";
+import { communities } from "./communities.js";
 import { appElements } from "./elements.js";
 import { hierarchies } from "./hierarchies.js";
+import { integrationData } from "./integration-data.js";
 import { login } from "./login.js";
 import { loginListing } from "./login-listing.js";
 import { oauth } from "./oauth.js";
@@ -37,13 +41,17 @@ export const appsModules = {
   publication,
   appMarks,
   appMetadata,
+  communities,
   appSharing,
   appElements,
   categories,
   pipelines,
   hierarchies,
   tools,
+  integrationData,
   analyses,
+  analysisActions,
+  analysisSharing,
   referenceGenomes,
   toolRequests,
   workspaceAdministration,

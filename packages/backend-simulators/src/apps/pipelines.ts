@@ -1,8 +1,10 @@
+import type { FastifyInstance } from "fastify";
 import { type Caller, callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, missingField } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
 import { newPrivateApp } from "./app-definitions.js";
+import { addVersion, atVersion, changeVersion, versionList } from "./app-versions.js";
 import {
   type AppRecord,
   type CatalogState,
@@ -13,6 +15,7 @@ import {
 } from "./catalog.js";
 
 type IdParams = { Params: { appId: string } };
+type All = () => Record<string, unknown>;
 
 function stepsFrom(
   value: unknown,
@@ -50,6 +53,9 @@ function pipelineFields(body: unknown, catalog: CatalogState, caller: Caller) {
 
 const pipelineView = (app: AppRecord) => ({
   id: app.id,
+  version: app.version,
+  version_id: app.version_id,
+  versions: versionList(app),
   name: app.name,
   description: app.description,
   steps: app.steps ?? [],
@@ -65,6 +71,52 @@ function created(catalog: CatalogState, caller: Caller, fields: ReturnType<typeo
   const app = newPrivateApp(caller, fields);
   catalog.apps.set(app.id, app);
   return app;
+}
+
+type VersionParams = { Params: { appId: string; versionId: string } };
+
+/** Pipeline versions: as app versions, each with its own steps. */
+function versionRoutes(scope: FastifyInstance, all: All) {
+  const editable = (appId: string, caller: Caller) => {
+    const existing = pipeline(writableApp(catalogOf(all), appId, caller.username));
+    if (existing.is_public) throw badRequest(`pipeline ${existing.id} is public`, "ERR_NOT_WRITEABLE");
+    return existing;
+  };
+  scope.post<IdParams>("/apps/pipelines/:appId/versions", async (request) => {
+    const caller = callerOf(request);
+    const existing = editable(request.params.appId, caller);
+    const version = requiredText(bodyObject(request.body), "version");
+    const { steps, mappings, tool_ids, groups } = pipelineFields(request.body, catalogOf(all), caller);
+    const content = { version, steps, mappings, tool_ids, groups, references: [], disabled: false };
+    return pipelineView(addVersion(existing, { ...content, edited_date: Date.now(), integration_date: 0 }));
+  });
+  scope.put<VersionParams>("/apps/pipelines/:appId/versions/:versionId", async (request) => {
+    const caller = callerOf(request);
+    const existing = editable(request.params.appId, caller);
+    const { name, description, ...versioned } = pipelineFields(request.body, catalogOf(all), caller);
+    Object.assign(existing, { name, description });
+    const version = changeVersion(existing, request.params.versionId, (edited) =>
+      Object.assign(edited, versioned, { edited_date: Date.now() }),
+    );
+    return pipelineView(version);
+  });
+  scope.post<VersionParams>("/apps/pipelines/:appId/versions/:versionId/copy", async (request) => {
+    const caller = callerOf(request);
+    const original = readableApp(catalogOf(all), request.params.appId, caller.username);
+    const {
+      description,
+      steps = [],
+      mappings = [],
+      tool_ids,
+      groups,
+    } = structuredClone(atVersion(pipeline(original), request.params.versionId));
+    const fields = { name: `Copy of ${original.name}`, description, steps, mappings, tool_ids, groups };
+    return pipelineView(created(catalogOf(all), caller, fields));
+  });
+  scope.get<VersionParams>("/apps/pipelines/:appId/versions/:versionId/ui", async (request) => {
+    const app = pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username));
+    return pipelineView(atVersion(app, request.params.versionId));
+  });
 }
 
 /** Apps backend: pipelines (apps made of other apps run in sequence). */
@@ -93,5 +145,6 @@ export const pipelines = defineModule<Record<string, never>>({
       scope.get<IdParams>("/apps/pipelines/:appId/ui", async (request) =>
         pipelineView(pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username))),
       );
+      versionRoutes(scope, all);
     }),
 });

@@ -3,10 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
-import { bodyObject, queryFlag, queryText } from "../framework/request-values.js";
+import { bodyObject, paged, queryFlag, queryText } from "../framework/request-values.js";
 import { appDetails, unpublishableBecause } from "./app-information.js";
+import { listingDetail } from "./app-listing.js";
 import { appRoutes } from "./app-paths.js";
-import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
+import { type AppRecord, catalogOf, existingApp, readableApp, visibleApps } from "./catalog.js";
 import { categoriesOf, placeInCategory } from "./categories.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
 import { TAPIS_REFUSALS } from "./systems.js";
@@ -61,7 +62,23 @@ function publish(app: AppRecord, state: PublicationState, all: All) {
   for (const request of state.requests.values()) if (request.app_id === app.id) request.completed = true;
 }
 
+/** The virtual category of the blessed apps, under the id the backend gives it. */
+export const FEATURED_CATEGORY_ID = "cccccccc-cccc-cccc-cccc-cccccccccccc";
+
 function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: All) {
+  scope.get("/apps/categories/featured", async (request) => {
+    const caller = callerOf(request);
+    const featured = visibleApps(catalogOf(all), caller.username).filter((app) => state().blessed.has(app.id));
+    const listed = featured.map((app) => listingDetail(app, caller.username, all));
+    return {
+      system_id: "de",
+      id: FEATURED_CATEGORY_ID,
+      name: "Featured Apps",
+      is_public: false,
+      total: listed.length,
+      apps: paged(listed, queryOf(request), "name"),
+    };
+  });
   const options = { legacy: true, tapis: TAPIS_REFUSALS.publication };
   // Apps that run only trusted images are published at once (200); the others wait for an administrator (202).
   appRoutes(scope, "POST", "/publish", options, async (request, { appId }, reply) => {

@@ -13,6 +13,7 @@ export const TAPIS_REFUSALS = {
   favorite: "Cannot mark an HPC app as a favorite with this service.",
   rating: "Cannot rate an HPC app with this service.",
   publication: "HPC apps may not be published via the DE at this time.",
+  categorization: "HPC apps cannot be placed in DE app categories.",
 } as const;
 
 /** The system named by a path: 400 `unrecognized system ID` for any other, as the apps backend answers. */

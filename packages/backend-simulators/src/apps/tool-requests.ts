@@ -143,6 +143,26 @@ function routes(scope: FastifyInstance, state: () => ToolRequestsState) {
     callerOf(request);
     return existing(request.params.requestId);
   });
+  scope.delete<{ Params: { requestId: string } }>("/admin/tool-requests/:requestId", async (request) => {
+    callerOf(request);
+    state().requests.delete(existing(request.params.requestId).id);
+    return {};
+  });
+  // A status code still in some request's history cannot be deleted.
+  scope.delete<{ Params: { statusCodeId: string } }>(
+    "/admin/tool-requests/status-codes/:statusCodeId",
+    async (request) => {
+      callerOf(request);
+      const code = state().statusCodes.get(request.params.statusCodeId);
+      if (!code) throw notFound(`tool request status code ${request.params.statusCodeId} not found`);
+      const used = [...state().requests.values()].some((item) =>
+        item.history.some((change) => change.status === code.name),
+      );
+      if (used) throw badRequest(`tool request status code ${code.name} is in use`, "ERR_NOT_WRITEABLE");
+      state().statusCodes.delete(code.id);
+      return {};
+    },
+  );
   // A new status (the previous one if none is given); unknown status names become new status codes.
   scope.post<{ Params: { requestId: string } }>("/admin/tool-requests/:requestId/status", async (request) => {
     const caller = callerOf(request);

@@ -6,6 +6,7 @@ import { backendScope, badRequest, forbidden, missingField, notFound } from "../
 import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
 import { listingDetail } from "./app-listing.js";
 import { type AppPermission, catalogOf, permissionOf } from "./catalog.js";
+import { searchMatcher } from "./search-terms.js";
 import { SEED_TOOL_IDS } from "./seed-ids.js";
 
 export interface ToolContainer {
@@ -66,7 +67,7 @@ export function toolPermission(state: ToolsState, tool: ToolRecord, username: st
   return state.shares.get(tool.id)?.get(username) ?? (tool.is_public ? "read" : undefined);
 }
 
-function existingTool(state: ToolsState, id: string): ToolRecord {
+export function existingTool(state: ToolsState, id: string): ToolRecord {
   const tool = state.tools.get(id);
   if (!tool) throw notFound(`tool ${id} not found`);
   return tool;
@@ -130,11 +131,11 @@ function applyChanges(tool: ToolRecord, body: unknown): ToolRecord {
 }
 
 function search(tools: ToolRecord[], query: Record<string, unknown>) {
-  const term = queryText(query, "search")?.toLowerCase();
+  const matches = searchMatcher(queryText(query, "search"));
   const publicOnly = queryFlag(query, "public");
   return tools.filter(
     (tool) =>
-      (!term || `${tool.name} ${tool.description}`.toLowerCase().includes(term)) &&
+      matches(tool.name, tool.description, tool.container.image.name) &&
       (publicOnly === undefined || tool.is_public === publicOnly),
   );
 }
@@ -155,7 +156,14 @@ function refuseWhenUsed(toolId: string, all: () => Record<string, unknown>) {
 
 type IdParams = { Params: { toolId: string } };
 
+/** The GPU models tools may ask for, as the backend's configuration lists them. */
+export const GPU_MODELS = ["NVIDIA-A16", "NVIDIA-A100", "NVIDIA-H100"] as const;
+
 function userRoutes(scope: FastifyInstance, state: () => ToolsState, all: () => Record<string, unknown>) {
+  scope.get("/tools/gpu-models", async (request) => {
+    callerOf(request);
+    return { gpu_models: [...GPU_MODELS] };
+  });
   scope.get("/tools", async (request) => {
     const caller = callerOf(request);
     const visible = [...state().tools.values()].filter((tool) => toolPermission(state(), tool, caller.username));

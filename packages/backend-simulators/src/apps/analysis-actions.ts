@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { callerOf, queryOf } from "../framework/caller.js";
+import { defineModule } from "../framework/module.js";
+import { backendScope, missingField } from "../framework/problems.js";
+import { bodyObject } from "../framework/request-values.js";
+import { type AnalysisRecord, analysesOf, readableAnalysis, visibleAnalyses } from "./analyses.js";
+import { filtersOf } from "./analysis-filters.js";
+
+type All = () => Record<string, unknown>;
+
+/** The analysis ids of a `{analyses: [id…]}` body: a non-empty list of strings. */
+export function analysisIdsOf(body: unknown): string[] {
+  const ids = bodyObject(body).analyses;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => typeof id !== "string")) {
+    throw missingField("analyses");
+  }
+  return ids as string[];
+}
+
+/** The status updates an analysis went through, as the job status listener records them. */
+function updatesOf(analysis: AnalysisRecord) {
+  const update = (status: string, message: string, at: number) => ({ status, message, timestamp: String(at) });
+  const updates = [update("Submitted", "The analysis was submitted", analysis.startdate)];
+  if (analysis.status === "Submitted") return updates;
+  if (analysis.status !== "Canceled" || analysis.enddate > analysis.startdate + 1000)
+    updates.push(update("Running", "The analysis started running", analysis.startdate + 1000));
+  if (analysis.status !== "Running") updates.push(update(analysis.status, `The analysis ended`, analysis.enddate));
+  return updates;
+}
+
+function routes(scope: FastifyInstance, all: All) {
+  // Counts by status of the analyses the listing would show with the same filter.
+  scope.get("/analyses/stats", async (request) => {
+    const caller = callerOf(request);
+    const counts = new Map<string, number>();
+    for (const analysis of visibleAnalyses(analysesOf(all), caller, filtersOf(queryOf(request)))) {
+      counts.set(analysis.status, (counts.get(analysis.status) ?? 0) + 1);
+    }
+    return { "status-count": [...counts].map(([status, count]) => ({ count, status })) };
+  });
+  scope.get<{ Params: { analysisId: string } }>("/analyses/:analysisId/history", async (request) => {
+    const analysis = readableAnalysis(analysesOf(all), request.params.analysisId, callerOf(request));
+    const step = {
+      step_number: 1,
+      external_id: analysis.id.replace(/-/g, "").slice(0, 16),
+      startdate: String(analysis.startdate),
+      enddate: String(analysis.enddate),
+      status: analysis.status,
+      app_step_number: 1,
+      step_type: "Condor",
+      updates: updatesOf(analysis),
+    };
+    return { analysis_id: analysis.id, steps: [step], timestamp: String(Date.now()), total: 1 };
+  });
+  // Each analysis runs again as submitted, as a new analysis of the caller's, into an output folder of its own.
+  scope.post("/analyses/relauncher", async (request, reply) => {
+    const caller = callerOf(request);
+    const state = analysesOf(all);
+    const originals = analysisIdsOf(request.body).map((id) => readableAnalysis(state, id, caller));
+    for (const original of originals) {
+      const startdate = Date.now();
+      const relaunched: AnalysisRecord = {
+        ...structuredClone(original),
+        id: randomUUID(),
+        username: caller.username,
+        status: "Submitted",
+        startdate,
+        enddate: 0,
+        resultfolderid: `${original.resultfolderid}-${startdate}`,
+      };
+      state.analyses.set(relaunched.id, relaunched);
+    }
+    return reply.code(200).send();
+  });
+}
+
+/** Apps backend: analysis counts by status, status histories and relaunching. */
+export const analysisActions = defineModule<Record<string, never>>({
+  makeState: () => ({}),
+  routes: (app, _state, all) => backendScope(app, (scope) => routes(scope, all)),
+});
