@@ -29,7 +29,7 @@ const dataUsageErrors = {
 };
 
 /** The platform's database ids of its users, given on first sight (data-usage-api answers the DE's user, not QMS's). */
-interface DeUsers {
+export interface DeUsers {
   ids: Map<string, string>;
 }
 
