@@ -102,6 +102,14 @@ describe("local edge", () => {
     expect(received(await send(port, "GET", "/secured/notifications/../../te%61ms")).url).toBe("/teams");
   });
 
+  it("delivers the web client's /admin/apps/{system-id}/{app-id}//publish to apps-proxy as …/publish", async () => {
+    const answer = await send(port, "POST", "/admin/apps/de/a1//publish", {
+      headers: { "content-type": "application/json" },
+      body: [Buffer.from("{}")],
+    });
+    expect(received(answer)).toMatchObject({ service: "apps-proxy", url: "/admin/apps/de/a1/publish", method: "POST" });
+  });
+
   it("streams a request body larger than any parsing limit, unchanged", async () => {
     const chunks = Array.from({ length: 40 }, (_, index) => Buffer.alloc(128 * 1024, index));
     const digest = createHash("sha256");

@@ -16,7 +16,7 @@ export async function buildService<C extends CommonConfig>(
   name: string,
   plugin: FastifyPluginAsyncTypebox<{ config: C }>,
   config: C,
-  options: Pick<ServiceOptions, "rewriteUrl" | "logStream"> = {},
+  options: Pick<ServiceOptions, "rewriteUrl" | "logStream" | "ignoreDuplicateSlashes"> = {},
 ): Promise<Service> {
   const app = await createService({
     name,

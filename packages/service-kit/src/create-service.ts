@@ -53,6 +53,11 @@ export interface ServiceOptions {
   ownOpenApiRoute?: boolean;
   /** Where log lines go (one JSON object each); standard output by default. */
   logStream?: { write(line: string): void };
+  /**
+   * Route `//x` as `/x` (off by default): for a service whose web client writes such paths, as the public
+   * entrypoint's path sanitizing would (docs/traefik.md).
+   */
+  ignoreDuplicateSlashes?: boolean;
   /** Count requests and answer GET /metrics (default). Off for the local edge, which is the public entrypoint itself. */
   metrics?: boolean;
   /** Which requests are logged once answered (default: every request). */
@@ -114,7 +119,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     // and its answer closes its connection; Fastify's own 503 would drop it, in a body without the error model.
     return503OnClosing: false,
     // Path parameters carry ontology IRIs and qualified team names, longer than the default 100.
-    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
+    routerOptions: { ignoreDuplicateSlashes: options.ignoreDuplicateSlashes ?? false, maxParamLength: 2048 },
     // What Node's HTTP parser refuses (headers too large, malformed requests): the error model too.
     clientErrorHandler: answerClientError,
     // A URL the router cannot decode (e.g. `%FF`) or an over-long path parameter: the error model too.

@@ -27,4 +27,7 @@ export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
   await app.register(adminStatus, { config });
 };
 
-export const buildApp = (config: Config): Promise<Service> => buildService("apps-proxy", appsProxy, config);
+// The web client writes `/admin/apps/{system-id}/{app-id}//publish`; called directly, the service reads it as Traefik
+// forwards it, with the duplicate slash merged.
+export const buildApp = (config: Config): Promise<Service> =>
+  buildService("apps-proxy", appsProxy, config, { ignoreDuplicateSlashes: true });

@@ -1,0 +1,354 @@
+import { demoUser, type ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT } from "./seed.js";
+import { sender, startAppsProxy } from "./support.js";
+
+// The apps domain as the web client (sonora's serviceFacades/apps.js) calls it: apps named by system and id.
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startAppsProxy();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+const recorded = (method: string, path: string) => service.platform.apps.recorder.to(method, path);
+
+const FASTQC_TOOL = "4c1b0e72-7e4d-4b8b-9f34-0a6c1f2d3e02";
+const definition = (name: string, tool = WC_TOOL) => ({
+  name,
+  description: "counts things",
+  tools: [{ id: tool }],
+  groups: [{ label: "Inputs", parameters: [{ name: "-l", label: "Lines", type: "Flag", order: 1 }] }],
+});
+
+/** bob's new app in `de`, through `POST /apps/de` as the app editor saves one. */
+async function bobsApp(name = "Bob's Counter", tool = WC_TOOL) {
+  const created = await send("bob", "POST", "/apps/de", definition(name, tool));
+  expect(created.statusCode).toBe(200);
+  return created.json() as { id: string; version_id: string; version: string };
+}
+
+describe("an app's life in the de system", () => {
+  it("creates an app, adds a version, and reads the ui and details of each version", async () => {
+    const { id, version_id: first } = await bobsApp();
+    const added = await send("bob", "POST", `/apps/de/${id}/versions`, { ...definition("ignored"), version: "2.0" });
+    expect(added.statusCode).toBe(200);
+    const second = added.json().version_id as string;
+    expect(added.json().versions).toEqual([
+      { version: "2.0", version_id: second },
+      { version: "1.0", version_id: first },
+    ]);
+
+    // The unversioned paths show the latest version; each version has its own.
+    expect((await send("bob", "GET", `/apps/de/${id}/ui`)).json()).toMatchObject({ id, version_id: second });
+    expect((await send("bob", "GET", `/apps/de/${id}/versions/${first}/ui`)).json()).toMatchObject({
+      version: "1.0",
+      version_id: first,
+      groups: [{ label: "Inputs" }],
+    });
+    const details = await send("bob", "GET", `/apps/de/${id}/details`);
+    expect(details.json()).toMatchObject({ id, name: "Bob's Counter", version: "2.0", tools: [{ id: WC_TOOL }] });
+    expect((await send("bob", "GET", `/apps/de/${id}/versions/${first}/details`)).json()).toMatchObject({
+      version: "1.0",
+    });
+    expect((await send("bob", "GET", `/apps/de/${id}`)).json()).toMatchObject({ id, version_id: second });
+    expect((await send("bob", "GET", `/apps/de/${id}/listing`)).json()).toMatchObject({
+      total: 1,
+      apps: [{ id, version_id: second }],
+    });
+  });
+
+  it("reorders versions, relabels one and deletes one, never the last", async () => {
+    const { id, version_id: first } = await bobsApp();
+    const second = (await send("bob", "POST", `/apps/de/${id}/versions`, { ...definition("x"), version: "2.0" })).json()
+      .version_id as string;
+    const reordered = await send("bob", "PUT", `/apps/de/${id}/versions`, {
+      versions: [
+        { version_id: first, version: "1.0" },
+        { version_id: second, version: "2.0" },
+      ],
+    });
+    expect(reordered.json()).toEqual({
+      versions: [
+        { version: "1.0", version_id: first },
+        { version: "2.0", version_id: second },
+      ],
+    });
+    const relabelled = await send("bob", "PATCH", `/apps/de/${id}/versions/${second}`, { version: "2.0-beta" });
+    expect(relabelled.json()).toMatchObject({ version: "2.0-beta", version_id: second });
+    expect((await send("bob", "DELETE", `/apps/de/${id}/versions/${first}`)).statusCode).toBe(200);
+    expect((await send("bob", "GET", `/apps/de/${id}`)).json()).toMatchObject({ version_id: second });
+    const last = await send("bob", "DELETE", `/apps/de/${id}/versions/${second}`);
+    expect(last.statusCode).toBe(400);
+    expect(last.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+  });
+
+  it("edits the documentation of the latest version and of an older one", async () => {
+    const { id, version_id: first } = await bobsApp();
+    expect((await send("bob", "POST", `/apps/de/${id}/documentation`, { documentation: "# v1" })).statusCode).toBe(200);
+    await send("bob", "POST", `/apps/de/${id}/versions`, { ...definition("x"), version: "2.0" });
+    expect((await send("bob", "GET", `/apps/de/${id}/documentation`)).statusCode).toBe(404);
+    const older = await send("bob", "PATCH", `/apps/de/${id}/versions/${first}/documentation`, {
+      documentation: "# v1, revised",
+    });
+    expect(older.json()).toMatchObject({ app_id: id, version_id: first, documentation: "# v1, revised" });
+    expect((await send("alice", "PATCH", `/apps/de/${id}/documentation`, { documentation: "mine" })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("favorites and rates an app, which its listing shows", async () => {
+    expect((await send("alice", "PUT", `/apps/de/${WORD_COUNT}/favorite`)).statusCode).toBe(200);
+    const rated = await send("alice", "POST", `/apps/de/${WORD_COUNT}/rating`, { rating: 4 });
+    expect(rated.json()).toEqual({ average: 4, total: 1 });
+    expect((await send("bob", "POST", `/apps/de/${WORD_COUNT}/rating`, { rating: 2 })).json()).toEqual({
+      average: 3,
+      total: 2,
+    });
+    const listed = (await send("alice", "GET", `/apps/de/${WORD_COUNT}/listing`)).json();
+    expect(listed.apps[0]).toMatchObject({ is_favorite: true, rating: { average: 3, total: 2, user: 4 } });
+    expect((await send("alice", "DELETE", `/apps/de/${WORD_COUNT}/rating`)).json()).toEqual({ average: 2, total: 1 });
+    await send("alice", "DELETE", `/apps/de/${WORD_COUNT}/favorite`);
+    expect((await send("alice", "GET", `/apps/de/${WORD_COUNT}/listing`)).json().apps[0].is_favorite).toBe(false);
+  });
+
+  it("publishes an app of trusted images at once, and queues one of other images for an administrator", async () => {
+    const trusted = await bobsApp("Trusted Counter");
+    expect((await send("bob", "GET", `/apps/de/${trusted.id}/is-publishable`)).json()).toEqual({ publishable: true });
+    expect((await send("bob", "POST", `/apps/de/${trusted.id}/publish`, { references: ["doi:1"] })).statusCode).toBe(
+      200,
+    );
+    expect((await send("alice", "GET", `/apps/de/${trusted.id}/details`)).json()).toMatchObject({ is_public: true });
+
+    const untrusted = await bobsApp("Quality Check", FASTQC_TOOL);
+    const requested = await send("bob", "POST", `/apps/de/${untrusted.id}/publish`, {});
+    expect(requested.statusCode).toBe(202);
+    expect((await send("alice", "GET", `/apps/de/${untrusted.id}/details`)).statusCode).toBe(403);
+    expect((await send("bob", "GET", "/admin/apps/publication-requests")).statusCode).toBe(403);
+    const requests = await send("carol", "GET", "/admin/apps/publication-requests");
+    expect(requests.json()).toMatchObject({
+      publication_requests: [{ requestor: "bob", app: { id: untrusted.id, name: "Quality Check" } }],
+    });
+    // As the apps backend answers, an administrator cannot publish an app of untrusted images either.
+    const refused = await send("carol", "POST", `/admin/apps/de/${untrusted.id}//publish`, {});
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it("copies a version into a new app of the caller's", async () => {
+    const { id, version_id: first } = await bobsApp();
+    await send("bob", "POST", `/apps/de/${id}/versions`, { ...definition("x"), version: "2.0" });
+    const copy = await send("alice", "POST", `/apps/de/${WORD_COUNT}/copy`);
+    expect(copy.json()).toMatchObject({ name: "Copy of Word Count" });
+    const versionCopy = await send("bob", "POST", `/apps/de/${id}/versions/${first}/copy`);
+    expect(versionCopy.statusCode).toBe(200);
+    expect(versionCopy.json()).toMatchObject({ name: "Copy of Bob's Counter", version: "1.0" });
+    expect(versionCopy.json().id).not.toBe(id);
+    expect(versionCopy.json().versions).toHaveLength(1);
+  });
+
+  it("changes and deletes an app by system id", async () => {
+    const { id } = await bobsApp();
+    const relabelled = await send("bob", "PATCH", `/apps/de/${id}`, { name: "Renamed" });
+    expect(relabelled.json()).toMatchObject({ name: "Renamed" });
+    const replaced = await send("bob", "PUT", `/apps/de/${id}`, definition("Replaced"));
+    expect(replaced.json()).toMatchObject({ name: "Replaced", tools: [{ id: WC_TOOL }] });
+    expect((await send("bob", "GET", `/apps/de/${id}/tasks`)).json()).toMatchObject({ tasks: [{ id: WC_TOOL }] });
+    expect((await send("bob", "GET", `/apps/de/${id}/tools`)).json()).toMatchObject({ tools: [{ name: "wc" }] });
+    expect((await send("bob", "DELETE", `/apps/de/${id}`)).statusCode).toBe(200);
+    expect(service.platform.apps.state.catalog.apps.get(id)?.deleted).toBe(true);
+  });
+
+  it("lets administrators change, bless and read any app by system id", async () => {
+    const { version_id } = (await send("carol", "GET", `/admin/apps/de/${ALICES_ALIGNER}/details`)).json();
+    const patched = await send("carol", "PATCH", `/admin/apps/de/${ALICES_ALIGNER}/versions/${version_id}`, {
+      disabled: true,
+      name: "Aligner",
+    });
+    expect(patched.json()).toMatchObject({ name: "Aligner", disabled: true });
+    await send("carol", "POST", `/admin/apps/de/${FASTQC}/blessing`);
+    const featured = (await send("bob", "GET", "/apps/categories/featured")).json();
+    expect(featured.apps.map((app: { name: string }) => app.name).sort()).toEqual(["FastQC", "Word Count"]);
+    await send("carol", "DELETE", `/admin/apps/de/${FASTQC}/blessing`);
+    expect((await send("bob", "GET", "/apps/categories/featured")).json().total).toBe(1);
+    expect((await send("alice", "POST", `/admin/apps/de/${FASTQC}/blessing`)).statusCode).toBe(403);
+  });
+});
+
+describe("sharing apps under the client's names", () => {
+  it("shares an app with bob, who lists it, and unshares it again (both names work)", async () => {
+    const subject = { id: "bob", source_id: "ldap" };
+    const shared = await send("alice", "POST", "/apps/sharing", {
+      sharing: [{ subject, apps: [{ system_id: "de", app_id: ALICES_ALIGNER, permission: "read" }] }],
+    });
+    expect(shared.json()).toMatchObject({ sharing: [{ subject, apps: [{ app_id: ALICES_ALIGNER, success: true }] }] });
+    const bobs = (await send("bob", "GET", "/apps?search=aligner")).json();
+    expect(bobs.apps).toMatchObject([{ id: ALICES_ALIGNER, permission: "read" }]);
+    expect((await send("bob", "GET", `/apps/de/${ALICES_ALIGNER}/details`)).statusCode).toBe(200);
+    await send("alice", "POST", "/apps/unsharing", {
+      unsharing: [{ subject, apps: [{ system_id: "de", app_id: ALICES_ALIGNER }] }],
+    });
+    expect((await send("bob", "GET", "/apps?search=aligner")).json().apps).toEqual([]);
+  });
+
+  it("lets an administrator share an app they do not own, and no one else", async () => {
+    const body = {
+      sharing: [
+        {
+          subject: { id: "bob", source_id: "ldap" },
+          apps: [{ system_id: "de", app_id: ALICES_ALIGNER, permission: "read" }],
+        },
+      ],
+    };
+    expect((await send("bob", "POST", "/admin/apps/sharing", body)).statusCode).toBe(403);
+    expect((await send("carol", "POST", "/admin/apps/sharing", body)).json()).toMatchObject({
+      sharing: [{ apps: [{ success: true }] }],
+    });
+    expect((await send("bob", "GET", `/apps/de/${ALICES_ALIGNER}`)).statusCode).toBe(200);
+  });
+});
+
+describe("optional sign-in", () => {
+  it("shows an app's details and documentation to anonymous visitors, as the user anonymous", async () => {
+    const details = await send(undefined, "GET", `/apps/de/${WORD_COUNT}/details`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toMatchObject({ id: WORD_COUNT, name: "Word Count" });
+    expect(recorded("GET", `/apps/de/${WORD_COUNT}/details`)[0]?.query).toEqual({ user: "anonymous" });
+    expect((await send(undefined, "GET", `/apps/de/${ALICES_ALIGNER}/details`)).statusCode).toBe(403);
+    expect((await send(undefined, "GET", "/apps/categories/featured")).statusCode).toBe(200);
+  });
+
+  it("refuses anonymous writes, and a bad or expired token even on an optional route", async () => {
+    expect((await send(undefined, "PUT", `/apps/de/${WORD_COUNT}/favorite`)).statusCode).toBe(401);
+    expect((await send(undefined, "POST", "/apps/de", definition("x"))).statusCode).toBe(401);
+    const forged = await service.app.inject({
+      url: `/apps/de/${WORD_COUNT}/details`,
+      headers: { authorization: "Bearer not.a.token" },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
+    const alice = demoUser("alice");
+    if (!alice) throw new Error("no demo user alice");
+    const expired = await (await service.platform.idp.state.keys).mint(alice, { expiresInSeconds: -60 });
+    const late = await service.app.inject({
+      url: `/apps/de/${WORD_COUNT}/details`,
+      headers: { authorization: `Bearer ${expired}` },
+    });
+    expect(late.statusCode).toBe(401);
+    expect(recorded("GET", `/apps/de/${WORD_COUNT}/details`)).toEqual([]);
+  });
+});
+
+describe("identity", () => {
+  it("takes the caller from the token, never from user or email parameters or headers", async () => {
+    const { id } = await bobsApp();
+    const spoof = "?user=alice&email=alice%40example.org&first-name=Alice";
+    const headers = { "x-user": "alice", "x-email": "alice@example.org" };
+    const answer = await send("bob", "PUT", `/apps/de/${id}/favorite${spoof}`, undefined, headers);
+    expect(answer.statusCode).toBe(200);
+    const [call] = recorded("PUT", `/apps/de/${id}/favorite`);
+    expect(call?.query).toMatchObject({ user: "bob", email: "bob@example.org", "first-name": "Bob" });
+    expect(call?.headers["x-user"]).toBeUndefined();
+    expect(service.platform.apps.state.appMarks.favorites.get("alice")).toBeUndefined();
+  });
+});
+
+describe("route conflicts: the static segment wins, as in the reference gateway", () => {
+  it("sends /apps/{app-id}/details to the seed's row, /apps/de/{app-id} to the system's", async () => {
+    expect((await send("bob", "GET", `/apps/${WORD_COUNT}/details`)).statusCode).toBe(200);
+    expect(recorded("GET", `/apps/${WORD_COUNT}/details`)).toHaveLength(1);
+    expect((await send("bob", "GET", `/apps/de/${WORD_COUNT}`)).json()).toMatchObject({ id: WORD_COUNT });
+    expect(recorded("GET", `/apps/de/${WORD_COUNT}`)).toHaveLength(1);
+  });
+
+  it("sends /apps/pipelines/{id}/versions/{version-id}/ui to the pipeline's row", async () => {
+    const pipeline = await send("bob", "POST", "/apps/pipelines", {
+      name: "Count twice",
+      steps: [{ task_id: WORD_COUNT }, { task_id: WORD_COUNT }],
+    });
+    const { id, version_id } = pipeline.json();
+    const ui = await send("bob", "GET", `/apps/pipelines/${id}/versions/${version_id}/ui`);
+    expect(ui.statusCode).toBe(200);
+    expect(ui.json()).toMatchObject({ id, steps: [{ task_id: WORD_COUNT }, { task_id: WORD_COUNT }] });
+    expect(recorded("GET", `/apps/pipelines/${id}/versions/${version_id}/ui`)).toHaveLength(1);
+  });
+
+  it("sends /apps/categories/featured to the featured listing, not to an app named featured", async () => {
+    const featured = await send("bob", "GET", "/apps/categories/featured");
+    expect(featured.json()).toMatchObject({ name: "Featured Apps", apps: [{ id: WORD_COUNT }] });
+    expect(recorded("GET", "/apps/categories/featured")).toHaveLength(1);
+  });
+
+  it("sends DELETE /apps/{app-id}/communities to the community tags, not to DELETE /apps/{system-id}/{app-id}", async () => {
+    const { id } = await bobsApp();
+    const community = "iplant:de:prod:communities:counting";
+    const tagged = await send("bob", "POST", `/apps/${id}/communities`, { communities: [community] });
+    expect(tagged.json()).toMatchObject({ avus: [{ attr: "cyverse-community", value: community }] });
+    const members = await send("alice", "GET", `/apps/communities/${encodeURIComponent(community)}/apps`);
+    expect(members.json()).toMatchObject({ total: 0 });
+    expect((await send("bob", "GET", `/apps/communities/${encodeURIComponent(community)}/apps`)).json()).toMatchObject({
+      total: 1,
+      apps: [{ id }],
+    });
+    const removed = await send("bob", "DELETE", `/apps/${id}/communities`, { communities: [community] });
+    expect(removed.statusCode).toBe(200);
+    expect(recorded("DELETE", `/apps/${id}/communities`)).toHaveLength(1);
+    expect(service.platform.apps.state.catalog.apps.get(id)?.deleted).toBe(false);
+  });
+});
+
+describe("bad input on the new rows", () => {
+  it("answers an unknown system id with 400 and the backend's error code", async () => {
+    for (const [method, url] of [
+      ["GET", `/apps/nope/${WORD_COUNT}/details`],
+      ["POST", "/apps/nope"],
+      ["GET", "/apps/categories/nope/some-category"],
+    ] as const) {
+      const answer = await send("bob", method, url, method === "POST" ? definition("x") : undefined);
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json(), url).toMatchObject({
+        error_code: "ERR_BAD_REQUEST",
+        reason: "unrecognized system ID nope",
+      });
+    }
+  });
+
+  it("refuses changes to HPC apps as the backend does, and finds none to read", async () => {
+    const created = await send("bob", "POST", "/apps/tapis", definition("x"));
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ reason: "Cannot add or modify HPC apps with this service" });
+    expect((await send("bob", "PUT", "/apps/tapis/some-app/favorite")).statusCode).toBe(400);
+    expect((await send("bob", "GET", "/apps/tapis/some-app/details")).statusCode).toBe(404);
+  });
+
+  it("answers a version of another app with 404", async () => {
+    const { version_id } = (await send("bob", "GET", `/apps/de/${WORD_COUNT}`)).json();
+    const answer = await send("bob", "GET", `/apps/de/${FASTQC}/versions/${version_id}/details`);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+  });
+
+  it("answers malformed JSON and wrong types with 400 and an error code, never 500", async () => {
+    const { id } = await bobsApp();
+    const malformed = await send("bob", "POST", `/apps/de/${id}/rating`, '{"rating": ', {
+      "content-type": "application/json",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty("error_code");
+    for (const [method, url, body] of [
+      ["POST", `/apps/de/${id}/rating`, { rating: "five" }],
+      ["PATCH", `/apps/de/${id}`, { name: 5 }],
+      ["POST", `/apps/de/${id}/versions`, { ...definition("x"), version: 2 }],
+      ["PUT", `/apps/de/${id}/versions`, { versions: "all" }],
+      ["PATCH", `/apps/de/${id}/documentation`, { documentation: ["x"] }],
+      ["POST", "/apps/de", { name: ["x"] }],
+      ["POST", `/apps/${id}/communities`, { communities: "one" }],
+      ["PATCH", `/admin/apps/de/${id}`, { deleted: "yes" }],
+    ] as const) {
+      const user = url.startsWith("/admin") ? "carol" : "bob";
+      const answer = await send(user, method, url, body);
+      expect(answer.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, `${method} ${url}`).toBeLessThan(500);
+      expect(answer.json(), `${method} ${url}`).toHaveProperty("error_code");
+    }
+  });
+});
