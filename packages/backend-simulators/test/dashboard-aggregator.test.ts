@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SimulatedPlatform } from "../src/index.js";
+
+let platform: SimulatedPlatform;
+beforeAll(async () => {
+  platform = await SimulatedPlatform.start();
+});
+afterAll(() => platform.stop());
+beforeEach(() => platform.reset());
+
+const WORD_COUNT = "c7f05682-23c8-4182-b9a2-e09650a5f49b";
+const ALICES_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000001";
+
+async function get(path: string) {
+  const response = await fetch(`${platform.dashboardAggregator.url}${path}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+const ids = (items: unknown) => (items as Array<{ id: string }>).map((item) => item.id);
+
+describe("the dashboard-aggregator simulator", () => {
+  it("gives a visitor the popular featured apps and the feeds only", async () => {
+    const { status, body } = await get("/");
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(["apps", "feeds"]);
+    expect(ids((body.apps as { popularFeatured: unknown }).popularFeatured)).toEqual([WORD_COUNT]);
+  });
+
+  it("counts only analyses within the interval, and leaves out featured apps run only before it", async () => {
+    const analysis = platform.apps.state.analyses.analyses.get(ALICES_ANALYSIS);
+    if (analysis) analysis.startdate = Date.now() - 3 * 86_400_000;
+    const recent = await get("/users/alice@iplantcollaborative.org/apps/popular-featured?start-date-interval=1%20week");
+    expect(recent.body.apps).toMatchObject([{ id: WORD_COUNT, job_count: "1" }]);
+    const used = await get("/users/alice/apps/recently-used?start-date-interval=1%20day");
+    expect(used.body.apps).toEqual([]);
+    const older = await get("/users/alice/apps/popular-featured?start-date-interval=2%20days");
+    expect(older.body.apps).toEqual([]);
+  });
+
+  it("lists the user's analyses from the apps backend, and fails when it cannot", async () => {
+    expect(ids((await get("/users/alice/analyses/recent")).body.analyses)).toEqual([ALICES_ANALYSIS]);
+    await platform.apps.stop();
+    try {
+      const failed = await get("/users/alice@iplantcollaborative.org");
+      expect(failed.status).toBe(500);
+    } finally {
+      await platform.apps.start();
+    }
+  });
+
+  it("refuses a limit that is no integer", async () => {
+    expect(await get("/?limit=ten")).toEqual({
+      status: 400,
+      body: { message: "code=400, message=could not parse limit as an integer" },
+    });
+    expect(ids((await get("/apps/public?limit=1")).body.apps)).toHaveLength(1);
+  });
+});
