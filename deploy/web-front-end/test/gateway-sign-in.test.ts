@@ -23,6 +23,8 @@ const REDIRECT = "http://localhost:3000/callback";
 const OTHER_APP = { clientId: "other-app", secret: "other-secret", redirectUris: [REDIRECT], audience: ["other-api"] };
 let platform: SimulatedPlatform;
 let idp: IdentityProvider;
+/** Another realm: its own keys and issuer, the same clients. */
+let otherRealm: IdentityProvider;
 let identitySession: Service;
 let edge: Service;
 let gateway: string;
@@ -33,9 +35,10 @@ const listen = async (app: Service) => {
 };
 
 beforeAll(async () => {
-  [platform, idp] = await Promise.all([
+  [platform, idp, otherRealm] = await Promise.all([
     SimulatedPlatform.start(),
     createIdentityProvider({ issuerAtOwnAddress: true, clients: [OTHER_APP] }).start(),
+    createIdentityProvider({ issuerAtOwnAddress: true }).start(),
   ]);
   const env = {
     ...(await platform.env()),
@@ -60,12 +63,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await edge?.close();
   await identitySession?.close();
-  await Promise.all([idp?.stop(), platform?.stop()]);
+  await Promise.all([idp?.stop(), otherRealm?.stop(), platform?.stop()]);
 });
 
 /** Signs `username` in to `client` with the authorization code and PKCE; answers the token endpoint's answer. */
-async function signIn(clientId: string, secret: string, username: string) {
-  const config = await oidc.discovery(new URL(idp.issuer), clientId, {}, oidc.ClientSecretBasic(secret), {
+async function signIn(clientId: string, secret: string, username: string, realm = idp) {
+  const config = await oidc.discovery(new URL(realm.issuer), clientId, {}, oidc.ClientSecretBasic(secret), {
     execute: [oidc.allowInsecureRequests],
   });
   const verifier = oidc.randomPKCECodeVerifier();
@@ -98,11 +101,19 @@ describe("a token from the web front end's sign-in, at the gateway", () => {
     const keys = await idp.state.keys;
     const carol = demoUser("carol");
     if (!carol) throw new Error("no demo user carol");
-    const otherRealm = await keys.mint(carol, { issuer: idp.issuer.replace(/\/realms\/de$/, "/realms/other") });
+    const renamedRealm = await keys.mint(carol, { issuer: idp.issuer.replace(/\/realms\/de$/, "/realms/other") });
+    const otherRealmSignIn = await signIn("de-ui", "de-ui-secret", "carol", otherRealm);
     const otherClient = await signIn(OTHER_APP.clientId, OTHER_APP.secret, "carol");
     expect(decodeJwt(otherClient.access_token).aud).toEqual(["other-api"]);
     const ui = await signIn("de-ui", "de-ui-secret", "alice");
-    for (const token of [otherRealm, otherClient.access_token, ui.id_token ?? "", ui.refresh_token ?? ""]) {
+    const refused = [
+      renamedRealm,
+      otherRealmSignIn.access_token,
+      otherClient.access_token,
+      ui.id_token ?? "",
+      ui.refresh_token ?? "",
+    ];
+    for (const token of refused) {
       const answer = await bootstrap(token);
       expect(answer.status).toBe(401);
       expect(await answer.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });

@@ -83,6 +83,18 @@ describe("openid-client against the development realm", () => {
     expect(refresh.exp).toBeGreaterThan(access.exp ?? Number.POSITIVE_INFINITY);
   });
 
+  it("gives no ID token to a plain OAuth sign-in (no openid scope), and the default scopes", async () => {
+    const browser = new SignInBrowser();
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, state: "plain" });
+    const signedIn = await browser.pickUser(url, await (await browser.open(url)).text(), "bob");
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(signedIn.headers.get("location") ?? ""), {
+      expectedState: "plain",
+    });
+    expect(tokens.id_token).toBeUndefined();
+    expect(tokens.scope).toBe("profile email");
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ preferred_username: "bob", scope: "profile email" });
+  });
+
   it("answers userinfo for the access token, and refreshes the tokens", async () => {
     const { tokens } = await signIn("carol");
     const info = await oidc.fetchUserInfo(config, tokens.access_token, "carol");

@@ -76,7 +76,7 @@ export function checkAuthorizationRequest(realm: Realm, query: Record<string, st
     client,
     redirectUri,
     state: query.state,
-    scope: query.scope ?? "openid",
+    scope: grantedScope(query.scope),
     nonce: query.nonce,
     prompt: (query.prompt ?? "").split(" ").filter(Boolean),
     codeChallenge: query.code_challenge,
@@ -96,4 +96,10 @@ export function redirectAddress(
   if (request.state !== undefined) url.searchParams.set("state", request.state);
   url.searchParams.set("iss", realm.issuer());
   return url.toString();
+}
+
+/** The scopes granted: those asked for, with the realm's default client scopes (profile, email), as Keycloak does. */
+export function grantedScope(requested: string | undefined): string {
+  const asked = (requested ?? "").split(" ").filter(Boolean);
+  return [...new Set([...asked, "profile", "email"])].join(" ");
 }

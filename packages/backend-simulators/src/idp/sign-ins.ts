@@ -45,6 +45,8 @@ export class SignIns {
   }
 
   issueCode(grant: Omit<IssuedCode, "expiresAtMs">): string {
+    // Codes never exchanged would otherwise pile up for as long as the simulator runs.
+    for (const [code, issued] of this.codes) if (issued.expiresAtMs <= Date.now()) this.codes.delete(code);
     const code = randomBytes(32).toString("base64url");
     this.codes.set(code, { ...grant, expiresAtMs: Date.now() + CODE_LIFETIME_SECONDS * 1000 });
     return code;

@@ -48,7 +48,8 @@ async function refreshTokenGrant(realm: Realm, client: RegisteredClient, form: F
   const session = realm.signIns().session(typeof refresh.sid === "string" ? refresh.sid : undefined);
   if (!session) throw invalidGrant("Session not active");
   const nonce = typeof refresh.nonce === "string" ? refresh.nonce : undefined;
-  return issueTokens(realm, client, session, { scope: String(refresh.scope ?? "openid"), nonce });
+  const scope = typeof refresh.scope === "string" ? refresh.scope : "";
+  return issueTokens(realm, client, session, { scope, nonce });
 }
 
 async function clientCredentialsGrant(realm: Realm, client: RegisteredClient, form: Form): Promise<TokenResponse> {

@@ -56,6 +56,7 @@ export async function issueTokens(
   const issuer = realm.issuer();
   const sessionClaims = { sid: session.id, session_state: session.id, scope: request.scope };
   const nonce = request.nonce === undefined ? {} : { nonce: request.nonce };
+  const openid = request.scope.split(" ").includes("openid");
   const [accessToken, idToken, refreshToken] = await Promise.all([
     keys.mint(user, {
       clientId: client.clientId,
@@ -64,17 +65,19 @@ export async function issueTokens(
       expiresInSeconds: ACCESS_TOKEN_SECONDS,
       claims: { ...sessionClaims, acr: "1", email_verified: true },
     }),
-    keys.sign(
-      {
-        sub: user.username,
-        azp: client.clientId,
-        auth_time: session.authTime,
-        ...sessionClaims,
-        ...nonce,
-        ...profileClaims(user),
-      },
-      { typ: "ID", issuer, audience: client.clientId, expiresInSeconds: ACCESS_TOKEN_SECONDS },
-    ),
+    openid
+      ? keys.sign(
+          {
+            sub: user.username,
+            azp: client.clientId,
+            auth_time: session.authTime,
+            ...sessionClaims,
+            ...nonce,
+            ...profileClaims(user),
+          },
+          { typ: "ID", issuer, audience: client.clientId, expiresInSeconds: ACCESS_TOKEN_SECONDS },
+        )
+      : undefined,
     keys.sign(
       { sub: user.username, azp: client.clientId, ...sessionClaims, ...nonce },
       { typ: "Refresh", issuer, audience: issuer, expiresInSeconds: REFRESH_TOKEN_SECONDS },
@@ -86,7 +89,7 @@ export async function issueTokens(
     refresh_expires_in: REFRESH_TOKEN_SECONDS,
     refresh_token: refreshToken,
     token_type: "Bearer",
-    ...(request.scope.split(" ").includes("openid") ? { id_token: idToken } : {}),
+    ...(idToken === undefined ? {} : { id_token: idToken }),
     "not-before-policy": 0,
     session_state: session.id,
     scope: request.scope,
