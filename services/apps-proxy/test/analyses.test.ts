@@ -86,3 +86,123 @@ describe("analyses", () => {
     expect((await send("bob", "GET", `/analyses/${ALICES_ANALYSIS}/relaunch-info`)).statusCode).toBe(403);
   });
 });
+
+/** The analyses page's filter: top-level analyses of the caller's own (sonora's analyses listing). */
+const CLIENT_FILTER = JSON.stringify([
+  { field: "parent_id", value: "" },
+  { field: "ownership", value: "mine" },
+]);
+
+describe("analyses as the web client calls them", () => {
+  it("lists alice's analyses with the analyses page's filter and paging", async () => {
+    const url = `/analyses?limit=25&sort-field=startdate&sort-dir=DESC&offset=0&filter=${encodeURIComponent(CLIENT_FILTER)}`;
+    const listed = await send("alice", "GET", url);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject({ total: 1, analyses: [{ id: ALICES_ANALYSIS, username: "alice" }] });
+    // The client also sends the filter unencoded, straight into the query string.
+    expect((await send("alice", "GET", `/analyses?filter=${CLIENT_FILTER}`)).json()).toMatchObject({ total: 1 });
+    // One analysis by id, as the details drawer asks for it.
+    const byId = JSON.stringify([{ field: "id", value: ALICES_ANALYSIS }]);
+    expect((await send("alice", "GET", `/analyses?filter=${encodeURIComponent(byId)}`)).json().total).toBe(1);
+  });
+
+  it("applies ownership as the apps backend does, and refuses an unknown ownership", async () => {
+    const subject = { id: "bob", source_id: "ldap" };
+    await send("alice", "POST", "/analyses/sharing", {
+      sharing: [{ subject, analyses: [{ analysis_id: ALICES_ANALYSIS, permission: "read" }] }],
+    });
+    await send("bob", "POST", "/analyses", submission("bobs-own"));
+    const names = async (ownership: string) => {
+      const filter = encodeURIComponent(JSON.stringify([{ field: "ownership", value: ownership }]));
+      const body = (await send("bob", "GET", `/analyses?filter=${filter}`)).json();
+      return body.analyses.map((analysis: { name: string }) => analysis.name).sort();
+    };
+    expect(await names("all")).toEqual(["bobs-own", "word-count-chapter-1"]);
+    expect(await names("mine")).toEqual(["bobs-own"]);
+    expect(await names("theirs")).toEqual(["word-count-chapter-1"]);
+    const refused = await send(
+      "bob",
+      "GET",
+      `/analyses?filter=${encodeURIComponent('[{"field":"ownership","value":"ours"}]')}`,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+  });
+
+  it("counts the caller's analyses by status from /analyses/stats, with the dashboard's filter", async () => {
+    const { id } = (await send("alice", "POST", "/analyses", submission("alices-second"))).json();
+    await send("alice", "POST", "/analyses", submission("alices-third"));
+    await send("alice", "POST", `/analyses/${id}/stop`);
+    await send("bob", "POST", "/analyses", submission("bobs"));
+    const filter = encodeURIComponent(JSON.stringify([{ field: "ownership", value: "mine" }]));
+    const stats = await send("alice", "GET", `/analyses/stats?filter=${filter}&include-deleted=true`);
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json()["status-count"]).toEqual(
+      expect.arrayContaining([
+        { status: "Completed", count: 1 },
+        { status: "Canceled", count: 1 },
+        { status: "Submitted", count: 1 },
+      ]),
+    );
+    expect(stats.json()["status-count"]).toHaveLength(3);
+    expect((await send("alice", "GET", "/analyses/stats?filter=[")).statusCode).toBe(400);
+  });
+
+  it("relaunches an analysis as a new analysis with the same app and values", async () => {
+    const relaunched = await send("alice", "POST", "/analyses/relauncher", { analyses: [ALICES_ANALYSIS] });
+    expect(relaunched.statusCode).toBe(200);
+    const listed = (await send("alice", "GET", "/analyses?sort-field=startdate&sort-dir=DESC")).json();
+    expect(listed.total).toBe(2);
+    const [newest] = listed.analyses;
+    expect(newest).toMatchObject({ name: "word-count-chapter-1", status: "Submitted", app_id: WORD_COUNT });
+    expect(newest.id).not.toBe(ALICES_ANALYSIS);
+    const parameters = (await send("alice", "GET", `/analyses/${newest.id}/parameters`)).json();
+    expect(parameters.parameters).toContainEqual(
+      expect.objectContaining({
+        full_param_id: WORD_COUNT_INPUT,
+        param_value: { value: "/iplant/home/alice/chapter-1.txt" },
+      }),
+    );
+    expect((await send("bob", "POST", "/analyses/relauncher", { analyses: [ALICES_ANALYSIS] })).statusCode).toBe(403);
+    expect((await send("alice", "POST", "/analyses/relauncher", { analyses: "all" })).statusCode).toBe(400);
+  });
+
+  it("shows an analysis's status history", async () => {
+    const history = await send("alice", "GET", `/analyses/${ALICES_ANALYSIS}/history`);
+    expect(history.json()).toMatchObject({
+      analysis_id: ALICES_ANALYSIS,
+      steps: [{ updates: [{ status: "Submitted" }, { status: "Running" }, { status: "Completed" }] }],
+    });
+    expect((await send("bob", "GET", `/analyses/${ALICES_ANALYSIS}/history`)).statusCode).toBe(403);
+    expect((await send("alice", "GET", "/analyses/no-such-analysis/history")).statusCode).toBe(404);
+  });
+
+  it("shares an analysis, lists who has it and unshares it; only the owner may", async () => {
+    const subject = { id: "bob", source_id: "ldap" };
+    const shared = await send("alice", "POST", "/analyses/sharing", {
+      sharing: [{ subject, analyses: [{ analysis_id: ALICES_ANALYSIS, permission: "read" }] }],
+    });
+    expect(shared.json()).toMatchObject({
+      sharing: [{ subject, analyses: [{ analysis_id: ALICES_ANALYSIS, ok: true }] }],
+    });
+    expect((await send("bob", "GET", `/analyses/${ALICES_ANALYSIS}/history`)).statusCode).toBe(200);
+    const listed = await send("alice", "POST", "/analyses/permission-lister", { analyses: [ALICES_ANALYSIS] });
+    expect(listed.json()).toEqual({
+      analyses: [{ id: ALICES_ANALYSIS, name: "word-count-chapter-1", permissions: [{ subject, permission: "read" }] }],
+    });
+    const notOwner = await send("bob", "POST", "/analyses/sharing", {
+      sharing: [{ subject: { id: "carol" }, analyses: [{ analysis_id: ALICES_ANALYSIS, permission: "read" }] }],
+    });
+    expect(notOwner.statusCode).toBe(400);
+    expect(notOwner.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", sharing: [{ analyses: [{ ok: false }] }] });
+    await send("alice", "POST", "/analyses/unsharing", { unsharing: [{ subject, analyses: [ALICES_ANALYSIS] }] });
+    expect((await send("bob", "GET", `/analyses/${ALICES_ANALYSIS}/history`)).statusCode).toBe(403);
+  });
+
+  it("takes the caller from the token on the new rows, never from user parameters", async () => {
+    const stats = await send("bob", "GET", "/analyses/stats?user=alice&email=alice%40example.org");
+    expect(stats.json()).toEqual({ "status-count": [] });
+    const [call] = service.platform.apps.recorder.to("GET", "/analyses/stats");
+    expect(call?.query).toMatchObject({ user: "bob", email: "bob@example.org" });
+  });
+});

@@ -80,3 +80,43 @@ describe("tools", () => {
     });
   });
 });
+
+describe("tools as the web client calls them", () => {
+  it("lists every tool for search=*, which the client sends when nothing is typed", async () => {
+    const listed = await send("bob", "GET", "/tools?sort-dir=ASC&sort-field=name&limit=100&offset=0&search=*");
+    expect(listed.statusCode).toBe(200);
+    expect(toolNames(listed.json())).toEqual(["curl", "fastqc", "wc"]);
+    expect(toolNames((await send("carol", "GET", "/admin/tools?search=*")).json())).toHaveLength(4);
+    // `*` and `?` are wildcards, as the apps backend reads them; other characters stand for themselves.
+    expect(toolNames((await send("bob", "GET", "/tools?search=f*qc")).json())).toEqual(["fastqc"]);
+    expect(toolNames((await send("bob", "GET", "/tools?search=w%3F")).json())).toEqual(["wc"]);
+    expect(toolNames((await send("bob", "GET", "/tools?search=.*")).json())).toEqual([]);
+  });
+
+  it("answers /tools/gpu-models with the GPU models, not as a tool named gpu-models", async () => {
+    const models = await send("bob", "GET", "/tools/gpu-models");
+    expect(models.statusCode).toBe(200);
+    expect(models.json()).toEqual({ gpu_models: expect.arrayContaining(["NVIDIA-A16"]) });
+    expect(service.platform.apps.recorder.to("GET", "/tools/gpu-models")).toHaveLength(1);
+    expect((await send("bob", "GET", `/tools/${WC_TOOL}`)).json()).toMatchObject({ id: WC_TOOL, name: "wc" });
+  });
+
+  it("shows who integrated a tool and lets administrators name someone else", async () => {
+    expect((await send("bob", "GET", `/tools/${WC_TOOL}/integration-data`)).json()).toMatchObject({
+      integrator_email: "carol@example.org",
+    });
+    const created = await send("carol", "POST", "/admin/integration-data", { name: "Dana", email: "dana@example.org" });
+    expect(created.statusCode).toBe(200);
+    const { id } = created.json();
+    expect((await send("alice", "PUT", `/admin/tools/${WC_TOOL}/integration-data/${id}`)).statusCode).toBe(403);
+    expect((await send("carol", "PUT", `/admin/tools/${WC_TOOL}/integration-data/${id}`)).statusCode).toBe(200);
+    expect((await send("bob", "GET", `/tools/${WC_TOOL}/integration-data`)).json()).toMatchObject({
+      id,
+      integrator_name: "Dana",
+    });
+    // Integration data in use cannot be deleted.
+    const inUse = await send("carol", "DELETE", `/admin/integration-data/${id}`);
+    expect(inUse.statusCode).toBe(400);
+    expect(inUse.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+  });
+});
