@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import session from "express-session";
 import Keycloak from "keycloak-connect";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SignInBrowser } from "../src/idp/browser.js";
 import { createIdentityProvider, type IdentityProvider } from "../src/idp/index.js";
 
@@ -91,6 +91,29 @@ describe("keycloak-connect against the development realm", () => {
     // Signed in at the realm, the anonymous page learns who it is without the sign-in page.
     const again = await browser.follow(`${app}/anonymous`);
     expect(await again.response.json()).toEqual({ signedIn: true });
+  });
+
+  it("keeps alice signed in past her access token's five minutes, refreshing it at the realm", async () => {
+    const browser = new SignInBrowser();
+    const toSignIn = await browser.follow(`${app}/protected`);
+    const signedIn = await browser.pickUser(toSignIn.url, await toSignIn.response.text(), "alice");
+    const first = (await (await browser.follow(signedIn.headers.get("location") ?? "")).response.json()) as {
+      access: { jti: string; exp: number };
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime((first.access.exp + 60) * 1000);
+      const visited: URL[] = [];
+      const later = await browser.follow(`${app}/protected`, visited);
+      expect(later.url.pathname).toBe("/protected");
+      // Refreshed by the app itself: the browser was not sent to the realm again.
+      expect(visited.map((address) => address.origin)).toEqual([app]);
+      const { access } = (await later.response.json()) as { access: { jti: string; exp: number } };
+      expect(access.jti).not.toBe(first.access.jti);
+      expect(access.exp).toBeGreaterThan(first.access.exp);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers an anonymous page's prompt=none with login_required, and the page stays anonymous", async () => {
