@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
 import { collaboratorListRoutes } from "./routes/collaborator-lists.js";
 import { collaboratorRoutes } from "./routes/collaborators.js";
+import { communityRoutes } from "./routes/communities.js";
 import { teamJoinRequestRoutes } from "./routes/team-join-requests.js";
 import { teamMemberRoutes } from "./routes/team-members.js";
 import { teamPrivilegeRoutes } from "./routes/team-privileges.js";
@@ -12,7 +13,7 @@ import { teamRoutes } from "./routes/teams.js";
 import { userRoutes } from "./routes/users.js";
 import { settingsFrom } from "./settings.js";
 
-/** groups as a Fastify plugin: teams, collaborator lists, collaborators, user search and user info. */
+/** groups as a Fastify plugin: teams, communities, collaborator lists, collaborators, user search and user info. */
 export const groups: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
@@ -24,6 +25,8 @@ export const groups: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   await app.register(collaboratorListRoutes, { settings });
   await app.register(userRoutes, { settings });
   await app.register(collaboratorRoutes);
+  await app.register(communityRoutes, { settings, asPlatform: false });
+  await app.register(communityRoutes, { settings, asPlatform: true });
 };
 
 export const buildApp = (config: Config): Promise<Service> => buildService("groups", groups, config);

@@ -86,6 +86,17 @@ export type Privilege = Static<typeof Privilege>;
 
 export const Privileges = Type.Object({ privileges: Type.Array(Privilege) });
 
+/** A subject's privileges across groups: each names the group it is on. */
+export const GroupPrivileges = Type.Object({
+  privileges: Type.Array(
+    Type.Object(
+      { name: Type.String(), group: Type.Object({ name: Type.String() }, { additionalProperties: true }) },
+      { additionalProperties: true },
+    ),
+  ),
+});
+export type GroupPrivileges = Static<typeof GroupPrivileges>;
+
 export const MemberUpdate = Type.Object({
   members: Type.Array(Type.String({ minLength: 1 }), { description: "subject ids" }),
 });

@@ -7,23 +7,29 @@ import type { Subject } from "./schemas.js";
 interface TeamNotification {
   recipient: Subject;
   subject: string;
-  /** Also the e-mail template's name. */
+  /** The e-mail template's name too, unless `template` names another. */
   action: string;
   payload: Record<string, unknown>;
+  /** `team` unless given. */
+  type?: string;
+  template?: string;
 }
 
-/** Hands a `team` notification to the notification backend, which stores it and e-mails it when it can. */
-async function notify(request: FastifyRequest, { recipient, subject, action, payload }: TeamNotification) {
+/** Hands a notification to the notification backend, which stores it and e-mails it when it can. */
+async function notify(
+  request: FastifyRequest,
+  { recipient, subject, action, payload, type, template }: TeamNotification,
+) {
   const email = recipient.email ?? "";
   const response = await request.server.backends.notifications.call(request, {
     method: "POST",
     path: "/notification",
     json: {
-      type: "team",
+      type: type ?? "team",
       user: recipient.id,
       subject,
       email: email !== "",
-      email_template: action,
+      email_template: template ?? action,
       payload: { action, email_address: email, ...payload },
     },
   });
@@ -74,4 +80,18 @@ export const sendAddedToTeam = (request: FastifyRequest, { member, team }: { mem
     subject: "Added to team",
     action: "added_to_team",
     payload: { team_name: team },
+  });
+
+/** Tells a new administrator of a community about it (the reference's notice, mailed with its blank template). */
+export const sendAddedAsCommunityAdmin = (
+  request: FastifyRequest,
+  { admin, community }: { admin: Subject; community: string },
+) =>
+  notify(request, {
+    recipient: admin,
+    type: "community",
+    subject: `Added as collection admin to ${community}`,
+    action: "added_to_community",
+    template: "blank",
+    payload: { contents: null, team_name: community },
   });

@@ -100,7 +100,7 @@ describe("collaborator lists", () => {
 });
 
 describe("retain-permissions", () => {
-  const permissions = () => service.platform.groups.state.permissions.grants;
+  const permissions = () => service.platform.permissions.state.permissions.grants;
   const grantsOf = (subject: string) =>
     permissions()
       .filter((grant) => grant.subject_id === subject)
@@ -178,14 +178,16 @@ describe("retain-permissions", () => {
       ]);
       // Forgetting a deleted list is best effort: the deletion itself stands.
       expect((await send(apart, "alice", "DELETE", "/collaborator-lists/friends")).statusCode).toBe(200);
-      expect(apart.platform.groups.recorder.requests.some((call) => call.path.startsWith("/permissions"))).toBe(false);
+      expect(apart.platform.permissions.recorder.requests.some((call) => call.path.startsWith("/permissions"))).toBe(
+        false,
+      );
     } finally {
       await apart.close();
     }
   });
 
   it("keeps the list and its members when the permissions service refuses to copy (502)", async () => {
-    service.platform.groups.faults.set({ mode: "json-500", path: "^/permissions/" });
+    service.platform.permissions.faults.set({ mode: "json-500", path: "^/permissions/" });
     const deleted = await send(service, "alice", "DELETE", "/collaborator-lists/friends?retain-permissions=true");
     expect(deleted.statusCode).toBe(502);
     expect(deleted.json()).toEqual({
@@ -205,11 +207,11 @@ describe("retain-permissions", () => {
   });
 
   it("deletes a list even when the permissions service cannot forget it, and when it never knew it", async () => {
-    service.platform.groups.faults.set({ mode: "json-500", method: "DELETE", path: "^/subjects$" });
+    service.platform.permissions.faults.set({ mode: "json-500", method: "DELETE", path: "^/subjects$" });
     const deleted = await send(service, "alice", "DELETE", "/collaborator-lists/friends");
     expect(deleted.statusCode).toBe(200);
-    expect(service.platform.groups.faults.applied).toHaveLength(1);
-    service.platform.groups.faults.clear();
+    expect(service.platform.permissions.faults.applied).toHaveLength(1);
+    service.platform.permissions.faults.clear();
     await createList("strangers", ["bob"]);
     const neverShared = await send(service, "alice", "DELETE", "/collaborator-lists/strangers");
     expect(neverShared.statusCode).toBe(200);
@@ -219,7 +221,7 @@ describe("retain-permissions", () => {
     await createList("empty");
     const response = await send(service, "alice", "DELETE", "/collaborator-lists/empty?retain-permissions=true");
     expect(response.statusCode).toBe(200);
-    const asked = service.platform.groups.recorder.requests.filter((request) =>
+    const asked = service.platform.permissions.recorder.requests.filter((request) =>
       request.path.startsWith("/permissions"),
     );
     expect(asked).toEqual([]);

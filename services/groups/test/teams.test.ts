@@ -313,7 +313,7 @@ describe("a failing groups backend", () => {
     expect(explained.json()).toEqual({
       error_code: "ERR_BAD_GATEWAY",
       reason: "the groups backend failed (status 500)",
-      backend_response: { error_code: "ERR_SIMULATED", reason: "simulated backend failure" },
+      request_id: explained.headers["x-request-id"],
     });
     service.platform.groups.faults.set({ mode: "hang" });
     const hung = await send(service, "alice", "GET", "/teams/alice%3Ateam1");

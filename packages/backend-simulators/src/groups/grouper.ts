@@ -6,6 +6,7 @@ import { memberRoutes } from "./member-routes.js";
 import { privilegeRoutes } from "./privilege-routes.js";
 import { seedGrouper } from "./seed.js";
 import type { GrouperState } from "./state.js";
+import { subjectPrivilegeRoutes } from "./subject-privilege-routes.js";
 import { subjectRoutes } from "./subject-routes.js";
 
 function makeState(): GrouperState {
@@ -29,6 +30,7 @@ export const grouper = defineModule<GrouperState>({
       groupRoutes(scope, state);
       memberRoutes(scope, state);
       privilegeRoutes(scope, state);
+      subjectPrivilegeRoutes(scope, state);
     });
   },
 });

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import {
   Group,
   GroupList,
+  GroupPrivileges,
   MemberResults,
   Members,
   type Privilege,
@@ -25,6 +26,7 @@ interface PrivilegeUpdate {
 
 interface PrivilegeFilters {
   privilege?: string;
+  "subject-source-id"?: string;
   "subject-id"?: string;
   "inheritance-level"?: "immediate" | "inherited";
 }
@@ -37,13 +39,21 @@ const notVisible = (target: Target) => `${target.label} does not exist, or you m
  * the gateway's own account takes a step the caller has already earned (a joiner's optout privilege).
  */
 export class GroupsBackend {
+  /** `asPlatform`: every call is made as the gateway's own account (the administrators' variants of routes). */
   constructor(
     private readonly request: FastifyRequest,
     readonly serviceAccount: string,
+    private readonly asPlatform = false,
   ) {}
 
+  /** Who the calls act as: the caller, or the gateway's account for the administrators' variants. */
+  get actor(): string {
+    return this.asPlatform ? this.serviceAccount : this.request.user.username;
+  }
+
   private call(options: CallOptions) {
-    return this.request.server.backends.groups.call(this.request, options);
+    const actAs = this.asPlatform ? { actAs: this.serviceAccount } : {};
+    return this.request.server.backends.groups.call(this.request, { ...actAs, ...options });
   }
 
   private as(asService: boolean | undefined): Pick<CallOptions, "actAs"> {
@@ -205,6 +215,17 @@ export class GroupsBackend {
     return bodyOf(response, Privileges, {
       403: `only an administrator of ${target.label} may change its privileges`,
     }).privileges;
+  }
+
+  /** The privileges `subject` holds on the groups inside `folder` (its own and every user's), asked as the service. */
+  async subjectPrivileges(subject: string, folder: string): Promise<GroupPrivileges["privileges"]> {
+    const response = await this.call({
+      path: path`/subjects/${subject}/privileges`,
+      query: { "entity-type": "group", folder },
+      actAs: this.serviceAccount,
+    });
+    if (response.status === 404) return [];
+    return bodyOf(response, GroupPrivileges).privileges;
   }
 
   /** A subject by id; undefined when the directory has none. */

@@ -9,15 +9,17 @@ export const relativeTo = (folder: string, fullName: string): string =>
   fullName.startsWith(`${folder}:`) ? fullName.slice(folder.length + 1) : fullName;
 
 /**
- * Where the platform keeps groups in Grouper: teams in `<prefix>:teams:<creator>`, each user's
- * collaborator lists in `<prefix>:users:<user>:collaborator-lists`.
+ * Where the platform keeps groups in Grouper: teams in `<prefix>:teams:<creator>`, communities in
+ * `<prefix>:communities`, each user's collaborator lists in `<prefix>:users:<user>:collaborator-lists`.
  */
 export class GroupFolders {
   readonly teams: string;
+  readonly communities: string;
   readonly users: string;
 
   constructor(prefix: string) {
     this.teams = `${prefix}:teams`;
+    this.communities = `${prefix}:communities`;
     this.users = `${prefix}:users`;
   }
 
