@@ -38,7 +38,7 @@ export class BackendResponseError extends GatewayError {
         ? body.error_code
         : errorCodeForStatus(failed ? 502 : status);
     // A failing backend's own words (a host name, a stack trace) are logged with its body, never answered.
-    super(failed ? 502 : status, failed ? `the ${backend} backend failed (status ${status})` : reason, code);
+    super(failed ? 502 : status, failed ? `the ${backend} backend answered with status ${status}` : reason, code);
     this.backend = backend;
     this.backendStatus = status;
     this.body = body;

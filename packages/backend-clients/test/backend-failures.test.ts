@@ -41,7 +41,7 @@ describe("a backend's 5xx", () => {
       const requestId = response.headers["x-request-id"];
       expect(response.json()).toEqual({
         error_code: "ERR_BAD_GATEWAY",
-        reason: `the notification backend failed (status ${status})`,
+        reason: `the notification backend answered with status ${status}`,
         backend_status: status,
         request_id: requestId,
       });

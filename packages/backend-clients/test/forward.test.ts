@@ -73,7 +73,7 @@ describe("forward()", () => {
     expect(html.headers["content-type"]).toMatch(/^application\/json/);
     expect(html.json()).toEqual({
       error_code: "ERR_BAD_GATEWAY",
-      reason: "the notification backend failed (status 500)",
+      reason: "the notification backend answered with status 500",
       backend_status: 500,
       request_id: html.headers["x-request-id"],
     });
@@ -160,7 +160,7 @@ describe("forward() from a backend that answers some mistakes with 500", () => {
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({
       error_code: "ERR_BAD_GATEWAY",
-      reason: "the file-info backend failed (status 500)",
+      reason: "the file-info backend answered with status 500",
       backend_status: 500,
       request_id: failed.headers["x-request-id"],
     });
@@ -255,7 +255,7 @@ describe("a backend failing behind a custom handler", () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       error_code: "ERR_BAD_GATEWAY",
-      reason: "the notification backend failed (status 500)",
+      reason: "the notification backend answered with status 500",
       backend_status: 500,
       request_id: response.headers["x-request-id"],
     });

@@ -115,7 +115,7 @@ describe("the ontology split between the metadata and apps backends", () => {
     expect((await send("carol", "DELETE", VERSION)).statusCode).toBe(200);
   });
 
-  it("returns the metadata backend's errors unchanged", async () => {
+  it("returns the metadata backend's refusals unchanged, its failures as the gateway's 502", async () => {
     const unknown = await send("carol", "GET", `/admin/ontologies/${enc("http://example.org/none")}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
@@ -124,8 +124,8 @@ describe("the ontology split between the metadata and apps backends", () => {
     });
     service.platform.metadata.faults.set({ mode: "json-500" });
     const failed = await send("carol", "GET", VERSION);
-    expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ error_code: "ERR_SIMULATED", reason: "simulated backend failure" });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", backend_status: 500 });
   });
 });
 

@@ -235,7 +235,8 @@ function failed(section: Section, mode: Mode): unknown {
   const backend = section === "data_info" ? "file-info" : section === "preferences" ? "preferences" : "apps";
   if (section === "session") {
     const message = {
-      "json-500": "the apps backend answered with status 500: simulated backend failure",
+      // A failing backend's own words stay in the log.
+      "json-500": "the apps backend answered with status 500",
       "html-500": "the apps backend answered with status 500",
       refused: "the apps backend is unreachable",
       timeout: "the apps backend did not answer in time",
