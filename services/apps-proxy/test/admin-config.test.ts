@@ -1,4 +1,4 @@
-import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { SERVICE_ROLE, type ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sender, startAppsProxy } from "./support.js";
 
@@ -48,7 +48,7 @@ describe("GET /admin/config", () => {
       AUTH_ISSUER: environment.AUTH_ISSUER,
       AUTH_AUDIENCE: environment.AUTH_AUDIENCE,
       AUTH_ADMIN_GROUPS: "de-admins",
-      AUTH_SERVICE_ROLES: "",
+      AUTH_SERVICE_ROLES: SERVICE_ROLE,
       DE_JWT_ACCEPTED: true,
       APPS_URL: service.platform.apps.url,
       METADATA_URL: service.platform.metadata.url,
