@@ -1,4 +1,5 @@
 import { demoUser, type ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { builtRows } from "@de-gateway/catalogue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
@@ -249,6 +250,61 @@ describe("identity", () => {
     expect(call?.query).toMatchObject({ user: "bob", email: "bob@example.org", "first-name": "Bob" });
     expect(call?.headers["x-user"]).toBeUndefined();
     expect(service.platform.apps.state.appMarks.favorites.get("alice")).toBeUndefined();
+  });
+});
+
+describe("identity on every apps-backend row", () => {
+  it("sends the token's user to the apps backend whatever user, email or headers the caller sent", async () => {
+    const rows = builtRows("apps-proxy", new URL("../pending.txt", import.meta.url)).filter(
+      // Quick launches have moved to the analyses backend, which takes the full username (their own tests).
+      (row) => row.backend === "apps" && row.auth !== "none" && !row.path.startsWith("/quicklaunches"),
+    );
+    expect(rows.length).toBeGreaterThan(150);
+    const spoofed = "user=mallory&email=mallory%40example.org&first-name=Mallory";
+    const headers = { user: "mallory", email: "mallory@example.org", "x-forwarded-user": "mallory" };
+    for (const row of rows) {
+      const caller = row.auth === "admin" ? "carol" : "bob";
+      const url = row.path.replace("{system-id}", "de").replace(/\{[^}]+\}/g, WORD_COUNT);
+      const body = ["POST", "PUT", "PATCH", "DELETE"].includes(row.method) ? {} : undefined;
+      service.platform.apps.recorder.clear();
+      await send(caller, row.method as "GET", `${url}?${spoofed}`, body, headers);
+      const calls = service.platform.apps.recorder.requests;
+      expect(calls.length, `${row.method} ${row.path}`).toBeGreaterThan(0);
+      for (const call of calls) {
+        expect(call.query.user, `${row.method} ${row.path}`).toBe(caller);
+        expect(JSON.stringify(call.headers), `${row.method} ${row.path}`).not.toContain("mallory");
+      }
+    }
+  });
+});
+
+describe("bad input on every apps-backend row", () => {
+  const rows = () =>
+    builtRows("apps-proxy", new URL("../pending.txt", import.meta.url)).filter(
+      (row) => row.backend === "apps" && row.auth !== "none" && !row.path.startsWith("/quicklaunches"),
+    );
+  const callerFor = (auth: string) => (auth === "admin" ? "carol" : "bob");
+
+  it("answers an unknown system id or unknown identifiers with a 4xx JSON error, never a 5xx", async () => {
+    for (const row of rows()) {
+      const url = row.path.replace("{system-id}", "nope").replace(/\{[^}]+\}/g, "no-such-thing");
+      const body = ["POST", "PUT", "PATCH", "DELETE"].includes(row.method) ? {} : undefined;
+      const answer = await send(callerFor(row.auth), row.method as "GET", url, body);
+      expect(answer.statusCode, `${row.method} ${url}`).toBeLessThan(500);
+      if (answer.statusCode >= 400) expect(answer.json(), `${row.method} ${url}`).toHaveProperty("error_code");
+    }
+  });
+
+  it("answers malformed JSON on every row that takes a body with a 4xx JSON error", async () => {
+    for (const row of rows().filter((candidate) => ["POST", "PUT", "PATCH"].includes(candidate.method))) {
+      const url = row.path.replace("{system-id}", "de").replace(/\{[^}]+\}/g, WORD_COUNT);
+      const answer = await send(callerFor(row.auth), row.method as "POST", url, '{"name": ', {
+        "content-type": "application/json",
+      });
+      expect(answer.statusCode, `${row.method} ${row.path}`).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, `${row.method} ${row.path}`).toBeLessThan(500);
+      expect(answer.json(), `${row.method} ${row.path}`).toHaveProperty("error_code");
+    }
   });
 });
 
