@@ -17,10 +17,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { SimulatedPlatform } from "@de-gateway/backend-simulators";
 import { loadRoutesFile } from "@de-gateway/routing";
+import { freePort, median, waitUntilUp } from "./bench-support.js";
 
 const MIB = 1024 * 1024;
 const SIZE = 1024 * MIB;
@@ -37,20 +37,10 @@ type Route = (typeof ROUTES)[number];
 type Measured = { seconds: number; growthMiB: number };
 type Transfers = Record<Direction, (name: string, size: number) => Promise<number>>;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 const rssOf = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Number(match?.[1] ?? 0) * 1024;
 };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 const benchFile = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
@@ -97,16 +87,6 @@ async function measured(pid: number, baseline: number, run: () => Promise<number
   } finally {
     clearInterval(sampler);
   }
-}
-
-async function waitUntilUp(url: string) {
-  for (let tries = 0; tries < 200; tries++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 /** The simulator's own routes at `origin` (its own or a bare hop's); the simulator takes the user as a parameter. */

@@ -14,7 +14,7 @@ const label: ClauseCompiler = (args) => {
   const text = args.string("label");
   if (!text) throw new QueryError("label: no label was given");
   const matches = wildcardMatcher(args.bool("exact") ? text : implicitWildcards(text));
-  return (entry) => matches(entry.path.slice(entry.path.lastIndexOf("/") + 1));
+  return (entry) => matches(entry.path, entry.path.lastIndexOf("/") + 1);
 };
 
 /** The path begins with `prefix`. */

@@ -58,7 +58,10 @@ export function dataSearchRoutes(app: FastifyInstance, sources: SearchSources) {
     const view = new SearchView(sources, user);
     try {
       const { size, from, keys, matches } = searchOf(request.body, view);
-      const found = view.entries().filter((entry) => view.permissionOf(entry) !== undefined && matches(entry));
+      const found = [];
+      for (const entry of view.entries()) {
+        if (view.indexed(entry) && matches(entry) && view.permissionOf(entry) !== undefined) found.push(entry);
+      }
       const page = firstInOrder(found, from + size, entryOrder(keys)).slice(from);
       return {
         total: { value: found.length, relation: "eq" },

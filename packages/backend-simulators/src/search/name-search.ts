@@ -33,9 +33,8 @@ export function nameSearchRoutes(app: FastifyInstance, sources: SearchSources) {
       });
     }
     const view = new SearchView(sources, user);
-    const matches = view
-      .entries()
-      .filter((entry) => view.permissionOf(entry) !== undefined)
+    const matches = [...view.entries()]
+      .filter((entry) => view.indexed(entry) && view.permissionOf(entry) !== undefined)
       // The zone's own prefix is no part of what is searched: `plan` must not find all of `/iplant`.
       .filter((entry) =>
         entry.path

@@ -21,20 +21,40 @@ export function implicitWildcards(query: string): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.+^${}()|[\]\\/-]/g, "\\$&");
 
-/** One wildcard term as a regular expression over the whole text. */
+/** One wildcard term as a regular expression over the rest of the text from where it is tried. */
 function termPattern(term: string): string {
   const unquoted = term.replace(/^"(.*)"$/, "$1").replace(/\\(.)/g, "$1");
-  return `^${unquoted
+  return `${unquoted
     .split(/([*?])/)
     .map((part) => (part === "*" ? ".*" : part === "?" ? "." : escapeRegExp(part)))
-    .join("")}$`;
+    .join("")}`;
 }
 
-/** A matcher for a query of wildcard terms (or a quoted phrase): true when any term matches the whole text. */
-export function wildcardMatcher(query: string): (text: string) => boolean {
+/**
+ * A test of the text from `from` to its end against a pattern: sticky, so that a search scanning many paths tests
+ * their names in place, without cutting each one out.
+ */
+function stickyTest(pattern: string, flags: string): (text: string, from?: number) => boolean {
+  // A leading or trailing `*` need not be matched character by character: the term is searched for from `from` on
+  // (instead of tried there), and need not reach the end. A literal `.` is `\.` here, so `.*` is always a wildcard.
+  const leading = pattern.startsWith(".*");
+  const trailing = pattern.endsWith(".*") && pattern.length >= (leading ? 4 : 2);
+  const body = pattern.slice(leading ? 2 : 0, trailing ? -2 : undefined);
+  const expression = new RegExp(trailing ? body : `(?:${body})$`, `${flags}s${leading ? "g" : "y"}`);
+  return (text, from = 0) => {
+    expression.lastIndex = from;
+    return expression.test(text);
+  };
+}
+
+/**
+ * A matcher for a query of wildcard terms (or a quoted phrase): true when any term matches the whole text (from
+ * `from` on).
+ */
+export function wildcardMatcher(query: string): (text: string, from?: number) => boolean {
   const terms = /^".*"$/.test(query.trim()) ? [query.trim()] : query.split(/ OR |\s+/).filter(Boolean);
-  const expressions = terms.map((term) => new RegExp(termPattern(term), "is"));
-  return (text) => expressions.some((expression) => expression.test(text));
+  const tests = terms.map((term) => stickyTest(termPattern(term), "i"));
+  return (text, from = 0) => tests.some((test) => test(text, from));
 }
 
 /** The data store's zone: user names in the index are qualified with it (`alice#iplant`). */
@@ -44,8 +64,8 @@ export const qualifiedName = (name: string): string => `${name}#${ZONE}`;
 
 /** A single wildcard pattern (Elasticsearch's `wildcard` query on a keyword): the whole text, letters as given. */
 export function patternMatcher(pattern: string): (text: string) => boolean {
-  const expression = new RegExp(termPattern(pattern), "s");
-  return (text) => expression.test(text);
+  const test = stickyTest(termPattern(pattern), "");
+  return (text) => test(text);
 }
 
 /** How the clauses name users: an unqualified name (no `#`) stands for that name in any zone. */

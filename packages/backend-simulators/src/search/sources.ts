@@ -19,6 +19,8 @@ export interface SearchSources {
   users: () => ReadonlySet<string>;
 }
 
+const INDEXED_PREFIX = `${IRODS_HOME}/`;
+
 /** An attribute, value and unit as the index holds them. */
 export interface IndexedAvu {
   attribute: string;
@@ -45,11 +47,13 @@ export class SearchView {
     readonly user: string,
   ) {}
 
-  entries(): Entry[] {
-    return this.sources
-      .dataStore()
-      .catalogue.all()
-      .filter((entry) => entry.path.startsWith(`${IRODS_HOME}/`));
+  /** The entries the index holds (the homes' folder's), among all those of the data store. */
+  entries(): IterableIterator<Entry> {
+    return this.sources.dataStore().catalogue.values();
+  }
+
+  indexed(entry: Entry): boolean {
+    return entry.path.startsWith(INDEXED_PREFIX);
   }
 
   permissionOf(entry: Entry) {
