@@ -98,14 +98,23 @@ describe("bearer tokens", () => {
       lastName: "",
       commonName: "",
     });
+    // The demo users' tokens carry their groups in three claims (groups, realm roles, entitlement) as Keycloak's do.
     expect(
-      await who({ email: 7, groups: ["de-admins", 7, { name: "x" }], realm_access: { roles: "de-admins" } }),
+      await who({
+        email: 7,
+        groups: ["de-admins", 7, { name: "x" }],
+        realm_access: { roles: "de-admins" },
+        entitlement: undefined,
+      }),
     ).toMatchObject({ email: "", groups: ["de-admins"], isAdmin: true });
     expect(await who({ groups: undefined, realm_access: undefined, entitlement: ["ops", "de-admins"] })).toMatchObject({
       groups: ["ops", "de-admins"],
       isAdmin: true,
     });
-    expect(await who({ groups: "de-admins", realm_access: undefined })).toMatchObject({ groups: [], isAdmin: false });
+    expect(await who({ groups: "de-admins", realm_access: undefined, entitlement: undefined })).toMatchObject({
+      groups: [],
+      isAdmin: false,
+    });
   });
 
   it("refuses expired tokens and tokens for another issuer or audience", async () => {
