@@ -16,6 +16,7 @@ import { fileTypes } from "./routes/file-types.js";
 import { metadataCsv } from "./routes/metadata-csv.js";
 import { metadataSearch } from "./routes/metadata-search.js";
 import { navigation } from "./routes/navigation.js";
+import { checkedPassthroughs } from "./routes/checked-passthroughs.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
 import { permanentIdRequests } from "./routes/permanent-id-requests.js";
 import { saves } from "./routes/saves.js";
@@ -45,6 +46,7 @@ export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   await app.register(fileTypes);
   await app.register(metadataCsv);
   await app.register(passthroughRoutes);
+  await app.register(checkedPassthroughs);
   await app.register(fileComments);
   await app.register(favorites);
   await app.register(entryTags);

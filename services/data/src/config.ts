@@ -70,5 +70,10 @@ export const Config = Type.Object({
     default: "1e8f719b-0452-4d39-a2f3-8714793ee3e6",
     description: "the app that imports a file from a URL into the data store",
   }),
+  URL_IMPORT_ALLOWED_RANGES: Type.String({
+    default: "",
+    pattern: "^[0-9a-fA-F.:/, ]*$",
+    description: "comma-separated CIDR ranges URL imports may reach although internal (none by default; docs/security.md)",
+  }),
 });
 export type Config = Static<typeof Config>;

@@ -12,8 +12,15 @@ export const FRAME_BYTES = 1024 * 1024;
 /** How long a trickling upload's bytes wait at most to make up a frame, so a slow client's bytes still flow. */
 export const FRAME_WAIT_MS = 20;
 
-/** `"` and `\` escaped as quoted pairs; names with control characters are refused before this. */
-const quoted = (text: string) => `"${text.replace(/["\\]/g, (character) => `\\${character}`)}"`;
+/**
+ * `"` and `\` escaped as quoted pairs, and CR and LF percent-encoded as browsers write them (WHATWG), so that no
+ * name can end the header line and write headers or parts of its own (a stored name may hold anything).
+ */
+const quoted = (text: string) =>
+  `"${text
+    .replace(/["\\]/g, (character) => `\\${character}`)
+    .replace(/\r/g, "%0D")
+    .replace(/\n/g, "%0A")}"`;
 
 /**
  * Copies bytes into frames of FRAME_BYTES, sending what a frame holds after FRAME_WAIT_MS at the latest. The

@@ -15,22 +15,10 @@ const PATH_PARAMETERS: PathParameters = {
   "tag-id": { name: "tagId", schema: Uuid("the tag's UUID") },
 };
 
-/** Folder creation in bulk, path lists and file types, straight to the file-info backend. */
+/** File types, straight to the file-info backend (folder creation and path lists: checked-passthroughs.ts). */
 const filesystem: PassthroughFamily = {
   tag: "filesystem",
   rows: [
-    {
-      method: "POST",
-      path: "/secured/filesystem/directories",
-      backendPath: "/data/directories",
-      summary: "Create several folders ({paths})",
-    },
-    {
-      method: "POST",
-      path: "/secured/filesystem/path-list-creator",
-      backendPath: "/path-list-creator",
-      summary: "Write an HT path list file for paths",
-    },
     {
       method: "GET",
       path: "/secured/filetypes/type-list",
@@ -65,12 +53,6 @@ const fileMetadata: PassthroughFamily = {
       backendPath: "/data/{data-id}/metadata",
       backendMethod: "PATCH",
       summary: "Add metadata to a file or folder, keeping what it has",
-    },
-    {
-      method: "POST",
-      path: `${DATA}/metadata/copy`,
-      backendPath: "/data/{data-id}/metadata/copy",
-      summary: "Copy metadata to other files and folders",
     },
     {
       method: "POST",

@@ -11,6 +11,7 @@ import { baseName, dataPath, parentOf } from "../data-paths.js";
 import { entryName, fileRecord, refuseExisting, type StoredFile } from "../file-record.js";
 import { singleFileForm } from "../multipart-body.js";
 import { commonErrors, FileRecord, PathText } from "../schemas.js";
+import { allowedRangesFrom, checkImportAddress } from "../import-address.js";
 import { submitUrlImport } from "../url-import.js";
 
 const SaveBody = Type.Object({
@@ -60,6 +61,7 @@ const textForm = (name: string, content: string) =>
 /** save (overwrite an existing file), saveas (create a new one) and urlupload (import from an address). */
 export const saves: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const fileInfo = app.backends.fileInfo;
+  const allowedImportRanges = allowedRangesFrom(config.URL_IMPORT_ALLOWED_RANGES);
   const saveSchema = (summary: string) => ({
     config: { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" },
     schema: {
@@ -119,6 +121,7 @@ export const saves: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const dest = dataPath(request.body.dest, "dest");
       const { url, name } = importTarget(request.body.address);
       entryName(name, "address");
+      await checkImportAddress(url, request.body.address, allowedImportRanges);
       await writeableFolder(fileInfo, request, dest);
       await refuseExisting(fileInfo, request, dest, name);
       await submitUrlImport(app.backends.apps, request, {
