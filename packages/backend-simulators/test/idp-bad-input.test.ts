@@ -74,7 +74,7 @@ describe("the token endpoint refuses", () => {
     );
   });
 
-  it("a body that is no form, a repeated parameter: invalid_request", async () => {
+  it("a body that is no form or empty, a repeated parameter: invalid_request", async () => {
     const asJson = await fetch(endpoint("token"), {
       method: "POST",
       headers: { "content-type": "application/json", authorization: UI_BASIC },
@@ -89,6 +89,14 @@ describe("the token endpoint refuses", () => {
     });
     expect(asText.status).toBe(400);
     expect(await asText.json()).toMatchObject({ error: "invalid_request" });
+    for (const headers of [{}, { "content-type": "application/x-www-form-urlencoded" }]) {
+      const empty = await fetch(endpoint("token"), {
+        method: "POST",
+        headers: { ...headers, authorization: UI_BASIC },
+      });
+      expect(empty.status).toBe(400);
+      expect(await empty.json()).toMatchObject({ error: "invalid_request" });
+    }
     const repeated = await fetch(endpoint("token"), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", authorization: UI_BASIC },
