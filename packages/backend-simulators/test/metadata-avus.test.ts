@@ -151,3 +151,28 @@ describe("metadata AVUs", () => {
     expect((await alice.get(avusOf("file", file))).body).toEqual({ avus: [] });
   });
 });
+
+describe("searching AVUs", () => {
+  it("finds AVUs whose fields equal any of the values given, by body or query, with their nested AVUs", async () => {
+    const file = randomUUID();
+    const folder = randomUUID();
+    await alice.post(avusOf("file", file), {
+      avus: [{ attr: "organism", value: "E. coli", unit: "", avus: [{ attr: "source", value: "NCBI", unit: "" }] }],
+    });
+    await alice.post(avusOf("folder", folder), { avus: [{ attr: "organism", value: "yeast", unit: "" }] });
+    await alice.post(avusOf("app", randomUUID()), { avus: [{ attr: "organism", value: "yeast", unit: "" }] });
+
+    const byAttribute = await bob.post("/avus/search", { attribute: ["organism"], "target-type": ["file", "folder"] });
+    expect(byAttribute.status).toBe(200);
+    expect(triples(byAttribute.body.avus)).toEqual([
+      ["organism", "E. coli", "", [["source", "NCBI", "", []]]],
+      ["organism", "yeast", "", []],
+    ]);
+    const byTarget = await alice.post("/avus/search", { "target-id": [folder.toUpperCase()] });
+    expect(byTarget.body.avus.map((avu: ShownAvu & { target_id: string }) => avu.target_id)).toEqual([folder]);
+    const byQuery = await alice.get("/avus", { value: ["yeast", "E. coli"], "target-type": "file" });
+    expect(triples(byQuery.body.avus)).toEqual([["organism", "E. coli", "", [["source", "NCBI", "", []]]]]);
+    expect((await alice.post("/avus/search", { attribute: "organism" })).status).toBe(400);
+    expect((await as(simulator).post("/avus/search", {})).status).toBe(400);
+  });
+});

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { SEED_ATTRIBUTE_IDS, SEED_TEMPLATE_IDS } from "../src/metadata/template-seed.js";
 import { as, metadataSimulatorForTests } from "./metadata-http.js";
@@ -114,6 +115,22 @@ describe("metadata templates for users", () => {
 
     expect((await alice.get(`/templates/${randomUUID()}/blank-csv`)).status).toBe(404);
     expect((await alice.get(`/templates/${sequencingRun}/guide-csv`, { attachment: "maybe" })).status).toBe(400);
+  });
+
+  it("offers both CSVs as a zip, in a folder named after the template", async () => {
+    const zip = await fetch(`${simulator().url}/templates/${sampleCollection}/zip-csv?user=alice`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(zip.headers.get("content-disposition")).toBe('attachment; filename="template.zip"');
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const { body: template } = await alice.get(`/templates/${sampleCollection}`);
+    const folder = template.name.replace(/[^\w.-]/g, "_");
+    expect(Object.keys(files).sort()).toEqual([`${folder}/blank.csv`, `${folder}/guide.csv`]);
+    const text = (name: string) => Buffer.from(files[`${folder}/${name}`] as Uint8Array).toString();
+    expect(text("blank.csv")).toBe((await alice.get(`/templates/${sampleCollection}/blank-csv`)).body);
+    expect(text("guide.csv")).toBe((await alice.get(`/templates/${sampleCollection}/guide-csv`)).body);
+    expect((await alice.get(`/templates/${randomUUID()}/zip-csv`)).status).toBe(404);
+    expect((await as(simulator).get(`/templates/${sampleCollection}/zip-csv`)).status).toBe(400);
   });
 
   it("answers 404 for unknown templates and 400 for malformed ids or a missing user", async () => {
