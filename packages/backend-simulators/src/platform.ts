@@ -1,4 +1,5 @@
 import { createAnalysesSimulator } from "./analyses/index.js";
+import { createAppExposerSimulator } from "./app-exposer/index.js";
 import { createAppsSimulator } from "./apps/index.js";
 import { generateGatewaySigningKey } from "./coge/gateway-key.js";
 import { createCogeSimulator } from "./coge/index.js";
@@ -20,13 +21,16 @@ import {
 } from "./idp/index.js";
 import { createMetadataSimulator } from "./metadata/index.js";
 import { createNotificationsSimulator } from "./notifications/index.js";
+import { createPermissionsSimulator } from "./permissions/index.js";
 import { DEFAULT_PORTS } from "./ports.js";
 import { createPreferencesSimulator } from "./preferences/index.js";
 import { createQmsSimulator } from "./qms/index.js";
-import { createSearchSimulator } from "./search/index.js";
+import { createRequestsSimulator } from "./requests/index.js";
 import { createResourceUsageSimulator } from "./resource-usage/index.js";
+import { createSearchSimulator } from "./search/index.js";
 import { SmtpCatcher } from "./smtp/index.js";
 import { createSubscriptionAddonsSimulator } from "./subscription-addons/index.js";
+import { analysisEventsFor, analysisGrants, appExposerDatabase, groupsOfUser, type ViceLinks } from "./vice-links.js";
 
 export const SUPPORT_ADDRESS = "support@platform.example.org";
 export const TOOL_REQUEST_ADDRESS = "tool-requests@platform.example.org";
@@ -43,11 +47,14 @@ export interface PlatformEndpoints {
   preferences: string;
   search: string;
   analyses: string;
+  dashboardAggregator: string;
   qms: string;
   subscriptionAddons: string;
   resourceUsage: string;
   dataUsage: string;
-  dashboardAggregator: string;
+  appExposer: string;
+  requests: string;
+  permissions: string;
   /** Left out (with their variables) where a deployment runs without them. */
   coge?: string;
   datacite?: string;
@@ -68,14 +75,15 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     NOTIFICATIONS_URL: endpoints.notifications,
     PREFERENCES_URL: endpoints.preferences,
     ANALYSES_URL: endpoints.analyses,
+    DASHBOARD_AGGREGATOR_URL: endpoints.dashboardAggregator,
+    SEARCH_URL: endpoints.search,
     QMS_URL: endpoints.qms,
     SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
     RESOURCE_USAGE_URL: endpoints.resourceUsage,
     DATA_USAGE_URL: endpoints.dataUsage,
-    DASHBOARD_AGGREGATOR_URL: endpoints.dashboardAggregator,
-    SEARCH_URL: endpoints.search,
-    // The groups simulator keeps the permissions service's store beside Grouper's.
-    PERMISSIONS_URL: endpoints.groups,
+    PERMISSIONS_URL: endpoints.permissions,
+    APP_EXPOSER_URL: endpoints.appExposer,
+    REQUESTS_URL: endpoints.requests,
     ...(endpoints.coge ? { COGE_URL: endpoints.coge } : {}),
     ...(endpoints.deJwtSigningKey ? { DE_JWT_SIGNING_KEY: endpoints.deJwtSigningKey } : {}),
     ...(endpoints.datacite
@@ -128,6 +136,9 @@ export class SimulatedPlatform {
   readonly subscriptionAddons;
   readonly resourceUsage;
   readonly dataUsage;
+  readonly appExposer;
+  readonly requests;
+  readonly permissions;
   /** The key pair the services sign CoGe's user tokens with; CoGe trusts it. */
   private readonly gatewayKey = generateGatewaySigningKey();
 
@@ -136,7 +147,27 @@ export class SimulatedPlatform {
     const common = { host: options.host ?? "127.0.0.1", logLevel: options.logLevel ?? "silent" };
     this.idp = createIdentityProvider({ ...common, port: port("idp"), clients: options.identityProviderClients ?? [] });
     this.smtp = new SmtpCatcher({ ...common, port: port("inbox"), smtpPort: port("smtp") });
-    this.apps = createAppsSimulator({ ...common, port: port("apps") });
+    // The apps backend, the permissions service and app-exposer share the platform's analyses (vice-links.ts).
+    const links: ViceLinks = {
+      apps: () => this.apps,
+      analyses: () => this.analyses,
+      permissions: () => this.permissions,
+      appExposer: () => this.appExposer,
+      groupsOf: groupsOfUser(() => this.groups),
+    };
+    this.apps = createAppsSimulator({ ...common, port: port("apps"), analysisEvents: analysisEventsFor(links) });
+    this.permissions = createPermissionsSimulator({
+      ...common,
+      port: port("permissions"),
+      groupsOf: links.groupsOf,
+      registered: analysisGrants(links.apps),
+    });
+    this.appExposer = createAppExposerSimulator({
+      ...common,
+      port: port("appExposer"),
+      database: appExposerDatabase(links),
+    });
+    this.requests = createRequestsSimulator({ ...common, port: port("requests") });
     this.metadata = createMetadataSimulator({
       ...common,
       port: port("metadata"),
@@ -163,7 +194,7 @@ export class SimulatedPlatform {
       ...common,
       port: port("dashboardAggregator"),
       apps: () => apps.state,
-      upstreams: { apps: () => apps.url },
+      upstreams: { apps: () => apps.url, appExposer: () => this.appExposer.url },
     });
     this.coge = createCogeSimulator({ ...common, port: port("coge"), gatewayKey: this.gatewayKey });
     this.datacite = createDataciteSimulator({ ...common, port: port("datacite") });
@@ -219,6 +250,9 @@ export class SimulatedPlatform {
       this.subscriptionAddons,
       this.resourceUsage,
       this.dataUsage,
+      this.appExposer,
+      this.requests,
+      this.permissions,
     ];
   }
 
@@ -240,6 +274,9 @@ export class SimulatedPlatform {
       subscriptionAddons: this.subscriptionAddons.url,
       resourceUsage: this.resourceUsage.url,
       dataUsage: this.dataUsage.url,
+      appExposer: this.appExposer.url,
+      requests: this.requests.url,
+      permissions: this.permissions.url,
       idp: this.idp.url,
       smtp: this.smtp.smtpUrl,
       deJwtPublicKey: (await this.idp.state.keys).deJwtPublicKeyPem,

@@ -16,6 +16,9 @@ export const DEFAULT_PORTS = {
   subscriptions: 4014,
   resourceUsage: 4015,
   dataUsage: 4016,
+  appExposer: 4017,
+  requests: 4018,
+  permissions: 4019,
   dashboardAggregator: 4020,
   smtp: 2525,
 } as const;

@@ -10,6 +10,7 @@ import { dashboard } from "./routes/dashboard.js";
 import { jobLimits } from "./routes/job-limits.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
 import { toolRequestActions } from "./routes/tool-requests.js";
+import { viceAndRequests } from "./routes/vice-and-requests.js";
 
 /**
  * apps-proxy as a Fastify plugin: apps, tools, analyses, quick launches, reference genomes, ontologies, tool
@@ -23,6 +24,7 @@ export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
   await app.register(appComments);
   await app.register(jobLimits);
   await app.register(dashboard, { config });
+  await app.register(viceAndRequests, { userDomain: config.USER_DOMAIN });
   await app.register(adminConfig, { config });
   await app.register(adminStatus, { config });
 };

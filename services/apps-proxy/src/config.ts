@@ -11,10 +11,21 @@ export const Config = Type.Object({
   ...AuthConfig,
   // groups: the address a tool request's status notice is mailed to.
   // analyses: quick launches and concurrent job limits, with the caller's qualified name (USER_DOMAIN).
+  // appExposer, permissions, requests: interactive analyses, instant launches and access requests.
   // dashboardAggregator: the landing page's sections.
-  ...backendSettings("apps", "metadata", "notifications", "groups", "analyses", "dashboardAggregator"),
+  ...backendSettings(
+    "apps",
+    "metadata",
+    "notifications",
+    "groups",
+    "analyses",
+    "appExposer",
+    "permissions",
+    "requests",
+    "dashboardAggregator",
+  ),
   /** The deployment's other backends: apps-proxy never calls them, it only reports on them (`GET /admin/status`). */
-  ...optionalBackendUrls("fileInfo", "preferences", "search", "permissions", "coge", "datacite"),
+  ...optionalBackendUrls("fileInfo", "preferences", "search", "coge", "datacite"),
   /** How long `GET /admin/status` waits for each backend. */
   STATUS_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 2_000 }),
   ...MailConfig,

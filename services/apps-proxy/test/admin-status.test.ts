@@ -38,6 +38,8 @@ describe("GET /admin/status", () => {
       "permissions",
       "datacite",
       "analyses",
+      "appExposer",
+      "requests",
       "dashboardAggregator",
     ]);
     expect(answer.backends.apps).toEqual({

@@ -7,6 +7,7 @@ import { instantLaunchMetadataRoutes } from "./instant-launch-metadata.js";
 import { emptyInstantLaunchState, type InstantLaunchState } from "./instant-launch-state.js";
 import { instantLaunchRoutes } from "./instant-launches.js";
 import { operatorRoutes } from "./operators.js";
+import { DEFAULT_READY_DELAY_MS, type Launch } from "./vice-analyses.js";
 import { viceRoutes } from "./vice-routes.js";
 import { emptyViceState, launch, type ViceState } from "./vice-state.js";
 
@@ -51,8 +52,12 @@ export function createAppExposerSimulator(options: AppExposerSimulatorOptions = 
   });
   const simulator = moduleSimulator("app-exposer", { vice, instantLaunches }, options);
   return Object.assign(simulator, {
+    /** How long after its launch an analysis answers in the browser; a test may change it. */
+    readyDelayMs: options.readyDelayMs ?? DEFAULT_READY_DELAY_MS,
     /** Launches an interactive analysis (what the apps backend's submission leads to). */
-    launch: (what: Parameters<typeof launch>[1]) => launch(simulator.state.vice, what, options.readyDelayMs),
+    launch(what: Launch) {
+      return launch(simulator.state.vice, what, this.readyDelayMs);
+    },
   });
 }
 export type AppExposerSimulator = ReturnType<typeof createAppExposerSimulator>;

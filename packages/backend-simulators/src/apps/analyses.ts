@@ -4,6 +4,7 @@ import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, paged, requiredText } from "../framework/request-values.js";
+import { analysisEventsOf } from "./analysis-events.js";
 import { type AnalysisFilter, filtersOf, matchesFilters } from "./analysis-filters.js";
 import { jobView, parameterKey } from "./app-views.js";
 import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
@@ -162,6 +163,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   scope.post("/analyses", async (request) => {
     const analysis = submit(request.body, callerOf(request), all);
     state().analyses.set(analysis.id, analysis);
+    analysisEventsOf(all).submitted?.(analysis);
     return { id: analysis.id, name: analysis.name, status: analysis.status, "start-date": String(analysis.startdate) };
   });
   scope.post("/analyses/shredder", async (request) => {

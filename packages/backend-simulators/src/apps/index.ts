@@ -2,6 +2,7 @@ import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { analyses } from "./analyses.js";
 import { analysisActions } from "./analysis-actions.js";
+import { type AnalysisEvents, analysisEvents } from "./analysis-events.js";
 import { analysisSharing } from "./analysis-sharing.js";
 import { appDescriptions } from "./app-descriptions.js";
 import { appEditing } from "./app-editing.js";
@@ -58,7 +59,13 @@ export const appsModules = {
   webhooks,
 };
 
-export function createAppsSimulator(options: SimulatorOptions = {}) {
-  return moduleSimulator("apps", appsModules, options);
+export interface AppsSimulatorOptions extends SimulatorOptions {
+  /** Told of new analyses (the platform passes the permissions service's and app-exposer's side of a launch). */
+  analysisEvents?: AnalysisEvents;
+}
+
+export function createAppsSimulator(options: AppsSimulatorOptions = {}) {
+  const events = analysisEvents(options.analysisEvents ?? {});
+  return moduleSimulator("apps", { ...appsModules, analysisEvents: events }, options);
 }
 export type AppsSimulator = ReturnType<typeof createAppsSimulator>;

@@ -1,9 +1,8 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { grouper } from "./grouper.js";
-import { permissions } from "./permissions.js";
 
-export const groupsModules = { grouper, permissions };
+export const groupsModules = { grouper };
 
 export function createGroupsSimulator(options: SimulatorOptions = {}) {
   return moduleSimulator("groups", groupsModules, options);

@@ -33,7 +33,12 @@ const refuse = (reply: FastifyReply, status: number, reason: string) => reply.co
  * resource (with `lookup=true` also through the groups the user is in, answering only the strongest, as its
  * `DISTINCT ON` query does), every permission on a resource, and setting or revoking one.
  */
-export function resourceRoutes(app: FastifyInstance, store: () => PermissionsState, groupsOf: GroupsOf): void {
+export function resourceRoutes(
+  app: FastifyInstance,
+  grants: () => PermissionGrant[],
+  store: () => PermissionsState,
+  groupsOf: GroupsOf,
+): void {
   const holdersFor = (type: SubjectType, id: string, lookup: boolean) =>
     new Set([id, ...(lookup && type === "user" ? groupsOf(id) : [])]);
 
@@ -51,8 +56,8 @@ export function resourceRoutes(app: FastifyInstance, store: () => PermissionsSta
         return refuse(reply, 400, `min-level must be one of ${PERMISSION_LEVELS.join(", ")}`);
       }
       const holders = holdersFor(subjectType, subjectId, lookup === "true");
-      const held = store()
-        .grants.filter(
+      const held = grants()
+        .filter(
           (grant) =>
             grant.resource_type === resourceType &&
             grant.resource_name === resourceName &&
@@ -69,7 +74,7 @@ export function resourceRoutes(app: FastifyInstance, store: () => PermissionsSta
     { schema: { params: ResourceParams } },
     async (request) => {
       const { resourceType, resourceName } = request.params;
-      const held = store().grants.filter(
+      const held = grants().filter(
         (grant) => grant.resource_type === resourceType && grant.resource_name === resourceName,
       );
       return { permissions: held.map(permissionView) };

@@ -36,6 +36,8 @@ const PRESENTATION: { [K in keyof Config]-?: Presentation } = {
   DATACITE_URL: "url",
   ANALYSES_URL: "url",
   DASHBOARD_AGGREGATOR_URL: "url",
+  APP_EXPOSER_URL: "url",
+  REQUESTS_URL: "url",
   USER_DOMAIN: "shown",
   BACKEND_TIMEOUT_MS: "shown",
   STATUS_TIMEOUT_MS: "shown",

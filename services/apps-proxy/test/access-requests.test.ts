@@ -1,0 +1,124 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sender, startAppsProxy } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startAppsProxy();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+
+const askForVice = (username = "bob", concurrentJobs = 2) =>
+  send(username, "POST", "/requests/vice", { intended_use: "teaching notebooks", concurrent_jobs: concurrentJobs });
+const jobLimit = async (username: string) =>
+  (await send("carol", "GET", `/admin/settings/concurrent-job-limits/${username}`)).json().concurrent_jobs;
+
+describe("requests for VICE access", () => {
+  it("records bob's request with his name and e-mail from the token, and lists it as his", async () => {
+    const asked = await send("bob", "POST", "/requests/vice", {
+      intended_use: "teaching notebooks",
+      concurrent_jobs: 2,
+      name: "Mallory",
+      email: "mallory@example.org",
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({
+      request_type: "vice",
+      requesting_user: "bob",
+      status: "Submitted",
+      details: {
+        intended_use: "teaching notebooks",
+        concurrent_jobs: 2,
+        name: "Bob Builder",
+        email: "bob@example.org",
+      },
+    });
+    const mine = await send("bob", "GET", "/requests/vice");
+    expect(mine.json().requests.map((request: { id: string }) => request.id)).toEqual([asked.json().id]);
+    expect((await send("alice", "GET", "/requests/vice")).json()).toEqual({ requests: [] });
+
+    const read = await send("bob", "GET", `/requests/vice/${asked.json().id}`);
+    expect(read.json()).toMatchObject({ id: asked.json().id, updates: [{ status: "submitted" }] });
+    // Another user's request is not found rather than shown.
+    expect((await send("alice", "GET", `/requests/vice/${asked.json().id}`)).statusCode).toBe(404);
+    expect((await send("bob", "GET", "/requests/vice/no-such-request")).statusCode).toBe(404);
+  });
+
+  it("refuses a second request from the same user with an error code", async () => {
+    expect((await askForVice()).statusCode).toBe(200);
+    const second = await askForVice();
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toMatchObject({ error_code: "ERR_LIMIT_REACHED", reason: expect.any(String) });
+    expect((await askForVice("alice")).statusCode).toBe(200);
+  });
+
+  it("refuses a request without what it is for, or with a number of jobs that is no number", async () => {
+    for (const body of [{}, { intended_use: "x" }, { intended_use: "x", concurrent_jobs: "many" }, [1]]) {
+      const refused = await send("bob", "POST", "/requests/vice", body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: expect.any(String) });
+    }
+  });
+
+  it("approves bob's request with 3 jobs: his job limit becomes 3, and the update shows in the request", async () => {
+    const id = (await askForVice()).json().id;
+    const approved = await send("carol", "POST", `/admin/requests/${id}/approved/vice`, {
+      concurrent_jobs: 3,
+      message: "Enjoy.",
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: "approved", message: "Enjoy.", updating_user: "carol" });
+    expect(await jobLimit("bob")).toBe(3);
+    const seen = (await send("bob", "GET", `/requests/vice/${id}`)).json();
+    expect(seen.updates.map((update: { status: string }) => update.status)).toEqual(["submitted", "approved"]);
+    expect((await send("carol", "GET", `/admin/requests/${id}`)).json().updates).toHaveLength(2);
+    // A completed request leaves the administrators' default listing.
+    expect((await send("carol", "GET", "/admin/requests")).json().requests).toEqual([]);
+    expect((await send("carol", "GET", "/admin/requests?include-completed=true")).json().requests).toHaveLength(1);
+  });
+
+  it("approves at the requested number through the client's generic status path, and rejection sets 0", async () => {
+    const id = (await askForVice("bob", 2)).json().id;
+    const progressing = await send("carol", "POST", `/admin/requests/${id}/in-progress`, {});
+    expect(progressing.json()).toMatchObject({ status: "in-progress", message: "Your request is in progress." });
+    const approved = await send("carol", "POST", `/admin/requests/${id}/approved`, {});
+    expect(approved.json()).toMatchObject({ status: "approved", message: "Your request has been approved." });
+    expect(await jobLimit("bob")).toBe(2);
+
+    const rejected = await send("carol", "POST", `/admin/requests/${id}/rejected`, { message: "Course is over." });
+    expect(rejected.json()).toMatchObject({ status: "rejected", message: "Course is over." });
+    expect(await jobLimit("bob")).toBe(0);
+    const listed = (await send("carol", "GET", "/admin/requests?include-completed=true&requesting-user=bob")).json();
+    expect(listed.requests).toMatchObject([{ status: "Rejected" }]);
+  });
+
+  it("refuses any other status with 400 and an error code, and non-administrators with 403", async () => {
+    const id = (await askForVice()).json().id;
+    const unknown = await send("carol", "POST", `/admin/requests/${id}/granted`, {});
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error_code: "ERR_ILLEGAL_ARGUMENT" });
+    expect((await send("bob", "POST", `/admin/requests/${id}/approved`, {})).statusCode).toBe(403);
+    expect(await jobLimit("bob")).toBe(8);
+    expect((await send("carol", "POST", "/admin/requests/no-such-request/approved", {})).statusCode).toBe(404);
+    const badJobs = await send("carol", "POST", `/admin/requests/${id}/approved/vice`, { concurrent_jobs: -1 });
+    expect(badJobs.statusCode).toBe(400);
+  });
+
+  it("lets administrators read and change request types", async () => {
+    await askForVice();
+    const types = (await send("carol", "GET", "/admin/request-types")).json();
+    expect(types.request_types).toMatchObject([
+      { name: "vice", maximum_requests_per_user: 1, maximum_concurrent_requests_per_user: 10 },
+    ]);
+    const changed = await send("carol", "PATCH", "/admin/request-types/vice?maximum-requests-per-user=2");
+    expect(changed.json()).toMatchObject({ maximum_requests_per_user: 2 });
+    expect((await askForVice()).statusCode).toBe(200);
+    const added = await send("carol", "POST", "/admin/request-types/storage?maximum-requests-per-user=5");
+    expect(added.json()).toMatchObject({ name: "storage", maximum_requests_per_user: 5 });
+    expect((await send("carol", "GET", "/admin/request-types/storage")).statusCode).toBe(200);
+    expect((await send("carol", "GET", "/admin/request-types/nothing")).statusCode).toBe(404);
+    expect((await send("alice", "GET", "/admin/request-types")).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,139 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sender, startAppsProxy } from "./support.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startAppsProxy();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+
+/** carol's public quick launch of the seed ("Count lines", Word Count counting lines only). */
+const COUNT_LINES = "e7f6a5b4-0000-4000-8000-000000000001";
+/** alice's private one. */
+const ALIGN_AGAINST_HG38 = "e7f6a5b4-0000-4000-8000-000000000002";
+
+const makeInstantLaunch = async (username = "carol", url = "/admin/instant-launches") => {
+  const made = await send(username, "PUT", url, { quick_launch_id: COUNT_LINES });
+  expect(made.statusCode).toBe(200);
+  return made.json() as { id: string; added_by: string; quick_launch_id: string };
+};
+
+describe("instant launches", () => {
+  it("carol makes one from a public quick launch; alice lists it wrapped, reads the full form and the metadata", async () => {
+    const candidates = (await send("carol", "GET", "/instantlaunches/quicklaunches/public")).json();
+    expect(candidates.map((quickLaunch: { id: string }) => quickLaunch.id)).toEqual([COUNT_LINES]);
+    const made = await makeInstantLaunch();
+    expect(made).toMatchObject({ quick_launch_id: COUNT_LINES, added_by: "carol@iplantcollaborative.org" });
+
+    const listed = await send("alice", "GET", "/instantlaunches");
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({ instant_launches: [made] });
+    const full = (await send("alice", "GET", "/instantlaunches/full")).json();
+    expect(full).toMatchObject({
+      instant_launches: [
+        {
+          id: made.id,
+          quick_launch_name: "Count lines",
+          app_name: "Word Count",
+          is_public: true,
+          quick_launch_creator: "carol@iplantcollaborative.org",
+        },
+      ],
+    });
+    const one = await send("alice", "GET", `/instantlaunches/${made.id}/full`);
+    expect(one.json()).toMatchObject({ id: made.id, submission: { config: expect.any(Object) } });
+    expect((await send("alice", "GET", `/instantlaunches/${made.id}`)).json()).toEqual(made);
+
+    const avus = { avus: [{ attr: "ui_location", value: "listing", unit: "" }] };
+    expect((await send("carol", "POST", `/admin/instant-launches/${made.id}/metadata`, avus)).statusCode).toBe(200);
+    const metadata = (await send("carol", "GET", `/admin/instant-launches/${made.id}/metadata`)).json();
+    expect(metadata.avus).toMatchObject([{ attr: "ui_location", value: "listing", target_id: made.id }]);
+    const shown = await send("alice", "GET", "/instantlaunches/metadata/full?attribute=ui_location&value=listing");
+    expect(shown.json()).toMatchObject({ instant_launches: [{ id: made.id, app_name: "Word Count" }] });
+    expect(service.platform.appExposer.recorder.to("GET", "/instantlaunches/metadata/full").at(-1)?.query).toEqual({
+      attribute: "ui_location",
+      value: "listing",
+      user: "alice@iplantcollaborative.org",
+    });
+    // Anonymous visitors see the instant launches offered on the pages they can browse.
+    const anonymous = await send(undefined, "GET", "/instantlaunches/metadata/full?attribute=ui_location");
+    expect(anonymous.json().instant_launches).toHaveLength(1);
+    expect((await send(undefined, "GET", "/instantlaunches")).statusCode).toBe(401);
+    const adminView = (
+      await send("carol", "GET", "/admin/instant-launches/metadata/full?attribute=ui_location")
+    ).json();
+    expect(adminView.instant_launches).toHaveLength(1);
+    const avuListing = (await send("carol", "GET", "/admin/instant-launches/metadata?attribute=ui_location")).json();
+    expect(avuListing.avus).toHaveLength(1);
+    const replaced = await send("carol", "PUT", `/admin/instant-launches/${made.id}/metadata`, { avus: [] });
+    expect(replaced.json()).toEqual({ avus: [] });
+
+    expect((await send("carol", "DELETE", `/admin/instant-launches/${made.id}`)).statusCode).toBe(200);
+    expect((await send("alice", "GET", "/instantlaunches")).json()).toEqual({ instant_launches: [] });
+    expect((await send("alice", "GET", `/instantlaunches/${made.id}`)).statusCode).toBe(404);
+  });
+
+  it("adds a user's instant launch as the caller, whoever the body names, and lets only them change it", async () => {
+    const made = await send("alice", "PUT", "/instantlaunches", {
+      quick_launch_id: ALIGN_AGAINST_HG38,
+      added_by: "bob",
+    });
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ added_by: "alice@iplantcollaborative.org" });
+    const id = made.json().id;
+    const change = { quick_launch_id: COUNT_LINES, added_by: "alice" };
+    expect((await send("bob", "POST", `/instantlaunches/${id}`, change)).statusCode).toBe(400);
+    expect((await send("bob", "DELETE", `/instantlaunches/${id}`)).statusCode).toBe(400);
+    const changed = await send("alice", "POST", `/instantlaunches/${id}`, change);
+    expect(changed.json()).toMatchObject({ quick_launch_id: COUNT_LINES });
+    expect((await send("alice", "DELETE", `/instantlaunches/${id}`)).statusCode).toBe(200);
+    const adminMade = await makeInstantLaunch();
+    const adminChanged = await send("carol", "POST", `/admin/instant-launches/${adminMade.id}`, {
+      quick_launch_id: ALIGN_AGAINST_HG38,
+    });
+    expect(adminChanged.json()).toMatchObject({ quick_launch_id: ALIGN_AGAINST_HG38 });
+  });
+
+  it("refuses an instant launch of no quick launch, a body that is no object, and non-administrators", async () => {
+    const unknown = await send("carol", "PUT", "/admin/instant-launches", { quick_launch_id: "nothing" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+    const notObject = await send("alice", "PUT", "/instantlaunches", ["x"]);
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    expect((await send("alice", "PUT", "/admin/instant-launches", { quick_launch_id: COUNT_LINES })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("keeps the default mappings in versions: added by the caller, changed, rolled back", async () => {
+    const first = (await send("alice", "GET", "/instantlaunches/mappings/defaults/latest")).json();
+    expect(first).toMatchObject({ version: "1", mapping: {} });
+    const made = await makeInstantLaunch();
+    const mapping = {
+      "*.txt": { pattern: "*.txt", kind: "glob", default: made, compatible: [] },
+    };
+    const added = await send("carol", "PUT", "/admin/instant-launches/mappings/defaults/latest?username=bob", mapping);
+    expect(added.statusCode).toBe(200);
+    expect(
+      service.platform.appExposer.recorder.to("PUT", "/instantlaunches/mappings/defaults/latest")[0]?.query,
+    ).toEqual({
+      username: "carol@iplantcollaborative.org",
+    });
+    expect((await send("alice", "GET", "/instantlaunches/mappings/defaults/latest")).json()).toMatchObject({
+      version: "2",
+      mapping,
+    });
+    const changed = await send("carol", "POST", "/admin/instant-launches/mappings/defaults/latest", {});
+    expect(changed.json()).toEqual({});
+    expect((await send("carol", "DELETE", "/admin/instant-launches/mappings/defaults/latest")).statusCode).toBe(200);
+    expect((await send("alice", "GET", "/instantlaunches/mappings/defaults/latest")).json()).toMatchObject({
+      version: "1",
+    });
+    const notMapping = await send("carol", "PUT", "/admin/instant-launches/mappings/defaults/latest", [1]);
+    expect(notMapping.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,55 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sender, startAppsProxy } from "./support.js";
+import { launchInteractiveApp } from "./vice-launch.js";
+
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startAppsProxy();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+
+const operator = {
+  name: "west",
+  url: "https://vice-west.example.org",
+  base_url: "https://west.cyverse.run",
+  priority: 5,
+};
+
+describe("VICE operators (administrators)", () => {
+  it("registers, changes, drains and removes an operator, with live capacities", async () => {
+    const [seeded] = (await send("carol", "GET", "/admin/vice/operators")).json();
+    expect(seeded).toMatchObject({ name: "local-cluster", accepting_launches: true, deactivated: false });
+    const created = await send("carol", "POST", "/admin/vice/operators", operator);
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    expect(created.json()).toMatchObject({ ...operator, id: expect.any(String), accepting_launches: true });
+    expect((await send("carol", "POST", "/admin/vice/operators", operator)).statusCode).toBe(409);
+
+    // The new operator has the higher priority: the next launch runs there.
+    const launched = await launchInteractiveApp(service, "alice");
+    const capacities = (await send("carol", "GET", "/admin/vice/operators/capacities")).json();
+    expect(capacities).toEqual(
+      expect.arrayContaining([
+        { operator: "west", capacity: expect.objectContaining({ runningAnalyses: 1, availableSlots: 9 }) },
+        { operator: "local-cluster", capacity: expect.objectContaining({ runningAnalyses: 0 }) },
+      ]),
+    );
+    expect((await send("carol", "DELETE", `/admin/vice/operators/id/${id}`)).statusCode).toBe(409);
+
+    const drained = await send("carol", "PATCH", `/admin/vice/operators/id/${id}`, { accepting_launches: false });
+    expect(drained.json()).toMatchObject({ id, accepting_launches: false, priority: 5 });
+    expect((await send("carol", "PATCH", `/admin/vice/operators/id/${id}`, {})).statusCode).toBe(400);
+    expect((await send("carol", "PATCH", "/admin/vice/operators/id/not-a-uuid", { priority: 1 })).statusCode).toBe(400);
+    const badUrl = await send("carol", "POST", "/admin/vice/operators", { ...operator, name: "x", url: "ftp://x" });
+    expect(badUrl.statusCode).toBe(400);
+    expect((await send("alice", "GET", "/admin/vice/operators")).statusCode).toBe(403);
+
+    expect((await send("carol", "POST", `/admin/vice/analyses/${launched.id}/exit`)).statusCode).toBe(200);
+    expect((await send("carol", "DELETE", `/admin/vice/operators/id/${id}`)).statusCode).toBe(200);
+    const left = (await send("carol", "GET", "/admin/vice/operators")).json();
+    expect(left.map((kept: { name: string }) => kept.name)).toEqual(["local-cluster"]);
+  });
+});
