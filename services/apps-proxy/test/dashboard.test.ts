@@ -1,6 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, ALICES_ANALYSIS, WORD_COUNT } from "./seed.js";
+import { ALICES_ALIGNER, ALICES_ANALYSIS, PUBLIC_QUICK_LAUNCH, WORD_COUNT } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -47,6 +47,26 @@ describe("GET /dashboard", () => {
     expect(bobs.analyses).toEqual({ recent: [], running: [] });
     expect(bobs.apps.recentlyAdded).toEqual([]);
     expect(aggregated().map((request) => request.query)).toEqual([{ limit: "8" }, { limit: "8" }]);
+  });
+
+  it("includes the instant launches placed on the dashboard, from app-exposer", async () => {
+    const appExposer = service.platform.appExposer.url;
+    const added = await fetch(`${appExposer}/instantlaunches/admin`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ quick_launch_id: PUBLIC_QUICK_LAUNCH, added_by: "carol" }),
+    });
+    const instantLaunch = (await added.json()) as { id: string };
+    await fetch(`${appExposer}/instantlaunches/admin/${instantLaunch.id}/metadata?user=carol`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ avus: [{ attr: "ui_location", value: "dashboard", unit: "" }] }),
+    });
+    const dashboard = (await send("alice", "GET", "/dashboard")).json();
+    expect(dashboard.instantLaunches).toMatchObject([
+      { id: instantLaunch.id, quick_launch_id: PUBLIC_QUICK_LAUNCH, quick_launch_name: "Count lines" },
+    ]);
+    expect((await send(undefined, "GET", "/dashboard")).json().instantLaunches).toBeUndefined();
   });
 
   it("gives an anonymous visitor the public sections only, without asking for any user", async () => {
