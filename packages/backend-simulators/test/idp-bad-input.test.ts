@@ -89,7 +89,8 @@ describe("the token endpoint refuses", () => {
     });
     expect(asText.status).toBe(400);
     expect(await asText.json()).toMatchObject({ error: "invalid_request" });
-    for (const headers of [{}, { "content-type": "application/x-www-form-urlencoded" }]) {
+    const noTypeOrForm: Record<string, string>[] = [{}, { "content-type": "application/x-www-form-urlencoded" }];
+    for (const headers of noTypeOrForm) {
       const empty = await fetch(endpoint("token"), {
         method: "POST",
         headers: { ...headers, authorization: UI_BASIC },

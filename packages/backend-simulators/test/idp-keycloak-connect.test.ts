@@ -27,16 +27,9 @@ let app: string;
 beforeAll(async () => {
   idp = await createIdentityProvider({ issuerAtOwnAddress: true, clients: [CLIENT] }).start();
   const store = new session.MemoryStore();
-  // keycloak-connect reads the client's secret from `credentials`, which its typings leave out.
-  const config: Keycloak.KeycloakConfig & { credentials: { secret: string } } = {
-    realm: "de",
-    "auth-server-url": idp.url,
-    resource: CLIENT.clientId,
-    credentials: { secret: CLIENT.secret },
-    "ssl-required": "none",
-    "confidential-port": 0,
-  };
-  const keycloak = new Keycloak({ store }, config);
+  // The settings as sonora hands them over (src/server/auth.js); keycloak-connect's typings know other names only.
+  const config = { serverUrl: idp.url, realm: "de", clientId: CLIENT.clientId, secret: CLIENT.secret };
+  const keycloak = new Keycloak({ store }, config as unknown as Keycloak.KeycloakConfig);
   const web = express();
   web.use(session({ secret: "test-only", resave: false, saveUninitialized: true, store }));
   web.use(keycloak.middleware());
