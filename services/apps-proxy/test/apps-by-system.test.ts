@@ -175,6 +175,35 @@ describe("an app's life in the de system", () => {
   });
 });
 
+describe("the app editor's and the administrators' saves, in the client's shapes", () => {
+  it("saves a version as the editor does (PUT …/versions/{version-id}), leaving the other versions alone", async () => {
+    const { id, version_id: first } = await bobsApp();
+    const second = (await send("bob", "POST", `/apps/de/${id}/versions`, { ...definition("x"), version: "2.0" })).json()
+      .version_id as string;
+    const saved = await send("bob", "PUT", `/apps/de/${id}/versions/${first}`, {
+      ...definition("Bob's Counter"),
+      groups: [{ label: "Changed", parameters: [] }],
+    });
+    expect(saved.json()).toMatchObject({ version_id: first, groups: [{ label: "Changed" }] });
+    expect((await send("bob", "GET", `/apps/de/${id}/versions/${second}/ui`)).json()).toMatchObject({
+      groups: [{ label: "Inputs" }],
+    });
+  });
+
+  it("lets an administrator disable, delete and restore an app, and publish one through //publish", async () => {
+    const { id } = await bobsApp();
+    const disabled = await send("carol", "PATCH", `/admin/apps/de/${id}`, { deleted: false, disabled: true });
+    expect(disabled.json()).toMatchObject({ id, disabled: true, deleted: false });
+    await send("carol", "PATCH", `/admin/apps/de/${id}`, { deleted: true, disabled: true });
+    expect(service.platform.apps.state.catalog.apps.get(id)?.deleted).toBe(true);
+    await send("carol", "PATCH", `/admin/apps/de/${id}`, { deleted: false, disabled: false });
+    const published = await send("carol", "POST", `/admin/apps/de/${id}//publish`, {});
+    expect(published.statusCode).toBe(200);
+    expect(recorded("POST", `/admin/apps/de/${id}/publish`)).toHaveLength(1);
+    expect((await send("alice", "GET", `/apps/de/${id}/details`)).json()).toMatchObject({ is_public: true });
+  });
+});
+
 describe("sharing apps under the client's names", () => {
   it("shares an app with bob, who lists it, and unshares it again (both names work)", async () => {
     const subject = { id: "bob", source_id: "ldap" };
