@@ -38,6 +38,9 @@ beforeAll(async () => {
       .kauth;
     response.json({ access: grant.access_token.content, id: grant.id_token.content });
   });
+  web.get("/", (_request, response) => {
+    response.send("home");
+  });
   web.get("/anonymous", keycloak.checkSso(), (request, response) => {
     const kauth = (request as unknown as { kauth?: { grant?: Keycloak.Grant } }).kauth;
     response.json({ signedIn: Boolean(kauth?.grant) });
@@ -53,7 +56,7 @@ afterAll(async () => {
 });
 
 describe("keycloak-connect against the development realm", () => {
-  it("sends a visitor of a protected page to the sign-in page; signed in as alice, the page sees her token", async () => {
+  it("sends a visitor of a protected page to the sign-in page; signed in as alice, the page sees her token; /logout ends it", async () => {
     const browser = new SignInBrowser();
     const toSignIn = await browser.follow(`${app}/protected`);
     expect(toSignIn.url.href.startsWith(`${idp.issuer}/protocol/openid-connect/auth?`)).toBe(true);
@@ -84,6 +87,15 @@ describe("keycloak-connect against the development realm", () => {
     // Signed in at the realm, the anonymous page learns who it is without the sign-in page.
     const again = await browser.follow(`${app}/anonymous`);
     expect(await again.response.json()).toEqual({ signedIn: true });
+
+    // keycloak-connect's /logout ends the session at the realm too and comes back to the app.
+    const visited: URL[] = [];
+    await browser.follow(`${app}/logout`, visited);
+    const signOut = visited.find((address) => address.href.startsWith(`${idp.issuer}/protocol/openid-connect/logout?`));
+    expect(signOut?.searchParams.get("post_logout_redirect_uri")).toBe(`${app}/`);
+    expect(visited.at(-1)?.href).toBe(`${app}/`);
+    const afterwards = await browser.follow(`${app}/anonymous`);
+    expect(await afterwards.response.json()).toEqual({ signedIn: false });
   });
 
   it("keeps alice signed in past her access token's five minutes, refreshing it at the realm", async () => {
