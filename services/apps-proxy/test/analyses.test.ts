@@ -145,6 +145,12 @@ describe("analyses as the web client calls them", () => {
       ]),
     );
     expect(stats.json()["status-count"]).toHaveLength(3);
+    // Deleted analyses count only when asked for, as the dashboard asks.
+    await send("alice", "DELETE", `/analyses/${id}`);
+    const counted = async (query: string) =>
+      (await send("alice", "GET", `/analyses/stats?filter=${filter}${query}`)).json()["status-count"];
+    expect(await counted("")).not.toContainEqual({ status: "Canceled", count: 1 });
+    expect(await counted("&include-deleted=true")).toContainEqual({ status: "Canceled", count: 1 });
     expect((await send("alice", "GET", "/analyses/stats?filter=[")).statusCode).toBe(400);
   });
 

@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
-import { bodyObject, paged, requiredText } from "../framework/request-values.js";
+import { bodyObject, paged, queryFlag, requiredText } from "../framework/request-values.js";
 import { analysisEventsOf } from "./analysis-events.js";
-import { type AnalysisFilter, filtersOf, matchesFilters } from "./analysis-filters.js";
+import { filtersOf, matchesFilters } from "./analysis-filters.js";
 import { jobView, parameterKey } from "./app-views.js";
 import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
@@ -101,6 +101,7 @@ export function summary(analysis: AnalysisRecord, all: All) {
     enddate: String(analysis.enddate),
     status: analysis.status,
     username: analysis.username,
+    deleted: analysis.deleted,
     interactive_urls: [],
   };
 }
@@ -143,11 +144,20 @@ function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
   };
 }
 
-/** The analyses the caller owns or was shared, not deleted, that pass the listing's filters. */
-export function visibleAnalyses(state: AnalysesState, caller: Caller, filters: AnalysisFilter[]): AnalysisRecord[] {
+/**
+ * The analyses the caller owns or was shared that pass the listing's filters and query flags (deleted ones only with
+ * `include-deleted=true`).
+ */
+export function visibleAnalyses(
+  state: AnalysesState,
+  caller: Caller,
+  query: Record<string, unknown>,
+): AnalysisRecord[] {
+  const filters = filtersOf(query);
+  const includeDeleted = queryFlag(query, "include-deleted") === true;
   return [...state.analyses.values()].filter(
     (analysis) =>
-      !analysis.deleted &&
+      (includeDeleted || !analysis.deleted) &&
       analysisPermission(state, analysis, caller.username) !== undefined &&
       matchesFilters({ ...analysis }, caller.username, filters),
   );
@@ -157,7 +167,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   scope.get("/analyses", async (request) => {
     const caller = callerOf(request);
     const query = queryOf(request);
-    const found = visibleAnalyses(state(), caller, filtersOf(query)).map((analysis) => summary(analysis, all));
+    const found = visibleAnalyses(state(), caller, query).map((analysis) => summary(analysis, all));
     return { analyses: paged(found, query, "startdate"), total: found.length, timestamp: String(Date.now()) };
   });
   scope.post("/analyses", async (request) => {
