@@ -40,7 +40,8 @@ function hidden(error: unknown): unknown {
 /**
  * Registers, beside each `/secured` route of `ANONYMOUS_READ_PATHS`, its open twin: the same schema and handler
  * under the unprefixed path with `optional` access, where refusals to visitors are answered as 404. Add it before
- * the routes are registered.
+ * the routes are registered. The API document keeps to the catalogue's rows: the twin is left out of it, and the
+ * `/secured` operation names it (`x-visitor-path`) and says what it does.
  */
 export function openReadTwins(app: FastifyInstance): void {
   app.addHook("onRoute", function registerTwin(this: FastifyInstance, route: RouteOptions) {
@@ -48,10 +49,19 @@ export function openReadTwins(app: FastifyInstance): void {
     // Fastify adds the HEAD of a GET route itself, the twin's as well.
     if (!open || !ANONYMOUS_READ_PATHS.has(open) || route.config?.anonymousTwin || route.method === "HEAD") return;
     const handler = route.handler;
+    const schema: Record<string, unknown> = { ...route.schema };
+    const visitors =
+      `Visitors who have not signed in may call it as ${open}, without a token: it then runs as the data store's ` +
+      "anonymous user, and what that user may not read is 404.";
+    const documentation: Record<string, unknown> = {
+      description: typeof schema.description === "string" ? `${schema.description}\n\n${visitors}` : visitors,
+      "x-visitor-path": open,
+    };
+    route.schema = { ...schema, ...documentation };
     this.route({
       method: route.method,
       url: open,
-      schema: route.schema,
+      schema: { ...schema, hide: true },
       config: { ...route.config, auth: "optional", anonymousTwin: true },
       async handler(request, reply) {
         try {
