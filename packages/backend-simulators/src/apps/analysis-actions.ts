@@ -5,6 +5,7 @@ import { defineModule } from "../framework/module.js";
 import { backendScope, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
 import { type AnalysisRecord, analysesOf, readableAnalysis, visibleAnalyses } from "./analyses.js";
+import { analysisEventsOf } from "./analysis-events.js";
 
 type All = () => Record<string, unknown>;
 
@@ -69,6 +70,8 @@ function routes(scope: FastifyInstance, all: All) {
         resultfolderid: `${original.resultfolderid}-${startdate}`,
       };
       state.analyses.set(relaunched.id, relaunched);
+      // A relaunch is a submission: the permissions service and app-exposer learn of it as of any other.
+      analysisEventsOf(all).submitted?.(relaunched);
     }
     return reply.code(200).send();
   });
