@@ -1,5 +1,5 @@
 import type { ServiceRoutes } from "@de-gateway/routing";
-import { ServerConfig } from "@de-gateway/service-kit";
+import { ConnectionLimitsConfig, ServerConfig } from "@de-gateway/service-kit";
 import { type TString, Type } from "typebox";
 
 /** `identity-session` → `UPSTREAM_IDENTITY_SESSION`: where to reach that service instead of its default port. */
@@ -17,11 +17,13 @@ export function edgeConfigSchema(services: readonly ServiceRoutes[]) {
     LOG_LEVEL: ServerConfig.LOG_LEVEL,
     /** Longest wait for a service's response headers, and between two chunks of a body. */
     EDGE_UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 60_000 }),
+    // The edge is the public entrypoint: slow clients are cut here as at every service (docs/security.md).
+    ...ConnectionLimitsConfig,
     ...upstreams,
   });
 }
 
-export interface EdgeConfig {
+export interface EdgeConfig extends Partial<Record<keyof typeof ConnectionLimitsConfig, number>> {
   EDGE_PORT: number;
   EDGE_HOST: string;
   LOG_LEVEL: string;

@@ -1,6 +1,13 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { processRequestPath, RequestPathError, refusedEscape } from "@de-gateway/routing";
-import { badRequest, createService, notFound, type Service, withoutHopByHop } from "@de-gateway/service-kit";
+import {
+  badRequest,
+  type ConnectionLimits,
+  createService,
+  notFound,
+  type Service,
+  withoutHopByHop,
+} from "@de-gateway/service-kit";
 import replyFrom from "@fastify/reply-from";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { forwardingHeaders } from "./forwarding-headers.js";
@@ -15,6 +22,8 @@ export interface EdgeOptions {
   logLevel?: string;
   /** Longest wait for response headers, and between two chunks of a body. */
   upstreamTimeoutMs: number;
+  /** Timeouts and the connection cap of the edge's own server (default: service-kit's defaults). */
+  limits?: ConnectionLimits;
 }
 
 /**
@@ -32,6 +41,7 @@ export async function buildEdge(options: EdgeOptions): Promise<Service> {
     ownOpenApiRoute: false,
     metrics: false,
     requestLog: "failures",
+    ...(options.limits ? { limits: options.limits } : {}),
   });
   await app.register(replyFrom, {
     undici: { connections: 128, keepAliveTimeout: 10_000, connect: { timeout: 5_000 } },

@@ -23,7 +23,8 @@ export function loadEdgeRouting(root: string = repoRoot(dirname(fileURLToPath(im
   const services = loadServiceRoutes(root);
   return {
     services,
-    table: new RouteTable(routersOf(services)),
+    // The edge is the public entrypoint: routes for platform-internal calls are not routed here.
+    table: new RouteTable(routersOf(services).filter((router) => !router.internal)),
     entryPoint: readEntryPointSettings(join(root, TRAEFIK_STATIC_CONFIG)),
   };
 }

@@ -1,4 +1,4 @@
-import { runService } from "@de-gateway/service-kit";
+import { connectionLimitsFrom, runService } from "@de-gateway/service-kit";
 import { type EdgeConfig, edgeConfigSchema, upstreamsFrom } from "./config.js";
 import { buildEdge } from "./edge.js";
 import { type EdgeRouting, loadEdgeRouting } from "./routing.js";
@@ -22,6 +22,7 @@ await runService({
       upstreams: upstreamsFrom(routing.services, edgeConfig),
       logLevel: edgeConfig.LOG_LEVEL,
       upstreamTimeoutMs: edgeConfig.EDGE_UPSTREAM_TIMEOUT_MS,
+      limits: connectionLimitsFrom(edgeConfig),
     });
   },
 });

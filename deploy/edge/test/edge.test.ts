@@ -189,6 +189,12 @@ describe("local edge", () => {
     });
   });
 
+  it("does not route paths only the internal entrypoint serves (POST /send-notification)", async () => {
+    const answer = await send(port, "POST", "/send-notification", { body: [Buffer.from("{}")] });
+    expect(answer.status).toBe(404);
+    expect(answer.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+  });
+
   it("answers 404 JSON for a path no service owns", async () => {
     const answer = await send(port, "GET", "/nowhere/at/all");
     expect(answer.status).toBe(404);

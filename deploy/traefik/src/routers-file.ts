@@ -9,6 +9,8 @@ import {
 
 /** The entrypoint of traefik.yml that carries the URL space. */
 export const ENTRY_POINT = "web";
+/** The entrypoint of traefik.yml for platform-internal calls (not published): routes.yml `entryPoint: internal`. */
+export const INTERNAL_ENTRY_POINT = "platform";
 
 /** How Traefik reaches a service in docker-compose: its compose service name, on its routes.yml port. */
 export const composeUpstream = (service: ServiceRoutes) => `http://${service.service}:${service.port}`;
@@ -23,6 +25,7 @@ export function generatedRoutersFile(root: string = repoRoot()): string {
   const services = loadServiceRoutes(root);
   const config = dynamicConfig(services, routersOf(services), {
     entryPoint: ENTRY_POINT,
+    internalEntryPoint: INTERNAL_ENTRY_POINT,
     upstreamUrl: composeUpstream,
     healthCheckPath: "/readyz",
   });

@@ -2,9 +2,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readCatalogue } from "@de-gateway/catalogue";
 import {
+  loadServiceRoutes,
   type Router,
   RouteTable,
   readEntryPointSettings,
+  routersOf,
   routingProblems,
   TRAEFIK_STATIC_CONFIG,
 } from "@de-gateway/routing";
@@ -224,15 +226,23 @@ describe("routing through the IngressRoutes", () => {
     const { policy } = readEntryPointSettings(join(root, TRAEFIK_STATIC_CONFIG), ENTRY_POINT);
     const table = new RouteTable(ingressRouters());
     expect(table.routers.length).toBeGreaterThan(40);
-    expect(routingProblems(readCatalogue(), table, { policy, host: "gateway.example.org" })).toEqual([]);
+    // Rows for platform-internal calls (routes.yml `entryPoint: internal`) are never public.
+    const internal = new RouteTable(routersOf(loadServiceRoutes(root)).filter((router) => router.internal));
+    const publicRows = readCatalogue().filter((row) => !internal.match({ path: row.path }));
+    expect(publicRows.length).toBeLessThan(readCatalogue().length);
+    expect(routingProblems(publicRows, table, { policy, host: "gateway.example.org" })).toEqual([]);
+    const internalRow = new RouteTable(ingressRouters()).match({ path: "/send-notification" });
+    expect(internalRow).toBeUndefined();
   });
 
   it("has the same rules and priorities as the file provider's routers, and routes no operator path", () => {
     const fromFile = Object.values(
-      readYaml<{ http: { routers: Record<string, { rule: string; priority: number; service: string }> } }>(
-        "deploy/traefik/dynamic/routers.yml",
-      ).http.routers,
-    ).map(({ rule, priority, service }) => `${service} ${priority} ${rule}`);
+      readYaml<{
+        http: { routers: Record<string, { rule: string; priority: number; service: string; entryPoints: string[] }> };
+      }>("deploy/traefik/dynamic/routers.yml").http.routers,
+    )
+      .filter(({ entryPoints }) => entryPoints.includes(ENTRY_POINT))
+      .map(({ rule, priority, service }) => `${service} ${priority} ${rule}`);
     const fromIngress = ingressRouters().map(({ rule, priority, service }) => `${service} ${priority} ${rule}`);
     expect(fromIngress.sort()).toEqual(fromFile.sort());
     const table = new RouteTable(ingressRouters());

@@ -3,8 +3,10 @@ import type { Router } from "./routers.js";
 import type { ServiceRoutes } from "./routes-file.js";
 
 export interface DynamicConfigOptions {
-  /** The entrypoint every router listens on. */
+  /** The entrypoint every public router listens on. */
   entryPoint: string;
+  /** The entrypoint of routers for platform-internal calls (routes.yml `entryPoint: internal`). */
+  internalEntryPoint: string;
   /** Where Traefik reaches a service, e.g. `http://groups:3002` in docker-compose. */
   upstreamUrl: (service: ServiceRoutes) => string;
   /** The readiness path Traefik polls to take an instance out of rotation. */
@@ -39,9 +41,9 @@ export function dynamicConfig(
   return {
     http: {
       routers: Object.fromEntries(
-        routers.map(({ name, rule, priority, service }) => [
+        routers.map(({ name, rule, priority, service, internal }) => [
           name,
-          { rule, priority, entryPoints: [options.entryPoint], service },
+          { rule, priority, entryPoints: [internal ? options.internalEntryPoint : options.entryPoint], service },
         ]),
       ),
       services: Object.fromEntries(

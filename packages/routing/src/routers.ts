@@ -6,6 +6,8 @@ export interface Router {
   service: string;
   rule: string;
   priority: number;
+  /** On the internal entrypoint only (platform-internal calls), never the public one. */
+  internal?: true;
 }
 
 /** `PathPrefix(`/teams`)` or `Path(`/`)`, as Traefik writes rules. */
@@ -41,7 +43,8 @@ export function routersOf(services: readonly ServiceRoutes[]): Router[] {
       }
       named.set(name, route);
       const rule = ruleOf(route);
-      return { name, service, rule, priority: route.priority ?? defaultPriority(rule) };
+      const priority = route.priority ?? defaultPriority(rule);
+      return { name, service, rule, priority, ...(route.internal ? { internal: true as const } : {}) };
     });
   });
 }

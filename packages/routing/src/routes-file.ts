@@ -16,6 +16,8 @@ const RouteEntry = Type.Object(
     pathPrefix: Type.Optional(RulePath),
     path: Type.Optional(RulePath),
     priority: Type.Optional(Priority),
+    /** `internal`: only the platform's internal entrypoint routes it, never the public one (docs/security.md). */
+    entryPoint: Type.Optional(Type.Literal("internal")),
   },
   { additionalProperties: false },
 );
@@ -37,6 +39,8 @@ export interface RouteDeclaration {
   value: string;
   /** Set only where rule length would pick the wrong owner (nested prefixes of different services). */
   priority?: number;
+  /** Routed only by the internal entrypoint, for calls between platform services. */
+  internal?: true;
 }
 
 export interface ServiceRoutes {
@@ -70,7 +74,12 @@ function declarationOf(entry: Static<typeof RouteEntry>, index: number, file: st
     throw new RoutesFileError(`${file}: routes[${index}] must have exactly one of "path" or "pathPrefix"`);
   }
   const kind = kinds[0] as RouteDeclaration["kind"];
-  return { kind, value: entry[kind] as string, ...(entry.priority ? { priority: entry.priority } : {}) };
+  return {
+    kind,
+    value: entry[kind] as string,
+    ...(entry.priority ? { priority: entry.priority } : {}),
+    ...(entry.entryPoint === "internal" ? { internal: true as const } : {}),
+  };
 }
 
 /** Parses and validates one routes.yml; every problem is reported with the file's name. */

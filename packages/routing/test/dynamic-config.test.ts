@@ -9,10 +9,18 @@ const groups: ServiceRoutes = {
   routes: [{ kind: "pathPrefix", value: "/teams" }],
   nodeArgs: [],
 };
+const notifications: ServiceRoutes = {
+  service: "notifications",
+  port: 3004,
+  file: "services/notifications/routes.yml",
+  routes: [{ kind: "pathPrefix", value: "/send-notification", internal: true }],
+  nodeArgs: [],
+};
 
 describe("Traefik dynamic configuration", () => {
   const config = dynamicConfig([groups], routersOf([groups]), {
     entryPoint: "web",
+    internalEntryPoint: "platform",
     upstreamUrl: (service) => `http://${service.service}:${service.port}`,
     healthCheckPath: "/readyz",
   });
@@ -34,6 +42,17 @@ describe("Traefik dynamic configuration", () => {
         },
       },
     });
+  });
+
+  it("puts the routers of internal routes on the internal entrypoint only", () => {
+    const both = dynamicConfig([groups, notifications], routersOf([groups, notifications]), {
+      entryPoint: "web",
+      internalEntryPoint: "platform",
+      upstreamUrl: (service) => `http://${service.service}:${service.port}`,
+      healthCheckPath: "/readyz",
+    });
+    expect(both.http.routers["notifications-send-notification"]?.entryPoints).toEqual(["platform"]);
+    expect(both.http.routers["groups-teams"]?.entryPoints).toEqual(["web"]);
   });
 
   it("renders as YAML under a comment header", () => {

@@ -165,17 +165,23 @@ export const horizontalPodAutoscaler = ({ routes }: Workload) =>
     },
   });
 
-/** The service's routers as one IngressRoute: the same rules and explicit priorities as Traefik's file provider. */
+/**
+ * The service's public routers as one IngressRoute: the same rules and explicit priorities as Traefik's file
+ * provider. Routes for platform-internal calls (`entryPoint: internal`) get none: inside the cluster the platform
+ * calls the service's Service directly.
+ */
 export const ingressRoute = ({ routes }: Workload, routers: readonly Router[], entryPoint: string) =>
   new IngressRoute({
     metadata: { name: routes.service, labels: labelsOf(routes.service) },
     spec: {
       entryPoints: [entryPoint],
-      routes: routers.map((router) => ({
-        kind: "Rule" as const,
-        match: router.rule,
-        priority: router.priority,
-        services: [{ name: routes.service, port: routes.port }],
-      })),
+      routes: routers
+        .filter((router) => !router.internal)
+        .map((router) => ({
+          kind: "Rule" as const,
+          match: router.rule,
+          priority: router.priority,
+          services: [{ name: routes.service, port: routes.port }],
+        })),
     },
   });
