@@ -18,7 +18,12 @@ export const success = (result: unknown) => ({ result, status: STATUS_CODES[200]
 export const qmsErrors = {
   errorHandler(error: FastifyError | QmsError, _request: FastifyRequest, reply: FastifyReply) {
     const status = error.statusCode ?? 500;
-    const message = error instanceof QmsError ? error.message : `invalid request body: ${error.message}`;
+    const message =
+      error instanceof QmsError
+        ? error.message
+        : status < 500
+          ? `invalid request body: ${error.message}`
+          : "the request could not be completed";
     return reply.code(status).send({ error: message, status: STATUS_CODES[status] });
   },
 };

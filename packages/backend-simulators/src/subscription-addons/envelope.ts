@@ -19,18 +19,19 @@ export const notFound = (message: string) => new AddonServiceError(404, message)
 export const answer = (field: string, value: unknown) => ({ header: { map: {} }, error: null, [field]: value });
 
 /**
- * Route option: refusals answer the envelope with the error filled in and the field null; a body that does not
- * parse answers echo's `{message}`, as the service's handlers do.
+ * Route option: refusals answer the envelope with the error filled in and the field null (a failure of its own too,
+ * without its details); a body that does not parse answers echo's `{message}`, as the service's handlers do.
  */
 export const envelopeErrors = (field: string) => ({
   errorHandler(error: FastifyError | AddonServiceError, _request: FastifyRequest, reply: FastifyReply) {
-    if (!(error instanceof AddonServiceError)) {
-      return reply.code(error.statusCode ?? 400).send({ message: "invalid body format" });
+    const status = error.statusCode ?? 500;
+    if (!(error instanceof AddonServiceError) && status < 500) {
+      return reply.code(status).send({ message: "invalid body format" });
     }
-    const status = error.statusCode;
+    const message = error instanceof AddonServiceError ? error.message : "the request could not be completed";
     return reply.code(status).send({
       header: { map: {} },
-      error: { error_code: CODES[status] ?? "INTERNAL", message: error.message, status_code: status },
+      error: { error_code: CODES[status] ?? "INTERNAL", message, status_code: status },
       [field]: null,
     });
   },
