@@ -80,8 +80,11 @@ const ERROR_STATUSES: Partial<Record<BackendName, ErrorStatuses>> = {
   groups: GROUPS_ERROR_STATUSES,
 };
 
-/** Roles whose refusals do not follow the error model: the analyses service answers echo's `{message}`. */
-const REFUSALS_OUTSIDE_MODEL: ReadonlySet<BackendName> = new Set(["analyses"]);
+/**
+ * Roles whose refusals do not follow the error model: the analyses service and app-exposer answer echo's
+ * `{message}`, the requests service `{message}` too (with `error_code` for a limit reached).
+ */
+const REFUSALS_OUTSIDE_MODEL: ReadonlySet<BackendName> = new Set(["analyses", "appExposer", "requests"]);
 
 const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) => {
   const agent = new Agent({

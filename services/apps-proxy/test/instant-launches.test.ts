@@ -85,7 +85,13 @@ describe("instant launches", () => {
     expect(made.json()).toMatchObject({ added_by: "alice@iplantcollaborative.org" });
     const id = made.json().id;
     const change = { quick_launch_id: COUNT_LINES, added_by: "alice" };
-    expect((await send("bob", "POST", `/instantlaunches/${id}`, change)).statusCode).toBe(400);
+    const notHis = await send("bob", "POST", `/instantlaunches/${id}`, change);
+    expect(notHis.statusCode).toBe(400);
+    // app-exposer refuses in echo's `{message}`: the caller gets it in the error model.
+    expect(notHis.json()).toMatchObject({
+      error_code: "ERR_BAD_REQUEST",
+      reason: "not authorized to edit other users' instant launches",
+    });
     expect((await send("bob", "DELETE", `/instantlaunches/${id}`)).statusCode).toBe(400);
     const changed = await send("alice", "POST", `/instantlaunches/${id}`, change);
     expect(changed.json()).toMatchObject({ quick_launch_id: COUNT_LINES });

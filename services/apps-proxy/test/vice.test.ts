@@ -68,7 +68,9 @@ describe("the VICE journey", () => {
     expect(Number(extended.json().time_limit)).toBe(limit + 72 * 60 * 60);
     expect((await send("alice", "GET", `/analyses/${alices.id}/time-limit`)).json()).toEqual(extended.json());
     // Only the owner's job row is extended: bob's attempt finds nothing and changes nothing.
-    expect((await send("bob", "POST", `/analyses/${alices.id}/time-limit`)).statusCode).toBe(404);
+    const notHis = await send("bob", "POST", `/analyses/${alices.id}/time-limit`);
+    expect(notHis.statusCode).toBe(404);
+    expect(notHis.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.stringContaining(alices.id) });
     expect((await send("alice", "GET", `/analyses/${alices.id}/time-limit`)).json()).toEqual(extended.json());
   });
 
