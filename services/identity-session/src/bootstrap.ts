@@ -34,6 +34,18 @@ async function workspace(request: FastifyRequest): Promise<JsonObject> {
   return { workspace_id: found.id, new_workspace: found.new_workspace };
 }
 
+/**
+ * The caller's webhooks, under the reference's `apps_info` (its bootstrap asks the apps backend's `GET /bootstrap`).
+ * The web client's preferences page shows the saved webhook from here, and saves what it shows: without them, a
+ * save would replace the stored webhooks with none.
+ */
+async function appsInfo(request: FastifyRequest): Promise<JsonObject> {
+  const apps = request.server.backends.apps;
+  const found = objectFrom(await apps.json(request, { path: "/webhooks" }), apps.name);
+  if (!Array.isArray(found.webhooks)) throw badGateway("the apps backend answered without a webhook list");
+  return { webhooks: found.webhooks };
+}
+
 async function dataInfo(request: FastifyRequest): Promise<JsonObject> {
   const fileInfo = request.server.backends.fileInfo;
   const paths = objectFrom(await fileInfo.json(request, { path: "/navigation/base-paths" }), fileInfo.name);
@@ -45,15 +57,16 @@ async function dataInfo(request: FastifyRequest): Promise<JsonObject> {
 }
 
 /**
- * The bootstrap result. The four sections are gathered concurrently (the preferences' default output folder is
+ * The bootstrap result. The five sections are gathered concurrently (the preferences' default output folder is
  * then made sure to exist), so the call takes as long as the slowest of them; a section whose backend fails holds
  * an error description instead, the others are unaffected.
  */
 export async function bootstrap(request: FastifyRequest, ipAddress: string, settings: PreferenceSettings) {
   const { username, email, firstName, lastName } = request.user;
-  const [session, workspaceSection, dataInfoSection, preferences] = await Promise.all([
+  const [session, workspaceSection, appsInfoSection, dataInfoSection, preferences] = await Promise.all([
     loginSession(request, ipAddress).catch(sessionFailure(request)),
     workspace(request).catch(sectionFailure(request, "workspace")),
+    appsInfo(request).catch(sectionFailure(request, "apps_info")),
     dataInfo(request).catch(sectionFailure(request, "data_info")),
     readPreferences(request, settings)
       .then((preferences) => withExistingOutputFolder(request, preferences))
@@ -69,6 +82,7 @@ export async function bootstrap(request: FastifyRequest, ipAddress: string, sett
     },
     session,
     workspace: workspaceSection,
+    apps_info: appsInfoSection,
     data_info: dataInfoSection,
     preferences,
   };

@@ -36,6 +36,7 @@ const healthy = {
   },
   session: { login_time: expect.any(Number), auth_redirect: {} },
   workspace: { workspace_id: expect.stringMatching(/^[0-9a-f-]{36}$/), new_workspace: expect.any(Boolean) },
+  apps_info: { webhooks: [] },
   data_info: {
     user_home_path: "/iplant/home/alice",
     user_trash_path: "/iplant/trash/home/de-irods/alice",
@@ -133,6 +134,20 @@ describe("GET /secured/bootstrap", () => {
     expect(service.platform.preferences.recorder.requests).toEqual([]);
   });
 
+  it("carries the caller's webhooks in apps_info, where the web client's preferences page reads them", async () => {
+    const hook = { url: "https://hooks.slack.com/services/T0/B0/x", type: { type: "Slack" }, topics: ["data"] };
+    const saved = await fetch(`${service.platform.apps.url}/webhooks?user=alice`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ webhooks: [hook] }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await bootstrap()).json().apps_info).toEqual({
+      webhooks: [{ ...hook, id: expect.any(String), type: expect.objectContaining({ type: "Slack" }) }],
+    });
+    expect((await bootstrap("bob")).json().apps_info).toEqual({ webhooks: [] });
+  });
+
   it("accepts an IPv6 address", async () => {
     expect((await bootstrap("alice", "ip-address=2001:db8::1")).statusCode).toBe(200);
   });
@@ -218,7 +233,7 @@ describe("GET /secured/bootstrap and the default output folder", () => {
   });
 });
 
-type Section = "session" | "workspace" | "data_info" | "preferences";
+type Section = "session" | "workspace" | "apps_info" | "data_info" | "preferences";
 /** How the backend fails; `json-200` answers a JSON list and `garbled-200` JSON that does not parse, both with 200. */
 type Mode = "json-500" | "html-500" | "refused" | "timeout" | "json-200" | "garbled-200";
 
@@ -226,6 +241,7 @@ type Mode = "json-500" | "html-500" | "refused" | "timeout" | "json-200" | "garb
 const SOURCES = {
   session: { backend: "apps", path: "^/users/login$" },
   workspace: { backend: "apps", path: "^/workspaces$" },
+  apps_info: { backend: "apps", path: "^/webhooks$" },
   data_info: { backend: "fileInfo", path: "^/navigation/base-paths$" },
   preferences: { backend: "preferences", path: "^/preferences/" },
 } as const;
@@ -279,7 +295,7 @@ async function withFailure<T>(section: Section, mode: Mode, run: () => Promise<T
 }
 
 describe("GET /secured/bootstrap when a backend fails", () => {
-  const sections: Section[] = ["session", "workspace", "data_info", "preferences"];
+  const sections: Section[] = ["session", "workspace", "apps_info", "data_info", "preferences"];
   const modes: Mode[] = ["json-500", "html-500", "refused", "timeout", "json-200", "garbled-200"];
   const cases = sections
     .flatMap((section) => modes.map((mode) => [section, mode] as const))
@@ -294,7 +310,7 @@ describe("GET /secured/bootstrap when a backend fails", () => {
       const body = response.json();
       // Stopping the apps backend takes the session and the workspace down together.
       const down = new Set<Section>(
-        mode === "refused" && SOURCES[section].backend === "apps" ? ["session", "workspace"] : [section],
+        mode === "refused" && SOURCES[section].backend === "apps" ? ["session", "workspace", "apps_info"] : [section],
       );
       expect(body.user_info).toEqual(healthy.user_info);
       for (const name of sections) {
@@ -316,6 +332,7 @@ describe("GET /secured/bootstrap when a backend fails", () => {
         user_info: healthy.user_info,
         session: failed("session", "refused"),
         workspace: failed("workspace", "refused"),
+        apps_info: failed("apps_info", "refused"),
         data_info: failed("data_info", "refused"),
         preferences: failed("preferences", "refused"),
       });

@@ -22,6 +22,9 @@ const BootstrapResult = Type.Object({
   }),
   session: Section("{login_time, auth_redirect}, or {error} when the login could not be recorded"),
   workspace: Section("{workspace_id, new_workspace}, or {status, error} when the apps backend failed"),
+  apps_info: Section(
+    "{webhooks}: the caller's webhooks (the web client's preferences page shows them), or {status, error}",
+  ),
   data_info: Section("{user_home_path, user_trash_path, base_trash_path}, or {status, error}"),
   preferences: Section("the preferences (output folders as default_output_folder, system_default_output_dir)"),
 });
