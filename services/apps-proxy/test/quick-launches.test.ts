@@ -160,7 +160,7 @@ describe("quick launches, at the analyses service", () => {
     const userDefault = (await send("alice", "POST", "/quicklaunches/defaults/user", pair)).json();
     const globalDefault = (await send("alice", "POST", "/quicklaunches/defaults/global", pair)).json();
     service.platform.analyses.recorder.clear();
-    const rows: Array<[string, string, unknown?]> = [
+    const rows: Array<["GET" | "POST" | "PATCH" | "DELETE", string, object?]> = [
       ["GET", "/quicklaunches"],
       ["POST", "/quicklaunches", savedLaunch("again")],
       ["GET", `/quicklaunches/apps/${WORD_COUNT}`],
@@ -184,7 +184,7 @@ describe("quick launches, at the analyses service", () => {
       ["DELETE", `/quicklaunches/${saved.id}`],
     ];
     for (const [method, url, body] of rows) {
-      const response = await send("alice", method as "GET", `${url}?user=bob&email=bob@example.org`, body, {
+      const response = await send("alice", method, `${url}?user=bob&email=bob@example.org`, body, {
         "x-user": "bob",
       });
       expect(response.statusCode, `${method} ${url}`).toBe(200);
