@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SimulatedPlatform } from "../src/platform.js";
+
+let platform: SimulatedPlatform;
+beforeAll(async () => {
+  platform = await SimulatedPlatform.start();
+});
+afterAll(() => platform.stop());
+beforeEach(() => platform.reset());
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are JSON of many shapes, each checked with expect
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(new URL(path, base), {
+    method,
+    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const SEED_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000001";
+const lookup = (user: string, lookupFlag = "true") =>
+  call(
+    platform.permissions.url,
+    "GET",
+    `/permissions/subjects/user/${user}/analysis/${SEED_ANALYSIS}?lookup=${lookupFlag}`,
+  );
+
+describe("permissions simulator", () => {
+  it("answers an analysis's owner as registered by the apps backend, and nobody else", async () => {
+    expect((await lookup("alice")).body).toMatchObject({
+      permissions: [
+        {
+          permission_level: "own",
+          resource: { name: SEED_ANALYSIS, resource_type: "analysis" },
+          subject: { subject_id: "alice", subject_type: "user", subject_source_id: "ldap" },
+        },
+      ],
+    });
+    expect((await lookup("bob")).body).toEqual({ permissions: [] });
+  });
+
+  it("sets, raises and revokes grants, and answers only the strongest", async () => {
+    const path = `/permissions/resources/analysis/${SEED_ANALYSIS}/subjects/user/bob`;
+    expect((await call(platform.permissions.url, "PUT", path, { permission_level: "read" })).status).toBe(200);
+    expect((await lookup("bob")).body.permissions).toMatchObject([{ permission_level: "read" }]);
+    await call(platform.permissions.url, "PUT", path, { permission_level: "write" });
+    expect((await lookup("bob")).body.permissions).toMatchObject([{ permission_level: "write" }]);
+    const minOwn = await call(
+      platform.permissions.url,
+      "GET",
+      `/permissions/subjects/user/bob/analysis/${SEED_ANALYSIS}?min-level=own`,
+    );
+    expect(minOwn.body).toEqual({ permissions: [] });
+    expect((await call(platform.permissions.url, "PUT", path, { permission_level: "boss" })).status).toBe(400);
+    expect((await call(platform.permissions.url, "DELETE", path)).status).toBe(200);
+    expect((await call(platform.permissions.url, "DELETE", path)).status).toBe(404);
+    expect((await lookup("bob")).body).toEqual({ permissions: [] });
+    expect((await lookup("bob", "maybe")).status).toBe(400);
+  });
+
+  it("counts what a user holds through a group only when asked to look up", async () => {
+    const group = [...platform.groups.state.grouper.groups.values()].find((candidate) =>
+      candidate.members.includes("carol"),
+    );
+    expect(group).toBeDefined();
+    const path = `/permissions/resources/analysis/${SEED_ANALYSIS}/subjects/group/${group?.id}`;
+    await call(platform.permissions.url, "PUT", path, { permission_level: "admin" });
+    expect((await lookup("carol")).body.permissions).toMatchObject([
+      { permission_level: "admin", subject: { subject_type: "group", subject_source_id: "g:gsa" } },
+    ]);
+    expect((await lookup("carol", "false")).body).toEqual({ permissions: [] });
+  });
+});
+
+describe("requests simulator", () => {
+  it("keeps types with limits, requests within them, and status updates", async () => {
+    const base = platform.requests.url;
+    expect((await call(base, "POST", "/request-types/bad%20name")).status).toBe(400);
+    expect((await call(base, "POST", "/request-types/vice?maximum-requests-per-user=0")).status).toBe(400);
+    const type = await call(base, "POST", "/request-types/vice?maximum-concurrent-requests-per-user=1");
+    expect(type.body).toMatchObject({ name: "vice", maximum_concurrent_requests_per_user: 1 });
+    const request = { request_type: "vice", details: { concurrent_jobs: 2 } };
+    const first = await call(base, "POST", "/requests?user=bob", request);
+    expect(first.body).toMatchObject({ requesting_user: "bob", status: "Submitted" });
+    const second = await call(base, "POST", "/requests?user=bob", request);
+    expect(second).toMatchObject({ status: 400, body: { error_code: "ERR_LIMIT_REACHED" } });
+    expect((await call(base, "POST", "/requests?user=nobody", request)).status).toBe(400);
+    const rejected = await call(base, "POST", `/requests/${first.body.id}/status?user=carol`, {
+      status: "rejected",
+      message: "no",
+    });
+    expect(rejected.body).toMatchObject({ status: "rejected", updating_user: "carol", message: "no" });
+    // A completed request no longer counts against the open ones.
+    expect((await call(base, "POST", "/requests?user=bob", request)).status).toBe(200);
+    expect((await call(base, "POST", `/requests/${first.body.id}/status?user=carol`, { status: "done" })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(base, "GET", "/requests?include-completed=true&requesting-user=bob")).body.requests,
+    ).toHaveLength(2);
+  });
+});
+
+describe("app-exposer simulator", () => {
+  it("knows no analysis that was never launched, and ends nothing for it", async () => {
+    const base = platform.appExposer.url;
+    expect((await call(base, "GET", "/vice/listing")).status).toBe(400);
+    expect((await call(base, "GET", "/vice/listing?user=nobody")).status).toBe(404);
+    expect((await call(base, "GET", "/vice/listing?user=alice")).body).toEqual({
+      deployments: [],
+      pods: [],
+      configMaps: [],
+      services: [],
+      ingresses: [],
+      routes: [],
+    });
+    expect((await call(base, "POST", `/vice/admin/analyses/${SEED_ANALYSIS}/exit`)).body).toEqual({
+      message: "no operator found for analysis",
+    });
+    expect((await call(base, "GET", `/vice/${SEED_ANALYSIS}/time-limit`)).status).toBe(403);
+  });
+
+  it("launches on no operator while none accepts launches", async () => {
+    for (const operator of platform.appExposer.state.vice.operators.values()) operator.accepting_launches = false;
+    const launched = platform.appExposer.launch({
+      analysisId: "0c0c0c0c-0000-4000-8000-000000000001",
+      analysisName: "x",
+      appId: "y",
+      appName: "z",
+      username: "alice",
+      image: "i:1",
+    });
+    expect(launched).toBeUndefined();
+    expect(platform.appExposer.state.vice.analyses.size).toBe(0);
+  });
+});
