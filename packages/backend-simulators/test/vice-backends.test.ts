@@ -8,13 +8,16 @@ beforeAll(async () => {
 afterAll(() => platform.stop());
 beforeEach(() => platform.reset());
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are JSON of many shapes, each checked with expect
+/** JSON of many shapes, each checked with expect. */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Json = any;
+
 async function call(
   base: string,
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: Json }> {
   const response = await fetch(new URL(path, base), {
     method,
     ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
