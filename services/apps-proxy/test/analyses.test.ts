@@ -129,6 +129,41 @@ describe("analyses as the web client calls them", () => {
     expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
   });
 
+  it("filters by job type as the running-VICE list asks: Interactive for apps of interactive tools", async () => {
+    const tool = {
+      name: "jupyter",
+      version: "1",
+      interactive: true,
+      container: { image: { name: "discoenv/jupyter" } },
+    };
+    const toolId = (await send("bob", "POST", "/tools", tool)).json().id;
+    const app = await send("bob", "POST", "/apps/de", {
+      name: "Notebook",
+      tools: [{ id: toolId }],
+      groups: [],
+    });
+    const launched = await send("bob", "POST", "/analyses", {
+      app_id: app.json().id,
+      name: "notebook-session",
+      output_dir: "/iplant/home/bob/analyses",
+    });
+    expect(launched.statusCode).toBe(200);
+    await send("bob", "POST", "/analyses", submission("batch-count"));
+    const running = (type: string) =>
+      encodeURIComponent(
+        JSON.stringify([
+          { field: "type", value: type },
+          { field: "ownership", value: "mine" },
+        ]),
+      );
+    const names = async (type: string) =>
+      (await send("bob", "GET", `/analyses?filter=${running(type)}`))
+        .json()
+        .analyses.map((analysis: { name: string }) => analysis.name);
+    expect(await names("Interactive")).toEqual(["notebook-session"]);
+    expect(await names("DE")).toEqual(["batch-count"]);
+  });
+
   it("counts the caller's analyses by status from /analyses/stats, with the dashboard's filter", async () => {
     const { id } = (await send("alice", "POST", "/analyses", submission("alices-second"))).json();
     await send("alice", "POST", "/analyses", submission("alices-third"));

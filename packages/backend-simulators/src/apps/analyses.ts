@@ -9,6 +9,7 @@ import { filtersOf, matchesFilters } from "./analysis-filters.js";
 import { jobView, parameterKey } from "./app-views.js";
 import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
+import { toolsOf } from "./tools.js";
 
 export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
 const FINISHED: readonly AnalysisStatus[] = ["Completed", "Failed", "Canceled"];
@@ -144,6 +145,13 @@ function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
   };
 }
 
+/** An analysis of an app running an interactive tool is an `Interactive` job (VICE); the others are `DE` jobs. */
+function jobTypeOf(analysis: AnalysisRecord, all: All): string {
+  const app = catalogOf(all).apps.get(analysis.app_id);
+  const interactive = app?.tool_ids.some((id) => toolsOf(all).tools.get(id)?.interactive);
+  return interactive ? "Interactive" : "DE";
+}
+
 /**
  * The analyses the caller owns or was shared that pass the listing's filters and query flags (deleted ones only with
  * `include-deleted=true`).
@@ -152,6 +160,7 @@ export function visibleAnalyses(
   state: AnalysesState,
   caller: Caller,
   query: Record<string, unknown>,
+  all: All,
 ): AnalysisRecord[] {
   const filters = filtersOf(query);
   const includeDeleted = queryFlag(query, "include-deleted") === true;
@@ -159,7 +168,7 @@ export function visibleAnalyses(
     (analysis) =>
       (includeDeleted || !analysis.deleted) &&
       analysisPermission(state, analysis, caller.username) !== undefined &&
-      matchesFilters({ ...analysis }, caller.username, filters),
+      matchesFilters({ ...analysis, job_type: jobTypeOf(analysis, all) }, caller.username, filters),
   );
 }
 
@@ -167,7 +176,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   scope.get("/analyses", async (request) => {
     const caller = callerOf(request);
     const query = queryOf(request);
-    const found = visibleAnalyses(state(), caller, query).map((analysis) => summary(analysis, all));
+    const found = visibleAnalyses(state(), caller, query, all).map((analysis) => summary(analysis, all));
     return { analyses: paged(found, query, "startdate"), total: found.length, timestamp: String(Date.now()) };
   });
   scope.post("/analyses", async (request) => {

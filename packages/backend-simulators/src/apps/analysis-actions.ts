@@ -34,7 +34,7 @@ function routes(scope: FastifyInstance, all: All) {
   scope.get("/analyses/stats", async (request) => {
     const caller = callerOf(request);
     const counts = new Map<string, number>();
-    for (const analysis of visibleAnalyses(analysesOf(all), caller, queryOf(request))) {
+    for (const analysis of visibleAnalyses(analysesOf(all), caller, queryOf(request), all)) {
       counts.set(analysis.status, (counts.get(analysis.status) ?? 0) + 1);
     }
     return { "status-count": [...counts].map(([status, count]) => ({ count, status })) };

@@ -7,8 +7,8 @@ export interface AnalysisFilter {
   value: string;
 }
 
-/** An analysis as the filters see it: its listing fields, and whose it is. */
-export type FilteredAnalysis = Record<string, unknown> & { username: string };
+/** An analysis as the filters see it: its listing fields, whose it is, and the type of job it runs as. */
+export type FilteredAnalysis = Record<string, unknown> & { username: string; job_type: string };
 
 const filterError = () => badRequest("filter must be a JSON list of {field, value} objects", "ERR_ILLEGAL_ARGUMENT");
 
@@ -64,7 +64,7 @@ function matchesOwnership(analysis: FilteredAnalysis, username: string, [first]:
 
 /**
  * Whether an analysis passes the filters as the apps backend applies them: standard conditions are alternatives
- * (any one), the ownership and job type conditions must hold besides. Every analysis here runs as a DE job.
+ * (any one), the ownership and job type (`DE`, `Interactive`, …) conditions must hold besides.
  */
 export function matchesFilters(analysis: FilteredAnalysis, username: string, filters: AnalysisFilter[]): boolean {
   const ownership = filters.filter((filter) => filter.field === "ownership");
@@ -73,6 +73,6 @@ export function matchesFilters(analysis: FilteredAnalysis, username: string, fil
   return (
     (standard.length === 0 || standard.some((filter) => matchesStandard(analysis, filter))) &&
     matchesOwnership(analysis, username, ownership) &&
-    (types.length === 0 || types.some((filter) => filter.value.toUpperCase() === "DE"))
+    (types.length === 0 || types.some((filter) => filter.value.toLowerCase() === analysis.job_type.toLowerCase()))
   );
 }
