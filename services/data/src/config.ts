@@ -66,6 +66,10 @@ export const Config = Type.Object({
     default: "https://datacommons.cyverse.org/browse",
     description: "the landing pages' site: a DOI resolves to it followed by the folder's published path",
   }),
+  DATA_SEARCH_ENABLED: Type.Boolean({
+    default: true,
+    description: "false where the deployment has no search service: data search and its documentation answer 403",
+  }),
   URL_IMPORT_APP_ID: Type.String({
     default: "1e8f719b-0452-4d39-a2f3-8714793ee3e6",
     description: "the app that imports a file from a URL into the data store",
@@ -73,7 +77,8 @@ export const Config = Type.Object({
   URL_IMPORT_ALLOWED_RANGES: Type.String({
     default: "",
     pattern: "^[0-9a-fA-F.:/, ]*$",
-    description: "comma-separated CIDR ranges URL imports may reach although internal (none by default; docs/security.md)",
+    description:
+      "comma-separated CIDR ranges URL imports may reach although internal (none by default; docs/security.md)",
   }),
 });
 export type Config = Static<typeof Config>;

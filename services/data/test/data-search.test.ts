@@ -303,3 +303,24 @@ describe("data search in the platform's query language", () => {
     expect((await send(undefined, "POST", "/secured/filesystem/search", { query: {} })).statusCode).toBe(401);
   });
 });
+
+describe("a deployment without data search", () => {
+  const disabled = useDataService({ DATA_SEARCH_ENABLED: "false" });
+
+  it("answers search and its documentation 403, as the reference does, and keeps the name index", async () => {
+    for (const [method, url, body] of [
+      ["POST", "/secured/filesystem/search", { query: {} }],
+      ["POST", "/filesystem/search", { query: {} }],
+      ["GET", "/secured/filesystem/search-documentation", undefined],
+    ] as const) {
+      const refused = await disabled.send("alice", method, url, body);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toMatchObject({
+        error_code: "ERR_SEARCH_DISABLED",
+        reason: expect.stringContaining("not enabled"),
+      });
+    }
+    expect((await disabled.send(undefined, "POST", "/secured/filesystem/search", { query: {} })).statusCode).toBe(401);
+    expect((await disabled.send("alice", "GET", "/secured/filesystem/index?search-term=notes")).statusCode).toBe(200);
+  });
+});

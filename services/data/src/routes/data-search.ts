@@ -1,8 +1,9 @@
 import { BackendResponseError } from "@de-gateway/backend-clients";
-import { GatewayError, isJsonObject } from "@de-gateway/service-kit";
+import { forbidden, GatewayError, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { SearchAnswer, SearchDocumentation } from "../backend-answers.js";
+import type { Config } from "../config.js";
 import { commonErrors } from "../schemas.js";
 
 /** The fields the search service sorts by. */
@@ -78,8 +79,14 @@ function refusal(error: unknown): unknown {
  * Data search in the platform's query language, through the search service: only what the caller may read, each
  * hit with the caller's permission on it; and the language's documentation.
  */
-export const dataSearch: FastifyPluginAsyncTypebox = async (app) => {
+export const dataSearch: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const { search } = app.backends;
+  // As the reference answers where its search is switched off.
+  if (!config.DATA_SEARCH_ENABLED) {
+    app.addHook("onRequest", async () => {
+      throw forbidden("Data search is not enabled in this deployment", "ERR_SEARCH_DISABLED");
+    });
+  }
 
   app.post(
     "/secured/filesystem/search",
