@@ -84,9 +84,13 @@ describe("keycloak-connect against the development realm", () => {
     });
     expect(id).toMatchObject({ typ: "ID", aud: "test-ui", preferred_username: "alice" });
 
-    // Signed in at the realm, the anonymous page learns who it is without the sign-in page.
-    const again = await browser.follow(`${app}/anonymous`);
+    // Signed in at the realm, a new session of the app learns who it is by prompt=none, without the sign-in page.
+    browser.forgetCookies(app);
+    const silent: URL[] = [];
+    const again = await browser.follow(`${app}/anonymous`, silent);
     expect(await again.response.json()).toEqual({ signedIn: true });
+    const check = silent.find((address) => address.href.startsWith(`${idp.issuer}/protocol/openid-connect/auth?`));
+    expect(check?.searchParams.get("prompt")).toBe("none");
 
     // keycloak-connect's /logout ends the session at the realm too and comes back to the app.
     const visited: URL[] = [];

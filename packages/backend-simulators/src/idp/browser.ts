@@ -54,6 +54,11 @@ export class SignInBrowser {
     return this.open(new URL(decodeEntities(action), pageUrl), { form: { ...form, username } });
   }
 
+  /** Drops the cookies of one origin, as a new session of that site would start without them. */
+  forgetCookies(origin: string): void {
+    this.cookies.delete(origin);
+  }
+
   hasCookies(origin: string): boolean {
     return this.jar(origin).size > 0;
   }
