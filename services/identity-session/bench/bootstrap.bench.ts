@@ -62,6 +62,7 @@ try {
     "apps POST /users/login": () =>
       fetch(`${platform.apps.url}/users/login?ip-address=127.0.0.1&${appsIdentity}`, { method: "POST" }),
     "apps GET /workspaces": () => fetch(`${platform.apps.url}/workspaces?${appsIdentity}`),
+    "apps GET /webhooks": () => fetch(`${platform.apps.url}/webhooks?${appsIdentity}`),
     "file-info GET /navigation/base-paths": () => fetch(`${platform.fileInfo.url}/navigation/base-paths?user=alice`),
     "preferences GET /preferences/alice@…": () =>
       fetch(`${platform.preferences.url}/preferences/${qualifiedUsername("alice")}`),
@@ -82,7 +83,7 @@ try {
       "bootstrap",
     )) as Record<string, Record<string, unknown>>;
     // A section that failed would answer early and flatter the measurement.
-    const failed = ["session", "workspace", "data_info", "preferences"].filter(
+    const failed = ["session", "workspace", "apps_info", "data_info", "preferences"].filter(
       (section) => "error" in (body[section] ?? {}),
     );
     if (failed.length) throw new Error(`bootstrap sections failed: ${failed.join(", ")}`);

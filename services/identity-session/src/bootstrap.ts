@@ -1,9 +1,9 @@
 import { badGateway, isJsonObject, type JsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
-import { withExistingOutputFolder } from "./default-output-folder.js";
+import { existenceOf, withExistingOutputFolder } from "./default-output-folder.js";
 import { bootstrapNaming } from "./output-folders.js";
 import { sectionFailure, sessionFailure } from "./section-failures.js";
-import { type PreferenceSettings, readPreferences } from "./user-preferences.js";
+import { type PreferenceSettings, readPreferences, systemDefaultFor } from "./user-preferences.js";
 
 function objectFrom(body: unknown, backend: string): JsonObject {
   if (isJsonObject(body)) return body;
@@ -63,13 +63,14 @@ async function dataInfo(request: FastifyRequest): Promise<JsonObject> {
  */
 export async function bootstrap(request: FastifyRequest, ipAddress: string, settings: PreferenceSettings) {
   const { username, email, firstName, lastName } = request.user;
+  const systemDefaultExists = existenceOf(request, systemDefaultFor(request, settings));
   const [session, workspaceSection, appsInfoSection, dataInfoSection, preferences] = await Promise.all([
     loginSession(request, ipAddress).catch(sessionFailure(request)),
     workspace(request).catch(sectionFailure(request, "workspace")),
     appsInfo(request).catch(sectionFailure(request, "apps_info")),
     dataInfo(request).catch(sectionFailure(request, "data_info")),
     readPreferences(request, settings)
-      .then((preferences) => withExistingOutputFolder(request, preferences))
+      .then((preferences) => withExistingOutputFolder(request, preferences, systemDefaultExists))
       .then(bootstrapNaming, sectionFailure(request, "preferences")),
   ]);
   return {

@@ -7,15 +7,27 @@ const pathIn = (value: unknown): string | undefined =>
   isJsonObject(value) && typeof value.path === "string" ? value.path : undefined;
 
 /**
+ * Whether a folder exists (and the caller may see it). Asked before the preferences are read for the system default
+ * folder, so that the usual case, no other folder chosen, costs bootstrap no extra round trip; a failure is thrown
+ * where the answer is awaited, and never awaited when the preferences fail first.
+ */
+export function existenceOf(request: FastifyRequest, folder: string): Promise<boolean> {
+  const fileInfo = request.server.backends.fileInfo;
+  const asked = fileInfo
+    .json(request, { method: "POST", path: "/existence-marker", json: { paths: [folder] } })
+    .then((marked) => (marked as { paths?: Record<string, unknown> } | null)?.paths?.[folder] === true);
+  asked.catch(() => undefined);
+  return asked;
+}
+
+/**
  * Makes sure a folder exists in the data store, creating it (with its parents) as the caller when it does not.
  * False when it cannot be made there (the data backend refuses: not the caller's to write, a file in the way);
  * a backend failure is thrown.
  */
-async function folderMade(request: FastifyRequest, folder: string): Promise<boolean> {
+async function folderMade(request: FastifyRequest, folder: string, known?: Promise<boolean>): Promise<boolean> {
+  if (await (known ?? existenceOf(request, folder))) return true;
   const fileInfo = request.server.backends.fileInfo;
-  const marked = await fileInfo.json(request, { method: "POST", path: "/existence-marker", json: { paths: [folder] } });
-  const exists = (marked as { paths?: Record<string, unknown> } | null)?.paths?.[folder];
-  if (exists === true) return true;
   const created = await fileInfo.call(request, {
     method: "POST",
     path: "/data/directories",
@@ -33,15 +45,20 @@ async function folderMade(request: FastifyRequest, folder: string): Promise<bool
  * The folders are a convenience of the client's (its preferences page refuses to save without one), so a data
  * backend failing leaves the preferences as they are, logged.
  */
-export async function withExistingOutputFolder(request: FastifyRequest, preferences: Preferences) {
+export async function withExistingOutputFolder(
+  request: FastifyRequest,
+  preferences: Preferences,
+  systemDefaultExists: Promise<boolean>,
+) {
   const chosen = pathIn(preferences[DEFAULT_OUTPUT_KEY]);
   const systemDefault = preferences[SYSTEM_DEFAULT_OUTPUT_KEY];
+  const fallback = pathIn(systemDefault);
+  const knownFor = (folder: string) => (folder === fallback ? systemDefaultExists : undefined);
   try {
-    if (chosen && (await folderMade(request, chosen))) return preferences;
-    const fallback = pathIn(systemDefault);
+    if (chosen && (await folderMade(request, chosen, knownFor(chosen)))) return preferences;
     if (!fallback || fallback === chosen) return preferences;
     request.log.info({ folder: chosen }, "the default output folder cannot be made; the system default is used");
-    await folderMade(request, fallback);
+    await folderMade(request, fallback, systemDefaultExists);
     return { ...preferences, [DEFAULT_OUTPUT_KEY]: systemDefault };
   } catch (error) {
     request.log.warn({ err: error }, "could not make sure the default output folder exists");

@@ -17,7 +17,7 @@ export interface OutputFolderSettings {
 
 export type PreferenceSettings = OutputFolderSettings & UserDocumentSettings;
 
-const systemDefaultFor = (request: FastifyRequest, settings: OutputFolderSettings) =>
+export const systemDefaultFor = (request: FastifyRequest, settings: OutputFolderSettings) =>
   systemDefaultOutputPath(settings.IRODS_HOME, request.user.username, settings.DEFAULT_OUTPUT_FOLDER);
 
 /** The caller's preferences with the output-folder entries always present (defaults when nothing is stored). */
