@@ -204,6 +204,28 @@ describe("the app editor's and the administrators' saves, in the client's shapes
   });
 });
 
+describe("searching apps as the backend reads search terms", () => {
+  it("reads * and ? as wildcards, so * finds every app the caller may see", async () => {
+    const names = async (search: string) =>
+      (await send("bob", "GET", `/apps?search=${encodeURIComponent(search)}`))
+        .json()
+        .apps.map((app: { name: string }) => app.name)
+        .sort();
+    expect(await names("*")).toEqual(["FastQC", "Url Import", "Word Count"]);
+    expect(await names("w*count")).toEqual(["Word Count"]);
+    expect(await names("fast?c")).toEqual(["FastQC"]);
+    expect(await names("(")).toEqual([]);
+  });
+
+  it("previews a command line for an app of a system", async () => {
+    const preview = await send("bob", "POST", "/apps/de/arg-preview", {
+      groups: [{ parameters: [{ name: "-l", value: true, order: 1 }] }],
+    });
+    expect(preview.json()).toEqual({ params: [{ name: "-l", value: "" }] });
+    expect((await send("bob", "POST", "/apps/nope/arg-preview", { groups: [] })).statusCode).toBe(400);
+  });
+});
+
 describe("sharing apps under the client's names", () => {
   it("shares an app with bob, who lists it, and unshares it again (both names work)", async () => {
     const subject = { id: "bob", source_id: "ldap" };
