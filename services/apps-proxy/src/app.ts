@@ -9,6 +9,7 @@ import { appComments } from "./routes/app-comments.js";
 import { dashboard } from "./routes/dashboard.js";
 import { jobLimits } from "./routes/job-limits.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
+import { quickLaunchRoutes } from "./routes/quick-launches.js";
 import { toolRequestActions } from "./routes/tool-requests.js";
 import { viceAndRequests } from "./routes/vice-and-requests.js";
 
@@ -20,6 +21,7 @@ export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, backendClientOptionsFrom(config));
   await app.register(passthroughRoutes);
+  await app.register(quickLaunchRoutes);
   await app.register(toolRequestActions, { config });
   await app.register(appComments);
   await app.register(jobLimits);

@@ -197,6 +197,7 @@ describe("quick launches, at the analyses service", () => {
   it("refuses identifiers that are not UUIDs, as the reference does, without asking the service", async () => {
     for (const url of [
       "/quicklaunches/not-a-uuid",
+      "/quicklaunches/apps/not-a-uuid",
       "/quicklaunches/not-a-uuid/app-info",
       "/quicklaunches/favorites/7",
       "/quicklaunches/defaults/user/x",

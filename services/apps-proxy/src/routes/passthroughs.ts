@@ -13,7 +13,6 @@ import { integrationData } from "./integration-data.js";
 import { ontologies } from "./ontologies.js";
 import { PATH_PARAMETERS } from "./path-parameters.js";
 import { pipelines } from "./pipelines.js";
-import { quickLaunches } from "./quick-launches.js";
 import { referenceGenomes } from "./reference-genomes.js";
 import { toolRequestDeletion, toolRequestReading } from "./tool-requests.js";
 import { tools } from "./tools.js";
@@ -32,7 +31,6 @@ export const PASSTHROUGH_FAMILIES = [
   pipelines,
   tools,
   analyses,
-  quickLaunches,
   referenceGenomes,
   ontologies,
   toolRequestReading,

@@ -1,4 +1,12 @@
-import type { PassthroughFamily, PassthroughRow } from "@de-gateway/backend-clients";
+import {
+  type PassthroughFamily,
+  type PassthroughRow,
+  registerPassthroughs,
+  streamRequestBodies,
+} from "@de-gateway/backend-clients";
+import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
+import { PATH_PARAMETERS } from "./path-parameters.js";
 
 const FAVORITE = "/quicklaunches/favorites/{fave-id}";
 const USER_DEFAULT = "/quicklaunches/defaults/user/{user-default-id}";
@@ -54,3 +62,19 @@ const ROWS: ReadonlyArray<Omit<PassthroughRow, "backend">> = [
  * `favorites` and `defaults` segments win over `{ql-id}`, as in the reference.
  */
 export const quickLaunches: PassthroughFamily = { tag: "quick-launches", rows: ROWS.map(toAnalyses) };
+
+/**
+ * The quick-launch rows, in a context of their own where bodies stream to the analyses service unparsed. The
+ * service compares `{app-id}` with a UUID column, so anything else is refused here with 400, as the reference's
+ * route refuses it; elsewhere an app id need not be a UUID (other systems' apps).
+ */
+export const quickLaunchRoutes: FastifyPluginAsync = async (app) => {
+  streamRequestBodies(app);
+  registerPassthroughs(app, [quickLaunches], {
+    parameters: {
+      ...PATH_PARAMETERS,
+      "app-id": { name: "appId", schema: Type.String({ format: "uuid", description: "the app's identifier" }) },
+    },
+    defaultBackend: "analyses",
+  });
+};
