@@ -7,7 +7,10 @@ import { NAMESPACE } from "./manifests.js";
 
 interface EntryPoint {
   http?: { sanitizePath?: boolean; encodeQuerySemicolons?: boolean; encodedCharacters?: Record<string, boolean> };
-  transport?: { lifeCycle?: { graceTimeOut?: string }; respondingTimeouts?: { readTimeout?: string } };
+  transport?: {
+    lifeCycle?: { graceTimeOut?: string };
+    respondingTimeouts?: { readTimeout?: string; writeTimeout?: string; idleTimeout?: string };
+  };
 }
 
 /** The Traefik image docker-compose runs: `traefik:v3.7.9` → `v3.7.9`. */
@@ -23,7 +26,7 @@ function composeTraefikTag(root: string): string {
 /**
  * Values for Traefik's Helm chart (traefik/traefik), made from traefik.yml so that the cluster's entrypoint
  * handles requests exactly as the compose stack's: the same `sanitizePath`, `encodedCharacters`, query semicolons
- * and body read timeout, the same drain, the same image, access log on, metrics on the chart's unexposed
+ * and responding timeouts, the same drain, the same image, access log on, metrics on the chart's unexposed
  * `metrics` entrypoint, no dashboard. The chart has no value for `encodeQuerySemicolons`: it goes as an argument.
  */
 export function traefikHelmValues(root: string) {
@@ -48,7 +51,8 @@ export function traefikHelmValues(root: string) {
         http: { sanitizePath: web.http.sanitizePath, encodedCharacters: web.http.encodedCharacters },
         transport: {
           lifeCycle: { graceTimeOut: web.transport?.lifeCycle?.graceTimeOut },
-          respondingTimeouts: { readTimeout: web.transport?.respondingTimeouts?.readTimeout },
+          // The same timeouts as the compose stack's entrypoint (docs/security.md).
+          respondingTimeouts: web.transport?.respondingTimeouts,
         },
       },
       // Every IngressRoute is on the web entrypoint: terminate TLS in front of it, or route websecure as well.
