@@ -68,6 +68,22 @@ describe("communities as the web client uses them", () => {
     expect(info.json()).toMatchObject({ name: "genomics", display_extension: "genomics" });
   });
 
+  it("searches by name and gives details when asked, with the caller's flags", async () => {
+    await create("alice", "genomics");
+    await create("alice", "ecology");
+    const found = await send(service, "bob", "GET", "/communities?search=GEN&details=true");
+    expect(found.statusCode).toBe(200);
+    expect(found.json().groups).toEqual([
+      expect.objectContaining({
+        name: "genomics",
+        detail: expect.objectContaining({ created_by: SERVICE_ACCOUNT }),
+        member: false,
+        privileges: expect.arrayContaining(["read", "optin"]),
+      }),
+    ]);
+    expect(found.json().groups[0].privileges).not.toContain("admin");
+  });
+
   it("bob joins and leaves; the listings say whether he is a member", async () => {
     await create("alice", "genomics");
     const joined = await send(service, "bob", "POST", "/communities/genomics/join");
