@@ -7,9 +7,11 @@ import {
   SimulatedPlatform,
 } from "@de-gateway/backend-simulators";
 import { buildEdge, type EdgeConfig, edgeConfigSchema, loadEdgeRouting, upstreamsFrom } from "@de-gateway/edge";
-import { buildApp } from "@de-gateway/identity-session/src/app.js";
-import { Config } from "@de-gateway/identity-session/src/config.js";
+import { buildApp as buildIdentitySession } from "@de-gateway/identity-session/src/app.js";
+import { Config as IdentitySessionConfig } from "@de-gateway/identity-session/src/config.js";
 import { loadConfig, type Service } from "@de-gateway/service-kit";
+import { buildApp as buildSubscriptions } from "@de-gateway/subscriptions/src/app.js";
+import { Config as SubscriptionsConfig } from "@de-gateway/subscriptions/src/config.js";
 import { decodeJwt } from "jose";
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 /**
  * A web front end's sign-in, end to end: openid-client signs alice in at the development realm (as the front
  * end's server does), and her access token calls the gateway through the edge, at identity-session's
- * `/secured/bootstrap`, which runs in this process against the simulated platform and trusts the realm.
+ * `/secured/bootstrap`; the demo service account signs in by the client credentials grant and calls
+ * subscriptions' `/service/qms`. Both services run in this process against the simulated platform and trust
+ * the realm.
  */
 const REDIRECT = "http://localhost:3000/callback";
 const OTHER_APP = { clientId: "other-app", secret: "other-secret", redirectUris: [REDIRECT], audience: ["other-api"] };
@@ -25,7 +29,7 @@ let platform: SimulatedPlatform;
 let idp: IdentityProvider;
 /** Another realm: its own keys and issuer, the same clients. */
 let otherRealm: IdentityProvider;
-let identitySession: Service;
+let services: Service[] = [];
 let edge: Service;
 let gateway: string;
 
@@ -46,10 +50,15 @@ beforeAll(async () => {
     AUTH_JWKS_URL: `${idp.issuer}/protocol/openid-connect/certs`,
     LOG_LEVEL: "silent",
   };
-  identitySession = await buildApp(loadConfig(Config, env));
+  services = await Promise.all([
+    buildIdentitySession(loadConfig(IdentitySessionConfig, env)),
+    buildSubscriptions(loadConfig(SubscriptionsConfig, env)),
+  ]);
+  const [identitySession, subscriptions] = await Promise.all(services.map(listen));
   const routing = loadEdgeRouting();
   const edgeConfig = loadConfig(edgeConfigSchema(routing.services), {
-    UPSTREAM_IDENTITY_SESSION: await listen(identitySession),
+    UPSTREAM_IDENTITY_SESSION: identitySession,
+    UPSTREAM_SUBSCRIPTIONS: subscriptions,
     LOG_LEVEL: "silent",
   }) as EdgeConfig;
   edge = await buildEdge({
@@ -62,7 +71,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await edge?.close();
-  await identitySession?.close();
+  await Promise.all(services.map((service) => service.close()));
   await Promise.all([idp?.stop(), otherRealm?.stop(), platform?.stop()]);
 });
 
@@ -118,5 +127,25 @@ describe("a token from the web front end's sign-in, at the gateway", () => {
       expect(answer.status).toBe(401);
       expect(await answer.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
     }
+  });
+});
+
+describe("the demo service account's own token, at the gateway", () => {
+  it("is had by the client credentials grant and accepted on service routes, where a user's token is not", async () => {
+    const updater = await oidc.discovery(
+      new URL(idp.issuer),
+      "qms-updater",
+      {},
+      oidc.ClientSecretBasic("qms-updater-secret"),
+      { execute: [oidc.allowInsecureRequests] },
+    );
+    const { access_token } = await oidc.clientCredentialsGrant(updater);
+    const plan = (token: string) =>
+      fetch(`${gateway}/service/qms/users/alice/plan`, { headers: { authorization: `Bearer ${token}` } });
+    const asService = await plan(access_token);
+    expect(asService.status).toBe(200);
+    expect(((await asService.json()) as { result: unknown }).result).toMatchObject({ user: { username: "alice" } });
+    const alice = await signIn("de-ui", "de-ui-secret", "alice");
+    expect((await plan(alice.access_token)).status).toBe(403);
   });
 });
