@@ -48,6 +48,9 @@ export function analysisEventsFor(links: ViceLinks): AnalysisEvents {
       });
       if (launched) analysis.status = "Running";
     },
+    stopped(analysis) {
+      links.appExposer().release(analysis.id);
+    },
   };
 }
 

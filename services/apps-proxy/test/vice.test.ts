@@ -83,6 +83,13 @@ describe("the VICE journey", () => {
     expect(app.requestsTo("POST", `/vice/admin/analyses/${alices.id}/exit`)[0]?.query).toEqual({});
   });
 
+  it("takes an interactive analysis's resources down when alice stops it through the apps backend", async () => {
+    expect((await send("alice", "POST", `/analyses/${alices.id}/stop`)).statusCode).toBe(200);
+    expect(ids((await resources("alice")).deployments)).toEqual([]);
+    expect((await analysisOf(service, "alice", alices.id))?.status).toBe("Canceled");
+    expect((await send("alice", "GET", `/analyses/${alices.id}/logs`)).statusCode).toBe(404);
+  });
+
   it("hides alice's analysis from bob (404), and lets him read but not end it once shared for reading (403)", async () => {
     expect((await send("bob", "GET", `/vice/analyses/${alices.id}/external-id`)).statusCode).toBe(404);
     const refused = await send("bob", "POST", `/vice/analyses/${alices.id}/exit`);

@@ -58,6 +58,10 @@ export function createAppExposerSimulator(options: AppExposerSimulatorOptions = 
     launch(what: Launch) {
       return launch(simulator.state.vice, what, this.readyDelayMs);
     },
+    /** Takes an analysis's resources down without touching its status (the apps backend stopped it). */
+    release(analysisId: string): boolean {
+      return simulator.state.vice.analyses.delete(analysisId);
+    },
   });
 }
 export type AppExposerSimulator = ReturnType<typeof createAppExposerSimulator>;

@@ -249,6 +249,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     }
     analysis.status = "Canceled";
     analysis.enddate = Date.now();
+    analysisEventsOf(all).stopped?.(analysis);
     return { id: analysis.id };
   });
 }

@@ -7,6 +7,8 @@ import type { AnalysisRecord } from "./analyses.js";
  */
 export interface AnalysisEvents {
   submitted?(analysis: AnalysisRecord): void;
+  /** The owner stopped it: an interactive analysis's resources are taken down. */
+  stopped?(analysis: AnalysisRecord): void;
 }
 
 /** Holds the listeners, so that the analysis routes can reach them through the backend's state. */
