@@ -52,7 +52,13 @@ async function tagsOf(appId: string): Promise<string[]> {
 describe("communities as the web client uses them", () => {
   it("alice creates one: named without the folder, she administers it, everyone may see and join it", async () => {
     const created = await create("alice", "genomics", "Genome people");
-    expect(created).toMatchObject({ name: "genomics", description: "Genome people", type: "group" });
+    // The client tags apps with the full name, which it reads from display_name (the reference strips only name).
+    expect(created).toMatchObject({
+      name: "genomics",
+      description: "Genome people",
+      type: "group",
+      display_name: `${FOLDER}:genomics`,
+    });
     expect(created.name).not.toContain(FOLDER);
     expect(created.detail).toBeUndefined();
     expect(privilegesOf("genomics", "alice")).toEqual(["admin"]);
