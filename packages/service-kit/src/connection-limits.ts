@@ -117,7 +117,9 @@ export function cutStalledBodies(app: FastifyInstance, limits: ConnectionLimits)
       cut(request, reply, brought);
     }, limits.bodyTimeoutMs);
     watch.unref();
-    reply.raw.once("close", () => clearInterval(watch));
+    // Not when the answer is sent: a body answered unread is still read to its end (unread-bodies.ts), and must
+    // keep coming as well. The request closes once its body is whole, or with its connection.
+    request.raw.once("close", () => clearInterval(watch));
     done();
   });
 

@@ -6,6 +6,7 @@ import {
   connectionLimitsFrom,
   createService,
   DEFAULT_CONNECTION_LIMITS,
+  GatewayError,
   loadConfig,
   type Service,
 } from "../src/index.js";
@@ -34,6 +35,9 @@ beforeAll(async () => {
     let bytes = 0;
     for await (const chunk of request.body as AsyncIterable<Buffer>) bytes += chunk.length;
     return { bytes };
+  });
+  app.post("/refuse", { config: { auth: "none" } }, async () => {
+    throw new GatewayError(400, "refused before reading the body");
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   port = (app.server.address() as AddressInfo).port;
@@ -71,6 +75,16 @@ describe("slow clients", () => {
       error_code: "ERR_BAD_REQUEST",
       reason: "the request did not arrive in time",
     });
+  });
+
+  it("cuts a body that stalls after its request was answered unread, while it is being read to its end", async () => {
+    const client = open();
+    client.socket.write(uploadHead(1000).replace("/count", "/refuse"));
+    const trickle = setInterval(() => client.socket.writable && client.socket.write("x"), 150);
+    const closedAfter = await client.closed;
+    clearInterval(trickle);
+    expect(client.answer()).toMatch(/^HTTP\/1.1 400 /);
+    expect(closedAfter).toBeLessThan(LIMITS.bodyTimeoutMs * 2 + 300);
   });
 
   it("lets a body that keeps moving finish, however long it takes", async () => {
