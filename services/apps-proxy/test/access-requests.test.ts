@@ -87,11 +87,18 @@ describe("requests for VICE access", () => {
     expect(approved.json()).toMatchObject({ status: "approved", message: "Your request has been approved." });
     expect(await jobLimit("bob")).toBe(2);
 
-    const rejected = await send("carol", "POST", `/admin/requests/${id}/rejected`, { message: "Course is over." });
+    // The client's admin dialog sends its job limit along with every decision (adminUpdateRequestStatus).
+    const rejected = await send("carol", "POST", `/admin/requests/${id}/rejected`, {
+      message: "Course is over.",
+      concurrent_jobs: 4,
+    });
     expect(rejected.json()).toMatchObject({ status: "rejected", message: "Course is over." });
     expect(await jobLimit("bob")).toBe(0);
-    const listed = (await send("carol", "GET", "/admin/requests?include-completed=true&requesting-user=bob")).json();
-    expect(listed.requests).toMatchObject([{ status: "Rejected" }]);
+    const listed = (await send("carol", "GET", "/admin/requests?include-completed=true&request-type=vice")).json();
+    expect(listed.requests).toMatchObject([{ requesting_user: "bob", status: "Rejected" }]);
+    expect((await send("carol", "GET", "/admin/requests?include-completed=false&request-type=vice")).json()).toEqual({
+      requests: [],
+    });
   });
 
   it("refuses any other status with 400 and an error code, and non-administrators with 403", async () => {

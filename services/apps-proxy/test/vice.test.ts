@@ -63,7 +63,8 @@ describe("the VICE journey", () => {
     expect(read.statusCode).toBe(200);
     const limit = Number(read.json().time_limit);
     expect(limit).toBeGreaterThan(Date.now() / 1000);
-    const extended = await send("alice", "POST", `/analyses/${alices.id}/time-limit`);
+    // As the web client extends it: a POST with an empty JSON object (extendVICEAnalysisTimeLimit).
+    const extended = await send("alice", "POST", `/analyses/${alices.id}/time-limit`, {});
     expect(extended.statusCode).toBe(200);
     expect(Number(extended.json().time_limit)).toBe(limit + 72 * 60 * 60);
     expect((await send("alice", "GET", `/analyses/${alices.id}/time-limit`)).json()).toEqual(extended.json());
@@ -148,9 +149,16 @@ describe("the VICE journey", () => {
     const logs = await send("bob", "GET", `/analyses/${bobs.id}/logs?tail-lines=2`);
     expect(logs.statusCode).toBe(200);
     expect(logs.json().lines).toHaveLength(2);
-    const allLogs = (await send("bob", "GET", `/analyses/${bobs.id}/logs`)).json();
+    // As the web client polls them (getVICEAnalysisLogs): from time 0, then from the time of the last answer.
+    const allLogs = (await send("bob", "GET", `/analyses/${bobs.id}/logs?since-time=0`)).json();
     expect(allLogs).toMatchObject({ since_time: expect.any(String) });
     expect(allLogs.lines).toEqual(expect.arrayContaining(["uploading output files", "downloading input files"]));
+    await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/save-output-files`);
+    const since = encodeURIComponent(allLogs.since_time);
+    const newer = (await send("bob", "GET", `/analyses/${bobs.id}/logs?since-time=${since}`)).json();
+    expect(newer.lines).toContain("uploading output files");
+    expect(newer.lines).not.toContain("downloading input files");
+    expect((await send("bob", "GET", `/analyses/${bobs.id}/logs?since-time=yesterday`)).statusCode).toBe(400);
 
     const saved = await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/save-and-exit`);
     expect(saved.statusCode).toBe(200);

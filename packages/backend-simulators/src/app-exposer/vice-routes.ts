@@ -141,15 +141,29 @@ export function viceRoutes(app: FastifyInstance, state: () => ViceState, databas
     });
   }
 
+  /** `since-time` as Kubernetes takes it (RFC 3339), or epoch seconds as the web client first sends it ("0"). */
+  const sinceOf = (value: unknown): number => {
+    if (typeof value !== "string" || value === "") return 0;
+    const at = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value);
+    if (Number.isNaN(at)) throw echoError(400, `since-time is not a time: ${value}`);
+    return at;
+  };
+
   app.get<AnalysisParams>("/vice/:analysisId/logs", async (request) => {
     const analysis = inCluster(request.params.analysisId);
+    const since = sinceOf(request.query["since-time"]);
     const tail = Number(request.query["tail-lines"]);
-    const lines = analysis.events.map((event) =>
-      request.query.timestamps === "true" ? `${new Date(event.at).toISOString()} ${event.line}` : event.line,
-    );
-    if (isReady(analysis)) lines.push("analysis is listening on port 8888");
+    const answeredAt = Date.now();
+    const events = [...analysis.events];
+    if (isReady(analysis)) events.push({ at: analysis.readyAt, line: "analysis is listening on port 8888" });
+    const lines = events
+      .filter((event) => event.at >= since)
+      .map((event) =>
+        request.query.timestamps === "true" ? `${new Date(event.at).toISOString()} ${event.line}` : event.line,
+      );
+    // The time of this answer: asking again from it gives only what happened since.
     return {
-      since_time: new Date(analysis.createdAt).toISOString(),
+      since_time: new Date(answeredAt).toISOString(),
       lines: Number.isInteger(tail) && tail > 0 ? lines.slice(-tail) : lines,
     };
   });
