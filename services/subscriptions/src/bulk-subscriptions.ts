@@ -1,4 +1,4 @@
-import { badGateway, isJsonObject } from "@de-gateway/service-kit";
+import { badGateway, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 import { qmsAnswer } from "./backend-answers.js";
@@ -25,16 +25,12 @@ export const BulkQuery = Type.Object({
   ),
 });
 
-const refused = (username: string | undefined, reason: string) => ({
-  ...(username ? { user: { username } } : {}),
-  failure_reason: reason,
-  new_subscription: false,
-});
-
 /**
- * Subscribes users in bulk as terrain does: the usernames are checked with the directory first and only the known
- * ones reach QMS (which would add any name as a new user), so an unknown or missing name changes nothing and is
- * answered as refused. The answer has one entry per request entry, in its order.
+ * Subscribes users in bulk. Every username is checked with the directory first (QMS would add any name it is given
+ * as a new user), and a request naming an unknown user, or with an entry naming none, is refused whole before QMS
+ * sees any of it: an administrator's typo changes nobody's plan, and the answer names every name to correct.
+ * terrain instead subscribes the known users and answers the others as failed entries; all or nothing keeps a
+ * half-applied list from having to be sorted out afterwards.
  */
 export async function subscribeInBulk(
   request: FastifyRequest,
@@ -42,33 +38,26 @@ export async function subscribeInBulk(
   body: Static<typeof SubscriptionRequests>,
   query: Static<typeof BulkQuery>,
 ) {
-  const named = body.subscriptions.flatMap((entry) => (entry.username ? [entry.username] : []));
-  const known = await knownUsers(request, grouperUser, named);
-  // One request per user, the last one named, as terrain keys them.
-  const forQms = new Map(
-    body.subscriptions.filter((entry) => known.has(entry.username ?? "")).map((entry) => [entry.username, entry]),
-  );
-  let status = "OK";
-  const created = new Map<string, unknown>();
-  if (forQms.size > 0) {
-    const answer = await qmsAnswer(request, {
-      method: "POST",
-      path: "/v1/subscriptions",
-      query,
-      json: { subscriptions: [...forQms.values()] },
-    });
-    if (!Array.isArray(answer.result)) throw badGateway("the QMS backend answered a bulk subscription without results");
-    status = String(answer.status);
-    for (const result of answer.result) {
-      const username = isJsonObject(result) && isJsonObject(result.user) ? result.user.username : undefined;
-      if (typeof username === "string") created.set(username, result);
-    }
+  const unnamed = body.subscriptions.flatMap((entry, index) => (entry.username ? [] : [index]));
+  if (unnamed.length > 0) {
+    throw new GatewayError(400, `subscription entries ${unnamed.join(", ")} name no user`, "ERR_BAD_OR_MISSING_FIELD");
   }
-  return {
-    result: body.subscriptions.map(({ username }) => {
-      if (!username) return refused(undefined, "no username provided in request");
-      return (known.has(username) && created.get(username)) || refused(username, `user does not exist: ${username}`);
-    }),
-    status,
-  };
+  const named = body.subscriptions.map((entry) => entry.username as string);
+  const known = await knownUsers(request, grouperUser, named);
+  const unknown = [...new Set(named.filter((username) => !known.has(username)))];
+  if (unknown.length > 0) {
+    throw new GatewayError(400, `no such users: ${unknown.join(", ")}; nobody was subscribed`, "ERR_NOT_A_USER", {
+      unknown_users: unknown,
+    });
+  }
+  // One request per user, the last one named, as terrain keys them.
+  const forQms = new Map(body.subscriptions.map((entry) => [entry.username, entry]));
+  const answer = await qmsAnswer(request, {
+    method: "POST",
+    path: "/v1/subscriptions",
+    query,
+    json: { subscriptions: [...forQms.values()] },
+  });
+  if (!Array.isArray(answer.result)) throw badGateway("the QMS backend answered a bulk subscription without results");
+  return { result: answer.result, status: String(answer.status) };
 }

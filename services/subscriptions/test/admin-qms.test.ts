@@ -155,35 +155,40 @@ describe("subscriptions in bulk and the listing", () => {
     expect(quotaOf(service, "bob", "cpu.hours")).toBe(1000);
   });
 
-  it("refuses an unknown user before QMS sees the name, and an entry without a name; QMS gets only the known", async () => {
+  it("refuses a list naming an unknown user whole, before QMS sees any of it, naming every unknown user", async () => {
     const response = await service.send("carol", "POST", "/admin/qms/subscriptions", {
       subscriptions: [
         { username: "nobody-here", plan_name: "Pro", paid: true },
         { username: "alice", plan_name: "Pro", paid: true },
+        { username: "no-one-either", plan_name: "Pro", paid: true },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error_code: "ERR_NOT_A_USER",
+      reason: "no such users: nobody-here, no-one-either; nobody was subscribed",
+      unknown_users: ["nobody-here", "no-one-either"],
+    });
+    expect(service.platform.qms.recorder.requests).toHaveLength(0);
+    expect(qmsOf(service).users.has("nobody-here")).toBe(false);
+    expect(qmsOf(service).subscriptions).toHaveLength(0);
+    expect((await service.send("alice", "GET", "/qms/user/plan")).json().result.plan.name).toBe("Basic");
+  });
+
+  it("refuses an entry naming no user before any lookup", async () => {
+    const response = await service.send("carol", "POST", "/admin/qms/subscriptions", {
+      subscriptions: [
+        { username: "alice", plan_name: "Pro", paid: true },
         { plan_name: "Pro", paid: true },
       ],
     });
-    expect(response.statusCode).toBe(200);
-    const [unknown, alice, unnamed] = response.json().result;
-    expect(unknown).toEqual({
-      user: { username: "nobody-here" },
-      failure_reason: "user does not exist: nobody-here",
-      new_subscription: false,
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: "subscription entries 1 name no user",
     });
-    expect(alice).toMatchObject({ user: { username: "alice" }, plan: { name: "Pro" }, new_subscription: true });
-    expect(unnamed).toEqual({ failure_reason: "no username provided in request", new_subscription: false });
-    expect(qmsOf(service).users.has("nobody-here")).toBe(false);
-    const [sent] = service.platform.qms.recorder.to("POST", "/v1/subscriptions");
-    expect(sent?.body).toEqual({ subscriptions: [{ username: "alice", plan_name: "Pro", paid: true }] });
-  });
-
-  it("changes nothing when every name is unknown: QMS is not called", async () => {
-    const response = await service.send("carol", "POST", "/admin/qms/subscriptions", {
-      subscriptions: [{ username: "nobody-here", plan_name: "Pro", paid: true }],
-    });
-    expect(response.json().result[0].failure_reason).toBe("user does not exist: nobody-here");
+    expect(service.platform.groups.recorder.requests).toHaveLength(0);
     expect(service.platform.qms.recorder.requests).toHaveLength(0);
-    expect(qmsOf(service).subscriptions).toHaveLength(0);
   });
 
   it("keeps a better plan unless forced, refuses a malformed body, and answers 502 when the directory fails", async () => {
