@@ -56,7 +56,7 @@ describe("GET /admin/config", () => {
       FILE_INFO_URL: service.platform.fileInfo.url,
       GROUPS_URL: "http://127.0.0.1:4004/base",
       PREFERENCES_URL: service.platform.preferences.url,
-      SEARCH_URL: service.platform.fileInfo.url,
+      SEARCH_URL: service.platform.search.url,
       PERMISSIONS_URL: service.platform.permissions.url,
       COGE_URL: service.platform.coge.url,
       DATACITE_URL: service.platform.datacite.url,
