@@ -25,6 +25,12 @@ describe("instant launches", () => {
   it("carol makes one from a public quick launch; alice lists it wrapped, reads the full form and the metadata", async () => {
     const candidates = (await send("carol", "GET", "/instantlaunches/quicklaunches/public")).json();
     expect(candidates.map((quickLaunch: { id: string }) => quickLaunch.id)).toEqual([COUNT_LINES]);
+    // Her own private quick launch is a candidate for alice alone.
+    const alices = (await send("alice", "GET", "/instantlaunches/quicklaunches/public")).json();
+    expect(alices.map((quickLaunch: { id: string }) => quickLaunch.id).sort()).toEqual([
+      COUNT_LINES,
+      ALIGN_AGAINST_HG38,
+    ]);
     const made = await makeInstantLaunch();
     expect(made).toMatchObject({ quick_launch_id: COUNT_LINES, added_by: "carol@iplantcollaborative.org" });
 

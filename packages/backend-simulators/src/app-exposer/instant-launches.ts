@@ -93,7 +93,7 @@ export function instantLaunchRoutes(app: FastifyInstance, state: () => InstantLa
     const user = shortName(requiredUser(request.query));
     return database
       .quickLaunches()
-      .filter((quickLaunch) => quickLaunch.is_public || quickLaunch.creator === user)
+      .filter((quickLaunch) => quickLaunch.is_public || sameUser(quickLaunch.creator, user))
       .map((quickLaunch) => ({ ...quickLaunch, creator: fullName(quickLaunch.creator) }));
   });
 
