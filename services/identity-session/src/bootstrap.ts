@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { existenceOf, withExistingOutputFolder } from "./default-output-folder.js";
 import { bootstrapNaming } from "./output-folders.js";
 import { sectionFailure, sessionFailure } from "./section-failures.js";
+import { writeDocument } from "./user-documents.js";
 import { type PreferenceSettings, readPreferences, systemDefaultFor } from "./user-preferences.js";
 
 function objectFrom(body: unknown, backend: string): JsonObject {
@@ -57,6 +58,25 @@ async function dataInfo(request: FastifyRequest): Promise<JsonObject> {
 }
 
 /**
+ * The caller's preferences with a default output folder that exists. A fallback to the system default is stored,
+ * as the reference stores it, so that the next bootstrap and the client agree; storing it is best effort.
+ */
+async function preferencesWithOutputFolder(
+  request: FastifyRequest,
+  settings: PreferenceSettings,
+  systemDefaultExists: Promise<boolean>,
+) {
+  const read = await readPreferences(request, settings);
+  const checked = await withExistingOutputFolder(request, read, systemDefaultExists);
+  if (checked !== read) {
+    await writeDocument(request, settings, "preferences", checked).catch((error: unknown) =>
+      request.log.warn({ err: error }, "the fallback default output folder was not stored"),
+    );
+  }
+  return checked;
+}
+
+/**
  * The bootstrap result. The five sections are gathered concurrently (the preferences' default output folder is
  * then made sure to exist), so the call takes as long as the slowest of them; a section whose backend fails holds
  * an error description instead, the others are unaffected.
@@ -69,9 +89,10 @@ export async function bootstrap(request: FastifyRequest, ipAddress: string, sett
     workspace(request).catch(sectionFailure(request, "workspace")),
     appsInfo(request).catch(sectionFailure(request, "apps_info")),
     dataInfo(request).catch(sectionFailure(request, "data_info")),
-    readPreferences(request, settings)
-      .then((preferences) => withExistingOutputFolder(request, preferences, systemDefaultExists))
-      .then(bootstrapNaming, sectionFailure(request, "preferences")),
+    preferencesWithOutputFolder(request, settings, systemDefaultExists).then(
+      bootstrapNaming,
+      sectionFailure(request, "preferences"),
+    ),
   ]);
   return {
     user_info: {

@@ -41,7 +41,8 @@ async function folderMade(request: FastifyRequest, folder: string, known?: Promi
 
 /**
  * The preferences with a default output folder that exists, as the reference's bootstrap leaves them: the chosen
- * folder is created when missing; when it cannot be made, the system default takes its place (and is created).
+ * folder is created when missing; when it cannot be made, the system default takes its place (and is created), in
+ * a new object (the same one is returned when nothing changed).
  * The folders are a convenience of the client's (its preferences page refuses to save without one), so a data
  * backend failing leaves the preferences as they are, logged.
  */

@@ -225,6 +225,19 @@ describe("GET /secured/bootstrap and the default output folder", () => {
       system_default_output_dir: aliceAnalyses,
     });
     expect(folderExists("/iplant/home/bob/not-alices")).toBe(false);
+    // Stored, as the reference stores it: the next bootstrap (and the client's next save) agree.
+    expect(service.platform.preferences.state.preferences.get(qualified("alice"))).toEqual({
+      defaultOutputFolder: aliceAnalyses,
+      systemDefaultOutputDir: aliceAnalyses,
+    });
+  });
+
+  it("still answers the fallback when it cannot be stored", async () => {
+    choose("/iplant/home/bob/not-alices");
+    service.platform.preferences.faults.set({ mode: "json-500", method: "PUT", path: "^/preferences/" });
+    const response = await bootstrap();
+    expect(response.json().preferences.default_output_folder).toEqual(aliceAnalyses);
+    expect(service.platform.preferences.faults.applied).toHaveLength(1);
   });
 
   it("leaves an existing folder alone", async () => {
