@@ -1,4 +1,4 @@
-import { expectShape, path } from "@de-gateway/backend-clients";
+import { expectShape, isSuccess, path } from "@de-gateway/backend-clients";
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 
@@ -34,4 +34,21 @@ export async function retagApps(request: FastifyRequest, tags: readonly TagAvu[]
       json: { avus: appTags.map(({ id, attr, unit }) => ({ id, attr, unit, value: newFullName })) },
     });
   }
+}
+
+/**
+ * The apps backend's listing of a community's apps (`{total, apps}`), which the reference adds to a refused rename;
+ * undefined when the backend cannot give it, the refusal being what matters.
+ */
+export async function communityAppListing(request: FastifyRequest, fullName: string): Promise<unknown> {
+  try {
+    const answer = await request.server.backends.apps.call(request, {
+      path: path`/admin/apps/communities/${fullName}/apps`,
+    });
+    if (isSuccess(answer.status)) return answer.body;
+    request.log.warn({ status: answer.status }, "the apps backend did not list a community's apps");
+  } catch (error) {
+    request.log.warn({ err: error }, "the apps backend did not list a community's apps");
+  }
+  return undefined;
 }

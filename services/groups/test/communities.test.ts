@@ -198,6 +198,33 @@ describe("communities as the web client uses them", () => {
     expect(grouperGroup("omics")).toBeDefined();
   });
 
+  it("adds the apps backend's listing of the community's apps to a refused rename, as the reference does", async () => {
+    await create("alice", "genomics");
+    const aligner = [...service.platform.apps.state.catalog.apps.values()].find(
+      (app) => app.integrator_username === "alice",
+    )?.id;
+    if (!aligner) throw new Error("the apps simulator has no app of alice's");
+    await tagApp(aligner, "genomics");
+    // The simulated apps backend keeps its own record of the tags it set (the real one reads the metadata service).
+    const tagged = await fetch(`${service.platform.apps.url}/apps/${aligner}/communities?user=alice`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ communities: [`${FOLDER}:genomics`] }),
+    });
+    expect(tagged.status).toBe(200);
+    const refused = await send(service, "alice", "PATCH", "/communities/genomics", { name: "genomes" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error_code: "ERR_EXISTS",
+      app_ids: [aligner],
+      apps: { total: 1, apps: [expect.objectContaining({ id: aligner })] },
+    });
+    service.platform.apps.faults.set({ mode: "json-500", path: "/communities/" });
+    const withoutListing = await send(service, "alice", "PATCH", "/communities/genomics", { name: "genomes" });
+    expect(withoutListing.statusCode).toBe(409);
+    expect(withoutListing.json().apps).toBeUndefined();
+  });
+
   it("deletes a community and its subject in the permissions service", async () => {
     const created = await create("alice", "genomics");
     const deleted = await send(service, "alice", "DELETE", "/communities/genomics");

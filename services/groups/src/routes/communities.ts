@@ -2,7 +2,7 @@ import { badRequest, forbidden, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { communityTags, retagApps } from "../community-tags.js";
+import { communityAppListing, communityTags, retagApps } from "../community-tags.js";
 import { clientGroup, clientMembers } from "../grouper/formats.js";
 import { GroupsBackend, type Target } from "../grouper/groups-backend.js";
 import { inFolder } from "../grouper/names.js";
@@ -180,9 +180,11 @@ export const communityRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
       if (renamed && (retag || !force)) {
         const tagged = await communityTags(request, communityTagAttribute, target.fullName);
         if (tagged.length > 0 && !retag) {
+          const apps = await communityAppListing(request, target.fullName);
           throw new GatewayError(409, "Some apps have been tagged with the old community name", "ERR_EXISTS", {
             name: request.params.name,
             app_ids: [...new Set(tagged.map((tag) => tag.target_id))],
+            ...(apps === undefined ? {} : { apps }),
           });
         }
         if (tagged.length > 0) await retagApps(request, tagged, newTarget.fullName);
