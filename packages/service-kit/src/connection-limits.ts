@@ -91,12 +91,13 @@ const expectsBody = (request: FastifyRequest) =>
  */
 export function cutStalledBodies(app: FastifyInstance, limits: ConnectionLimits): void {
   app.addHook("onRequest", (request, reply, done) => {
-    if (!expectsBody(request) || request.raw.complete) {
+    const { raw } = request;
+    const socket = raw.socket;
+    // An injected request (app.inject) has its body whole and no connection to watch.
+    if (!expectsBody(request) || raw.complete || typeof socket?.bytesRead !== "number") {
       done();
       return;
     }
-    const { raw } = request;
-    const socket = raw.socket;
     let before = socket.bytesRead;
     // A full buffer: the service is not reading (its backend takes the body slowly); the client is not to blame.
     const heldBack = () => raw.readableLength >= raw.readableHighWaterMark;

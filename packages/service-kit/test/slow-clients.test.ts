@@ -136,6 +136,16 @@ describe("slow clients", () => {
     for (const client of held) client.socket.destroy();
   });
 
+  it("leaves injected requests alone: their bodies are whole, there is no connection", async () => {
+    const injected = await app.inject({
+      method: "POST",
+      url: "/count-later",
+      headers: { "content-type": "application/octet-stream" },
+      payload: Buffer.alloc(10),
+    });
+    expect(injected.json()).toEqual({ bytes: 10 });
+  });
+
   it("takes every limit from the configuration, with defaults that let a long upload finish", () => {
     const defaults = connectionLimitsFrom(
       loadConfig({ type: "object", properties: ConnectionLimitsConfig } as never, {}),
