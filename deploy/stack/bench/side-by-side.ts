@@ -77,6 +77,8 @@ export interface Comparison {
    * the reason for the ratio (what a hop costs against what the direct answer costs).
    */
   cpuPerRequest: { direct: Record<string, Spread>; through: Record<string, Spread> };
+  /** The same, round by round, for ratios taken per round (e.g. one process's CPU against another's). */
+  cpuPerRequestRounds: { direct: Record<string, number>[]; through: Record<string, number>[] };
 }
 
 export interface SideBySideOptions {
@@ -119,5 +121,9 @@ export async function sideBySide(
     direct: spreadOf(directRuns.map((run) => run.requestsPerSecond)),
     through: spreadOf(throughRuns.map((run) => run.requestsPerSecond)),
     cpuPerRequest: { direct: spreadsOf(directRuns, watched), through: spreadsOf(throughRuns, watched) },
+    cpuPerRequestRounds: {
+      direct: directRuns.map((run) => run.cpuPerRequest),
+      through: throughRuns.map((run) => run.cpuPerRequest),
+    },
   };
 }
