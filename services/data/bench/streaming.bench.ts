@@ -1,10 +1,10 @@
 /**
  * 1 GiB through the data service, both ways, against the same transfer made directly with the file-info
- * simulator: prints throughput as a ratio to direct (target >= 0.8) and the service's peak RSS growth during
- * each transfer (target < 64 MiB), one `figure 5 …` line each (docs/performance.md), exit code 1 on a miss.
- * Each line also gives the ratios of two bare hops put where the service is: a TCP relay (tcp-relay.ts), what any
- * hop costs on this machine, and an HTTP proxy (http-proxy.ts), what an HTTP hop written in Node costs: the floors
- * for the service.
+ * simulator and through two bare hops put where the service is: a TCP relay (tcp-relay.ts), what any hop costs on
+ * this machine, and an HTTP proxy (http-proxy.ts), what an HTTP hop written in Node costs. It prints the service's
+ * throughput as a ratio to the relay's, round by round (target >= 0.9), the ratios of each to direct, and the
+ * service's peak RSS growth during each transfer (target < 64 MiB), one `figure 5 …` line each
+ * (docs/performance.md), exit code 1 on a miss.
  *
  * The simulators run in this process, the service as a process of its own (as in `pnpm start`, so that its memory
  * is measured alone, from /proc/<pid>/status while the transfer runs), and each transfer's client in a process of
@@ -26,7 +26,8 @@ const MIB = 1024 * 1024;
 const SIZE = 1024 * MIB;
 const WARM_UP_SIZE = 32 * MIB;
 const ROUNDS = 5;
-const TARGET_RATIO = 0.8;
+/** Of the bare TCP relay's throughput, measured in the same rounds. */
+const TARGET_RATIO = 0.9;
 const TARGET_RSS_MIB = 64;
 const HOME = "/iplant/home/alice";
 const DIRECTIONS = ["upload", "download"] as const;
@@ -176,17 +177,20 @@ try {
     const ratiosOf = (route: Route) =>
       runs[direction].direct.map((run, index) => run.seconds / (runs[direction][route][index] as Measured).seconds);
     const ratios = ratiosOf("service");
-    const ratio = median(ratios);
+    const toRelay = runs[direction].relay.map(
+      (run, index) => run.seconds / (runs[direction].service[index] as Measured).seconds,
+    );
+    const ratio = median(toRelay);
     const growthMiB = Math.max(...runs[direction].service.map((run) => run.growthMiB));
     const met = ratio >= TARGET_RATIO && growthMiB < TARGET_RSS_MIB;
     failed ||= !met;
     process.stdout.write(
-      `figure 5 streaming ${direction} 1 GiB: ${ratio.toFixed(2)} x, median of ${ROUNDS} rounds ` +
-        `(${ratios.map((value) => value.toFixed(2)).join(", ")}; direct ${rate("direct")} MiB/s, ` +
-        `through data ${rate("service")} MiB/s; in its place a bare TCP relay: ${median(ratiosOf("relay")).toFixed(2)} x, ` +
-        `a bare HTTP proxy: ${median(ratiosOf("proxy")).toFixed(2)} x), ` +
+      `figure 5 streaming ${direction} 1 GiB: ${ratio.toFixed(2)} x the bare TCP relay's throughput, median of ${ROUNDS} ` +
+        `rounds (${toRelay.map((value) => value.toFixed(2)).join(", ")}); of direct: through data ${median(ratios).toFixed(2)} x, ` +
+        `the relay ${median(ratiosOf("relay")).toFixed(2)} x, a bare HTTP proxy ${median(ratiosOf("proxy")).toFixed(2)} x ` +
+        `(direct ${rate("direct")} MiB/s, through data ${rate("service")} MiB/s); ` +
         `service RSS growth ${growthMiB.toFixed(1)} MiB at most; ` +
-        `target >= ${TARGET_RATIO} x and < ${TARGET_RSS_MIB} MiB: ${met ? "met" : "MISSED"}\n`,
+        `target >= ${TARGET_RATIO} x the relay and < ${TARGET_RSS_MIB} MiB: ${met ? "met" : "MISSED"}\n`,
     );
   }
 } finally {
