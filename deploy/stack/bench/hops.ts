@@ -6,6 +6,7 @@ import { bundle } from "../src/bundle.js";
 import { serviceComponents, stackEntries } from "../src/components.js";
 import { Stack } from "../src/stack.js";
 import { formatSpread, printFigure, spreadOf } from "./figures.js";
+import { landingBurstFigure } from "./landing-burst.js";
 import {
   type Comparison,
   DEFAULT_LOAD,
@@ -197,6 +198,8 @@ export async function hopFigures(): Promise<void> {
       "3 custom handler (POST /secured/sessions, identity-session vs PUT to the preferences simulator)",
       describe(custom, "identity-session"),
     );
+
+    await landingBurstFigure(servicePort, bearer);
   } finally {
     plainProxy?.stop();
     await stack.stop();
