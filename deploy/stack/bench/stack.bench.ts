@@ -1,5 +1,6 @@
 /**
- * `pnpm bench` figures measured on the running stack: 6 (start-up readiness), then 1 to 3 (service hops).
+ * `pnpm bench` figures measured on the running stack: 6 (start-up readiness), then 1 to 3 (service hops) and 9
+ * (the landing burst).
  * Each figure is one line, a ratio measured side by side in this run; see docs/performance.md.
  */
 import { hopFigures } from "./hops.js";
