@@ -17,11 +17,21 @@ const PRESENTATION: { [K in keyof Config]-?: Presentation } = {
   LOG_LEVEL: "shown",
   JSON_BODY_LIMIT: "shown",
   REQUEST_LOG: "shown",
+  REQUEST_HEADERS_TIMEOUT_MS: "shown",
+  REQUEST_BODY_TIMEOUT_MS: "shown",
+  REQUEST_BODY_MIN_BYTES: "shown",
+  REQUEST_TIMEOUT_MS: "shown",
+  SOCKET_IDLE_TIMEOUT_MS: "shown",
+  KEEP_ALIVE_TIMEOUT_MS: "shown",
+  MAX_CONNECTIONS: "shown",
   AUTH_JWKS_URL: "url",
   AUTH_ISSUER: "shown",
   AUTH_AUDIENCE: "shown",
   AUTH_ADMIN_GROUPS: "shown",
   AUTH_SERVICE_ROLES: "shown",
+  AUTH_DE_JWT_ISSUER: "shown",
+  AUTH_DE_JWT_AUDIENCE: "shown",
+  AUTH_DE_JWT_MAX_AGE_SECONDS: "shown",
   // Public, but a key all the same: whether the header is accepted is what an operator needs.
   DE_JWT_PUBLIC_KEY: "withheld",
   APPS_URL: "url",
@@ -45,6 +55,7 @@ const PRESENTATION: { [K in keyof Config]-?: Presentation } = {
   MAIL_FROM: "shown",
   MAIL_TIMEOUT_MS: "shown",
   TOOL_REQUEST_EMAIL_TO: "shown",
+  TOOL_REQUEST_NOTIFY: "shown",
 };
 
 type Shown = Record<string, string | number | boolean>;

@@ -9,9 +9,9 @@ import type { Config } from "../config.js";
 import { uuidOf, writeableFolder } from "../data-items.js";
 import { baseName, dataPath, parentOf } from "../data-paths.js";
 import { entryName, fileRecord, refuseExisting, type StoredFile } from "../file-record.js";
+import { allowedRangesFrom, checkImportAddress } from "../import-address.js";
 import { singleFileForm } from "../multipart-body.js";
 import { commonErrors, FileRecord, PathText } from "../schemas.js";
-import { allowedRangesFrom, checkImportAddress } from "../import-address.js";
 import { submitUrlImport } from "../url-import.js";
 
 const SaveBody = Type.Object({
