@@ -186,7 +186,7 @@ describe("a successful answer that cannot be one", () => {
 describe("the search role", () => {
   it("takes the caller as ?user=, replacing any other", async () => {
     await get("/search", "alice");
-    const [received] = service.platform.fileInfo.recorder.to("GET", "/search");
+    const [received] = service.platform.search.recorder.to("GET", "/search");
     expect(received?.query).toEqual({ q: "notes", user: "alice" });
   });
 });
