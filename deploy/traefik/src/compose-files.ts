@@ -5,7 +5,7 @@ import { fillTemplate, GENERATE_COMMAND } from "./dockerfiles.js";
 import { documentSources } from "./platform-environment.js";
 
 /** The template of the root docker-compose.yml, relative to the repository root. */
-export const COMPOSE_TEMPLATE = "deploy/traefik/templates/docker-compose.template.yml";
+export const COMPOSE_TEMPLATE = "deploy/traefik/templates/docker-compose.yml.template";
 export const ROOT_COMPOSE = "docker-compose.yml";
 export const DOCS_COMPOSE = "services/docs/compose.yml";
 
