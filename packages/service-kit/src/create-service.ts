@@ -24,6 +24,7 @@ import {
 import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody, errorCodeForStatus } from "./errors.js";
 import { installJsonBodies } from "./json-bodies.js";
+import { batchedStandardOutput } from "./log-destination.js";
 import { serializeRequest } from "./log-redaction.js";
 import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
@@ -98,6 +99,7 @@ const rewriteWith =
 /** The Fastify skeleton every service shares: logging with request ids and traces, errors, health, metrics, OpenAPI. */
 export async function createService(options: ServiceOptions): Promise<Service> {
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
+  const standardOutput = options.logStream ? undefined : batchedStandardOutput();
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "info",
@@ -105,7 +107,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       redact: ["req.headers.authorization", 'req.headers["x-iplant-de-jwt"]'],
       // Credential-bearing query parameters (an OAuth callback's code and state) never reach the log.
       serializers: { req: serializeRequest },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? standardOutput?.stream,
     },
     logController: new RequestLog(options.requestLog ?? "every-request"),
     genReqId: requestIdFor,
@@ -133,6 +135,12 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   capConnections(app, limits);
+  if (standardOutput) {
+    app.addHook("onClose", (_app, done) => {
+      standardOutput.stop();
+      done();
+    });
+  }
   app.decorate("draining", false);
   app.decorate("registeredRoutes", [] as RegisteredRoute[]);
   app.decorateRequest("trace", {
