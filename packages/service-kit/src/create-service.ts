@@ -24,7 +24,6 @@ import {
 import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody, errorCodeForStatus } from "./errors.js";
 import { installJsonBodies } from "./json-bodies.js";
-import { batchedStandardOutput } from "./log-destination.js";
 import { serializeRequest } from "./log-redaction.js";
 import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
@@ -99,7 +98,6 @@ const rewriteWith =
 /** The Fastify skeleton every service shares: logging with request ids and traces, errors, health, metrics, OpenAPI. */
 export async function createService(options: ServiceOptions): Promise<Service> {
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
-  const standardOutput = options.logStream ? undefined : batchedStandardOutput();
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "info",
@@ -107,7 +105,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       redact: ["req.headers.authorization", 'req.headers["x-iplant-de-jwt"]'],
       // Credential-bearing query parameters (an OAuth callback's code and state) never reach the log.
       serializers: { req: serializeRequest },
-      stream: options.logStream ?? standardOutput?.stream,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new RequestLog(options.requestLog ?? "every-request"),
     genReqId: requestIdFor,
@@ -135,12 +133,6 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   capConnections(app, limits);
-  if (standardOutput) {
-    app.addHook("onClose", (_app, done) => {
-      standardOutput.stop();
-      done();
-    });
-  }
   app.decorate("draining", false);
   app.decorate("registeredRoutes", [] as RegisteredRoute[]);
   app.decorateRequest("trace", {
