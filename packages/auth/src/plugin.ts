@@ -40,7 +40,7 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   const verifier = createVerifier(options);
   const serviceRoles = options.serviceRoles ?? [];
 
-  /** The request's token, verified, with the claim that names its user; undefined when it carries none. */
+  /** The Authorization header's bearer token, verified. */
   async function bearerToken(header: string): Promise<VerifiedToken> {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw notAuthorized(BEARER_REQUIRED);
@@ -48,8 +48,9 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   }
 
   /**
-   * A request may carry a bearer token, a service-signed X-Iplant-De-Jwt, or both for the same user (the identity
-   * provider's token then speaks for them); both for different users is refused, never settled by precedence.
+   * The request's token, verified, with the claim that names its user; undefined when it carries none. A request
+   * may carry a bearer token, a service-signed X-Iplant-De-Jwt, or both for the same user (the identity provider's
+   * token then speaks for them); both for different users is refused, never settled by precedence.
    */
   async function verifiedToken(request: FastifyRequest): Promise<VerifiedToken | undefined> {
     const header = request.headers.authorization;
