@@ -231,16 +231,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   });
   scope.get<IdParams>("/analyses/:analysisId/steps", async (request) => {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
-    const step = {
-      step_number: 1,
-      external_id: analysis.id.replace(/-/g, "").slice(0, 16),
-      startdate: String(analysis.startdate),
-      enddate: String(analysis.enddate),
-      status: analysis.status,
-      app_step_number: 1,
-      step_type: "Condor",
-    };
-    return { analysis_id: analysis.id, steps: [step], timestamp: String(Date.now()), total: 1 };
+    return { analysis_id: analysis.id, steps: [stepOf(analysis)], timestamp: String(Date.now()), total: 1 };
   });
   scope.post<IdParams>("/analyses/:analysisId/stop", async (request) => {
     const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
@@ -253,6 +244,17 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     return { id: analysis.id };
   });
 }
+
+/** The one step of a simulated analysis, as `/analyses/{id}/steps` and its history list it. */
+export const stepOf = (analysis: AnalysisRecord) => ({
+  step_number: 1,
+  external_id: analysis.id.replace(/-/g, "").slice(0, 16),
+  startdate: String(analysis.startdate),
+  enddate: String(analysis.enddate),
+  status: analysis.status,
+  app_step_number: 1,
+  step_type: "Condor",
+});
 
 /** Apps backend: analyses (submitted jobs) of the caller: listing, submission, changes, stop, relaunch. */
 export const analyses = defineModule<AnalysesState>({

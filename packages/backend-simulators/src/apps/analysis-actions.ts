@@ -4,7 +4,7 @@ import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
-import { type AnalysisRecord, analysesOf, readableAnalysis, visibleAnalyses } from "./analyses.js";
+import { type AnalysisRecord, analysesOf, readableAnalysis, stepOf, visibleAnalyses } from "./analyses.js";
 import { analysisEventsOf } from "./analysis-events.js";
 
 type All = () => Record<string, unknown>;
@@ -41,16 +41,7 @@ function routes(scope: FastifyInstance, all: All) {
   });
   scope.get<{ Params: { analysisId: string } }>("/analyses/:analysisId/history", async (request) => {
     const analysis = readableAnalysis(analysesOf(all), request.params.analysisId, callerOf(request));
-    const step = {
-      step_number: 1,
-      external_id: analysis.id.replace(/-/g, "").slice(0, 16),
-      startdate: String(analysis.startdate),
-      enddate: String(analysis.enddate),
-      status: analysis.status,
-      app_step_number: 1,
-      step_type: "Condor",
-      updates: updatesOf(analysis),
-    };
+    const step = { ...stepOf(analysis), updates: updatesOf(analysis) };
     return { analysis_id: analysis.id, steps: [step], timestamp: String(Date.now()), total: 1 };
   });
   // Each analysis runs again as submitted, as a new analysis of the caller's, into an output folder of its own.

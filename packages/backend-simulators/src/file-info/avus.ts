@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { StoredAvu } from "../metadata/avus.js";
 import type { Avu, Entry } from "./catalogue.js";
 import { badField, notAuthorized } from "./errors.js";
 import type { DataStore } from "./store.js";
@@ -56,20 +57,6 @@ interface KeptAvu {
   avus?: unknown;
 }
 
-/** A kept AVU in the metadata backend's record shape. */
-export interface KeptAvuRecord {
-  id: string;
-  attribute: string;
-  value: string;
-  unit: string;
-  target_type: string;
-  target_id: string;
-  created_by: string;
-  modified_by: string;
-  created_on: number;
-  modified_on: number;
-}
-
 /** A stable UUID for a kept AVU that was sent without one. */
 const keyedUuid = (key: string) => {
   const hex = createHash("sha1").update(`kept avu ${key}`).digest("hex");
@@ -81,8 +68,8 @@ function recordsOf(
   key: string,
   target: { type: string; id: string },
   entry: Entry,
-  attached: KeptAvuRecord[],
-): KeptAvuRecord {
+  attached: StoredAvu[],
+): StoredAvu {
   const id = typeof avu.id === "string" ? avu.id.toLowerCase() : keyedUuid(key);
   const children = Array.isArray(avu.avus) ? (avu.avus as KeptAvu[]) : [];
   children.forEach((child, index) => {
@@ -106,12 +93,12 @@ function recordsOf(
  * The metadata-service AVUs of every file and folder (kept with the entry here, where data-info would hand them to the
  * metadata service), in the metadata backend's record shape, each with the AVUs attached to it: for its searches.
  */
-export function keptMetadataAvus(store: DataStore): Array<{ avu: KeptAvuRecord; attached: KeptAvuRecord[] }> {
+export function keptMetadataAvus(store: DataStore): Array<{ avu: StoredAvu; attached: StoredAvu[] }> {
   return store.catalogue.all().flatMap((entry) => {
     const kept = Array.isArray(entry.metadata.avus) ? (entry.metadata.avus as KeptAvu[]) : [];
     const target = { type: entry.type === "dir" ? "folder" : "file", id: entry.id };
     return kept.map((avu, index) => {
-      const attached: KeptAvuRecord[] = [];
+      const attached: StoredAvu[] = [];
       return { avu: recordsOf(avu, `${entry.id}/${index}`, target, entry, attached), attached };
     });
   });
