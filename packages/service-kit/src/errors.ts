@@ -6,6 +6,16 @@ export const ErrorBody = Type.Object(
   { additionalProperties: true },
 );
 
+/** The error answers nearly any route may give: refused input, sign-in and access, not found, a failing backend. */
+export const ERROR_ANSWERS = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  502: ErrorBody,
+  504: ErrorBody,
+};
+
 const CODE_BY_STATUS: Record<number, string> = {
   400: "ERR_BAD_REQUEST",
   401: "ERR_NOT_AUTHORIZED",

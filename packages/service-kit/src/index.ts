@@ -11,6 +11,7 @@ export { createService, type RegisteredRoute, type Service, type ServiceOptions 
 export {
   badGateway,
   badRequest,
+  ERROR_ANSWERS,
   ErrorBody,
   errorCodeForStatus,
   forbidden,

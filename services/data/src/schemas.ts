@@ -1,17 +1,10 @@
-import { ErrorBody } from "@de-gateway/service-kit";
+import { ERROR_ANSWERS } from "@de-gateway/service-kit";
 import { Type } from "typebox";
 
 const open = { additionalProperties: true };
 
 /** Errors every data route may answer, besides its own. */
-export const commonErrors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  502: ErrorBody,
-  504: ErrorBody,
-};
+export const commonErrors = ERROR_ANSWERS;
 
 export const PathText = (description: string) => Type.String({ minLength: 1, description });
 export const PathList = (description: string) =>

@@ -1,4 +1,4 @@
-import { ErrorBody } from "@de-gateway/service-kit";
+import { ERROR_ANSWERS, ErrorBody } from "@de-gateway/service-kit";
 import { type Static, Type } from "typebox";
 
 /** Access privileges a subject can hold on a team. */
@@ -121,12 +121,4 @@ export const TeamMessage = Type.Union([Type.Object({ message: Type.Optional(Type
 export const GroupName = Type.Object({ name: Type.String({ minLength: 1 }) });
 
 /** Error answers every route of this service may give. */
-export const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  502: ErrorBody,
-  504: ErrorBody,
-};
+export const errors = { ...ERROR_ANSWERS, 409: ErrorBody };

@@ -1,4 +1,4 @@
-import { ErrorBody } from "@de-gateway/service-kit";
+import { ERROR_ANSWERS } from "@de-gateway/service-kit";
 import { type TSchema, Type } from "typebox";
 
 /** The backends' objects are documented by the fields the web client reads; any others pass through too. */
@@ -131,11 +131,4 @@ export const ResourceSummary = open({
 export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, description: "a short username" }) });
 
 /** Every route of the service can fail these ways; user routes add 401/403 through the auth plugin's schema. */
-export const failures = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  502: ErrorBody,
-  504: ErrorBody,
-};
+export const failures = ERROR_ANSWERS;
