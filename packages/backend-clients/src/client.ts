@@ -9,7 +9,8 @@ import { expectShape } from "./answer-shape.js";
 import { BackendResponseError } from "./backend-response-error.js";
 import { startBackendTimer } from "./backend-timer.js";
 import { type ErrorStatuses, mayMeanOtherwise, meantStatus } from "./error-statuses.js";
-import { forwardedRequestHeaders, gatewayHeaders } from "./headers.js";
+import { forwardedRequest } from "./forwarded-request.js";
+import { gatewayHeaders } from "./headers.js";
 import type { Identity } from "./identity.js";
 import { checkBackendPath } from "./path.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
@@ -18,6 +19,11 @@ import { transportError } from "./transport-errors.js";
 
 /** How much of a streamed answer is read ahead: larger steps keep big downloads flowing across processes. */
 const STREAM_BUFFER_BYTES = 1024 * 1024;
+/**
+ * A forwarded answer up to this length is read whole and sent in one write: most answers are this small, and
+ * streaming them costs more than holding them for a moment.
+ */
+const SMALL_ANSWER_BYTES = 64 * 1024;
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 
@@ -114,6 +120,15 @@ const serviceAccount = (username: string): AuthUser => ({
   groups: [],
 });
 
+/**
+ * Drops an answer unread and closes its connection. Destroying an undici body that was never read makes it emit an
+ * error of its own (the request aborted), which is expected here.
+ */
+function discard(body: Readable): void {
+  body.on("error", () => {});
+  body.destroy();
+}
+
 /** Takes the backend's headers off a reply that answers something else in place of the backend's answer. */
 function dropBackendHeaders(reply: FastifyReply): void {
   for (const name of Object.keys(reply.getHeaders())) {
@@ -123,6 +138,8 @@ function dropBackendHeaders(reply: FastifyReply): void {
 
 /** One backend role (apps, groups, …): calls for custom handlers and a streaming `forward()` for passthroughs. */
 export class BackendClient {
+  private readonly identityQueries = new WeakMap<AuthUser, string>();
+
   constructor(
     readonly name: string,
     private readonly baseUrl: string | undefined,
@@ -151,6 +168,21 @@ export class BackendClient {
 
   private identityOf(caller: AuthUser | undefined): Record<string, string> {
     return caller ? this.identity.params(caller) : {};
+  }
+
+  /** The query a backend gets: the caller's (`base`) less any identity, the overrides, and the caller's identity. */
+  private queryFor(caller: AuthUser | undefined, base: string, overrides: Query | undefined): string {
+    if (base !== "" || overrides !== undefined || caller === undefined) {
+      return backendQuery(base, this.identity.keys, this.identityOf(caller), overrides);
+    }
+    // The usual passthrough: no query of the caller's. Users of remembered tokens are shared between requests, so
+    // their identity query is made once.
+    let query = this.identityQueries.get(caller);
+    if (query === undefined) {
+      query = backendQuery("", this.identity.keys, this.identityOf(caller));
+      this.identityQueries.set(caller, query);
+    }
+    return query;
   }
 
   /** Identity headers (a signed user token, an account's credentials); they replace same-named ones. */
@@ -199,7 +231,7 @@ export class BackendClient {
    */
   async stream(request: FastifyRequest, options: StreamCallOptions): Promise<StreamedResponse> {
     const caller = this.callerOf(request, options);
-    const query = backendQuery("", this.identity.keys, this.identityOf(caller), options.query);
+    const query = this.queryFor(caller, "", options.query);
     const headers = {
       accept: "application/json",
       ...options.headers,
@@ -251,41 +283,81 @@ export class BackendClient {
    * Streams the caller's request to the backend and the backend's answer back unchanged (status,
    * body, content type), with the identity parameters and headers replaced by the verified user's. A 5xx is
    * the exception: the backend failed, and the caller gets the gateway's own 502 (its body goes to the log).
+   * A small answer (a declared length of at most SMALL_ANSWER_BYTES) is read whole and sent in one write; a larger
+   * one, or one of unknown length, flows through as it comes.
    */
   forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions): FastifyReply {
     const caller = this.callerOf(request);
-    const query = backendQuery(rawQueryOf(request.url), this.identity.keys, this.identityOf(caller), options.query);
-    const identityHeaders = this.identityHeaders(caller);
+    const query = this.queryFor(caller, rawQueryOf(request.url), options.query);
     const method = options.method ?? (request.method as HttpMethod);
+    const sent = forwardedRequest(request);
     const timer = startBackendTimer(request, this.name, method);
-    return reply.from(`${this.origin()}${checkBackendPath(options.path)}`, {
-      method,
-      timeout: this.timeoutMs,
-      queryString: () => query,
-      rewriteRequestHeaders: (_request, prepared) => ({
-        ...forwardedRequestHeaders(request, prepared),
-        ...identityHeaders,
-      }),
-      rewriteHeaders: (headers) => withoutHopByHop(headers),
-      retryDelay: () => null,
-      onResponse: (_request, answering, response) => {
-        timer.answered(response.statusCode);
-        // The backend's headers are the reply's by now.
-        if (isPageInsteadOfAnswer(response.statusCode, reply.getHeader("content-type")))
-          this.refusePage(request, reply, response.stream);
-        else if (this.errorStatuses && mayMeanOtherwise(response.statusCode))
-          this.sendFailure(request, reply, response.stream);
-        else if (isFailure(response.statusCode) || (this.refusalsOutsideModel && !isSuccess(response.statusCode)))
-          this.sendInErrorModel(request, reply, response.stream);
-        else answering.send(response.stream);
+    this.dispatcher
+      .request({
+        origin: this.origin(),
+        path: `${checkBackendPath(options.path)}${query ? `?${query}` : ""}`,
+        method,
+        headers: { ...sent.headers, ...this.identityHeaders(caller) },
+        body: sent.body,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        highWaterMark: STREAM_BUFFER_BYTES,
+      })
+      .then(
+        (response) => {
+          timer.answered(response.statusCode);
+          this.answerForwarded(request, reply, method, response);
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error, backend: this.name }, "backend forward failed");
+          const failure = transportError(this.name, error);
+          timer.failed(failure);
+          if (!reply.sent) reply.send(failure);
+        },
+      );
+    return reply;
+  }
+
+  private answerForwarded(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    method: HttpMethod,
+    { statusCode, headers, body }: Dispatcher.ResponseData,
+  ): void {
+    // The caller has gone: nobody to answer.
+    if (request.raw.socket?.destroyed) {
+      discard(body);
+      return;
+    }
+    reply.headers(withoutHopByHop(headers));
+    // The backend answered before the caller's body was all read: the connection cannot serve another request.
+    if (!request.raw.complete) reply.header("connection", "close");
+    if (statusCode < 200 || statusCode > 599) {
+      discard(body);
+      dropBackendHeaders(reply);
+      reply.send(badGateway(`the ${this.name} backend answered with status ${statusCode}`));
+      return;
+    }
+    reply.code(statusCode);
+    if (isPageInsteadOfAnswer(statusCode, headers["content-type"])) this.refusePage(request, reply, body);
+    else if (this.errorStatuses && mayMeanOtherwise(statusCode)) this.sendFailure(request, reply, body);
+    else if (isFailure(statusCode) || (this.refusalsOutsideModel && !isSuccess(statusCode)))
+      this.sendInErrorModel(request, reply, body);
+    else if (method !== "HEAD" && Number(headers["content-length"]) <= SMALL_ANSWER_BYTES)
+      this.sendWhole(request, reply, body);
+    else reply.send(body);
+  }
+
+  /** A small answer read whole: one write to the caller; a body that stops coming is a 504 before anything is sent. */
+  private sendWhole(request: FastifyRequest, reply: FastifyReply, body: Dispatcher.ResponseData["body"]): void {
+    body.arrayBuffer().then(
+      (bytes) => reply.send(Buffer.from(bytes)),
+      (error: unknown) => {
+        request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
+        dropBackendHeaders(reply);
+        reply.send(transportError(this.name, error));
       },
-      onError: (failed, { error }) => {
-        request.log.warn({ err: error, backend: this.name }, "backend forward failed");
-        const failure = transportError(this.name, error);
-        timer.failed(failure);
-        failed.send(failure);
-      },
-    });
+    );
   }
 
   /**
@@ -293,7 +365,7 @@ export class BackendClient {
    * page's headers (a sign-in page's cookies among them).
    */
   private refusePage(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
-    stream.destroy();
+    discard(stream);
     dropBackendHeaders(reply);
     reply.send(this.pageInstead(request));
   }

@@ -14,12 +14,16 @@ function isDotSegment(segment: string): boolean {
 const dotSegmentRefused = (segment: string) =>
   badRequest(`a path parameter cannot be "${segment}": it would name another path of the backend`, "ERR_BAD_PATH");
 
+const MAYBE_DOT_SEGMENT = /(?:^|\/)(?:\.|%2e)/i;
+
 /**
  * The one check of every backend path the clients send (`call`, `stream`, `forward`): no segment is `.` or `..`,
  * raw or encoded. Encoding does not protect a segment: URL parsers (WHATWG URL, undici, most backends) resolve
  * `%2E%2E` as `..`, so `/users/%2E%2E?user=alice` would reach `/?user=alice`.
  */
 export function checkBackendPath(path: string): string {
+  // A dot segment begins with `.` or `%2e` right after a slash: most paths have neither, and need no more look.
+  if (!MAYBE_DOT_SEGMENT.test(path)) return path;
   const segments = path.split("?")[0]?.split("/") ?? [];
   const dot = segments.find(isDotSegment);
   if (dot !== undefined) throw dotSegmentRefused(dot);

@@ -1,4 +1,3 @@
-import replyFrom from "@fastify/reply-from";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { Agent } from "undici";
@@ -92,7 +91,6 @@ const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) =
     keepAliveTimeout: 10_000,
     connections: 128,
   });
-  await app.register(replyFrom, { undici: agent, disableRequestLogging: true });
   const identity = identities(options.credentials);
   const backends = Object.fromEntries(
     (Object.keys(identity) as BackendName[]).map((name) => [

@@ -1,11 +1,6 @@
 import { GatewayError } from "@de-gateway/service-kit";
 
-const TIMEOUT_CODES = new Set([
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "FST_REPLY_FROM_GATEWAY_TIMEOUT",
-]);
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];

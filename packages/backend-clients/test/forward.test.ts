@@ -142,10 +142,23 @@ describe("forward()", () => {
     expect(slow.json()).toMatchObject({ error_code: "ERR_GATEWAY_TIMEOUT" });
   });
 
-  it("cuts a forwarded answer off when its body stops coming, rather than hold the caller", async () => {
+  it("answers 504 when a small forwarded answer stops coming: it is read whole before anything is sent", async () => {
     service.platform.notifications.faults.set({ mode: "stall-body" });
+    const stalled = await post("/send", "alice");
+    expect(stalled.statusCode).toBe(504);
+    expect(stalled.json()).toMatchObject({
+      error_code: "ERR_GATEWAY_TIMEOUT",
+      reason: expect.stringContaining("notification"),
+    });
+    // None of the broken answer's headers: its length would not fit the error.
+    expect(stalled.headers["content-length"]).toBe(String(stalled.rawPayload.length));
+  });
+
+  it("cuts a large forwarded answer off when its body stops coming, rather than hold the caller", async () => {
+    service.platform.notifications.faults.set({ mode: "stall-body", declaredBytes: 1024 * 1024 });
     const outcome = post("/send", "alice");
-    // The status went out with the backend's headers; all that is left is to end the broken answer.
+    // A large answer flows as it comes: its status went out with the backend's headers, so all that is left is to
+    // end the broken answer.
     await expect(outcome).rejects.toThrow(/destroyed before completion/);
   });
 });

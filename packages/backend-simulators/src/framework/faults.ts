@@ -25,6 +25,8 @@ export interface Fault {
   status?: number;
   /** The JSON a `json-200` or `json-status` fault answers. */
   body?: unknown;
+  /** The length a `stall-body` answer declares (4096 unless given): a large answer is streamed, a small one read whole. */
+  declaredBytes?: number;
   /** Only requests whose path (without query) matches this regular expression. */
   path?: string;
   method?: string;
@@ -39,6 +41,7 @@ export const FaultSchema = Type.Object({
   delayMs: Type.Optional(Type.Integer({ minimum: 0 })),
   status: Type.Optional(Type.Integer({ minimum: 200, maximum: 599 })),
   body: Type.Optional(Type.Unknown()),
+  declaredBytes: Type.Optional(Type.Integer({ minimum: 64 })),
   path: Type.Optional(Type.String()),
   method: Type.Optional(Type.String()),
 });
@@ -107,7 +110,10 @@ export function installFaults(app: FastifyInstance, faults: Faults): void {
         return;
       case "stall-body":
         reply.hijack();
-        reply.raw.writeHead(fault.status ?? 200, { "content-type": "application/json", "content-length": "4096" });
+        reply.raw.writeHead(fault.status ?? 200, {
+          "content-type": "application/json",
+          "content-length": String(fault.declaredBytes ?? 4096),
+        });
         reply.raw.write('{"answer": [');
         // The rest never comes; the socket is destroyed when the simulator stops.
         await new Promise(() => {});
