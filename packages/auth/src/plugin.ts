@@ -83,13 +83,33 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     return account;
   }
 
-  app.decorateRequest("user", null as unknown as AuthUser);
-  app.addHook("onRoute", documentAccess);
-  app.addHook("onRequest", async (request) => {
-    if (request.is404) return;
-    // The matched route's path, not the requested one: the router decodes `/%61dmin/…` to an /admin/ route.
-    const access = accessOf(request.routeOptions.url ?? request.url, request.routeOptions.config.auth);
-    if (access === "none") return;
+  /**
+   * Users of remembered tokens, made once per token's claims: a request with a token seen before is answered
+   * without a promise or a new user object. The users are frozen, so that no request can change another's.
+   */
+  const usersOfClaims = new WeakMap<JWTPayload, AuthUser | null>();
+  function bearerUser(claims: JWTPayload): AuthUser | undefined {
+    let user = usersOfClaims.get(claims);
+    if (user === undefined) {
+      user = userFromClaims(claims, options.adminGroups, "preferred_username") ?? null;
+      if (user) Object.freeze(user.groups);
+      usersOfClaims.set(claims, user && Object.freeze(user));
+    }
+    return user ?? undefined;
+  }
+
+  /**
+   * The user of a request whose only token is a bearer token verified before, in the form an encoder writes it
+   * (the form every remembered token has); undefined for anything else, which takes the whole way.
+   */
+  function rememberedUser(request: FastifyRequest): AuthUser | undefined {
+    const header = request.headers.authorization;
+    if (!header?.startsWith("Bearer ") || request.headers[DE_JWT_HEADER] !== undefined) return undefined;
+    const claims = verifier.rememberedBearer(header.slice(7));
+    return claims && bearerUser(claims);
+  }
+
+  async function authenticate(request: FastifyRequest, access: Exclude<Access, "none">): Promise<void> {
     const token = await checkedToken(request);
     if (!token) {
       if (access !== "optional") throw notAuthorized(BEARER_REQUIRED);
@@ -100,10 +120,39 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
       request.user = serviceAccountOf(token);
       return;
     }
-    const user = userFromClaims(token.claims, options.adminGroups, token.usernameClaim);
+    const user =
+      token.usernameClaim === "preferred_username"
+        ? bearerUser(token.claims)
+        : userFromClaims(token.claims, options.adminGroups, token.usernameClaim);
     if (!user) throw notAuthorized("the token names no user");
-    if (access === "admin" && !user.isAdmin) throw forbidden("this endpoint is for administrators");
+    admitted(user, access);
     request.user = user;
+  }
+
+  function admitted(user: AuthUser, access: Access): void {
+    if (access === "admin" && !user.isAdmin) throw forbidden("this endpoint is for administrators");
+  }
+
+  app.decorateRequest("user", null as unknown as AuthUser);
+  app.addHook("onRoute", documentAccess);
+  // A callback hook: the usual request, with a token seen before, is settled without a promise.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.is404) return done();
+    // The matched route's path, not the requested one: the router decodes `/%61dmin/…` to an /admin/ route.
+    const access = accessOf(request.routeOptions.url ?? request.url, request.routeOptions.config.auth);
+    if (access === "none") return done();
+    const remembered = access === "service" ? undefined : rememberedUser(request);
+    if (!remembered) {
+      authenticate(request, access).then(() => done(), done);
+      return;
+    }
+    try {
+      admitted(remembered, access);
+    } catch (error) {
+      return done(error as Error);
+    }
+    request.user = remembered;
+    done();
   });
 };
 

@@ -47,6 +47,11 @@ export class IdentityProviderUnavailable extends Error {}
 
 export interface Verifier {
   bearer(token: string): Promise<JWTPayload>;
+  /**
+   * The claims of a bearer token verified before, while the keys it was verified with are current; undefined when
+   * it must be verified (again). Synchronous: most requests carry a token seen before, and need no promise.
+   */
+  rememberedBearer(token: string): JWTPayload | undefined;
   deJwt(token: string): Promise<JWTPayload>;
 }
 
@@ -98,13 +103,15 @@ export function createVerifier(options: VerifierOptions): Verifier {
     }
   }
 
+  // Only tokens in their strict form are remembered, so a remembered token needs no second look at its form.
+  const rememberedBearer = (token: string) => (signingKeys.fresh ? bearerTokens.get(token) : undefined);
+
   return {
+    rememberedBearer,
     async bearer(token) {
+      const known = rememberedBearer(token);
+      if (known) return known;
       strict(token);
-      if (signingKeys.fresh) {
-        const known = bearerTokens.get(token);
-        if (known) return known;
-      }
       const version = keySet.current();
       try {
         const payload = await verifyBearer(token);

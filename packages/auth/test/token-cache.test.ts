@@ -19,6 +19,17 @@ function serviceWith(extra: Partial<AuthOptions> = {}) {
   const plugin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
     await app.register(auth, { ...authOptionsFrom(config), ...extra });
     app.get("/who", async (request) => request.user);
+    app.get("/admin/who", async (request) => request.user);
+    // A handler that tries to change the caller it was given: it must not reach the next request's caller.
+    app.get("/rename", async (request) => {
+      try {
+        (request.user as { username: string }).username = "mallory";
+        request.user.groups.push("de-admins");
+      } catch {
+        return { changed: false };
+      }
+      return { changed: true };
+    });
   };
   return startServiceUnderTest(
     Config,
@@ -50,6 +61,35 @@ describe("verified tokens are remembered", () => {
     expect(signatureChecks).toHaveBeenCalledTimes(1);
     await who(service, bearer(await service.platform.token("bob")));
     expect(signatureChecks).toHaveBeenCalledTimes(2);
+  });
+
+  it("answers from memory as it would after verifying: administrators only on /admin/, the same user each time", async () => {
+    service = await serviceWith();
+    const alice = await service.platform.token("alice");
+    const admin = await service.platform.token("carol");
+    for (let request = 0; request < 3; request++) {
+      const refused = await service.app.inject({ method: "GET", url: "/admin/who", headers: bearer(alice) });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
+      const admitted = await service.app.inject({ method: "GET", url: "/admin/who", headers: bearer(admin) });
+      expect(admitted.json()).toMatchObject({ username: "carol", isAdmin: true });
+    }
+    // A handler cannot change the remembered user for the requests after it.
+    const attempt = await service.app.inject({ method: "GET", url: "/rename", headers: bearer(alice) });
+    expect(attempt.json()).toEqual({ changed: false });
+    const after = (await who(service, bearer(alice))).json() as { username: string; groups: string[] };
+    expect(after.username).toBe("alice");
+    expect(after.groups).not.toContain("de-admins");
+  });
+
+  it("still compares a remembered bearer token with an X-Iplant-De-Jwt sent beside it", async () => {
+    service = await serviceWith();
+    const alice = await service.platform.token("alice");
+    expect((await who(service, bearer(alice))).statusCode).toBe(200);
+    const two = await who(service, { ...bearer(alice), "x-iplant-de-jwt": await service.platform.deJwt("bob") });
+    expect(two.statusCode).toBe(401);
+    const same = await who(service, { ...bearer(alice), "x-iplant-de-jwt": await service.platform.deJwt("alice") });
+    expect(same.json()).toMatchObject({ username: "alice" });
   });
 
   it("remembers service-signed X-Iplant-De-Jwt tokens the same way", async () => {
