@@ -2,6 +2,7 @@
 // additions to Fastify's types, which services compiled against this package's dist (the images) need too.
 /// <reference types="@fastify/swagger" preserve="true" />
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { hostname } from "node:os";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, {
@@ -24,10 +25,12 @@ import {
 import { installErrorHandling } from "./error-handler.js";
 import { ErrorBody, errorCodeForStatus } from "./errors.js";
 import { installJsonBodies } from "./json-bodies.js";
+import { logDestination } from "./log-destination.js";
 import { serializeRequest } from "./log-redaction.js";
 import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
 import { RequestLog, type RequestLogPolicy } from "./request-log.js";
+import { RequestLogger } from "./request-logger.js";
 import { type TraceContext, traceContextOf, traceLogBindings } from "./trace-context.js";
 import { bodyLeftUnread, drainUnreadBody } from "./unread-bodies.js";
 import { installValidation } from "./validation.js";
@@ -98,6 +101,7 @@ const rewriteWith =
 /** The Fastify skeleton every service shares: logging with request ids and traces, errors, health, metrics, OpenAPI. */
 export async function createService(options: ServiceOptions): Promise<Service> {
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
+  const destination = options.logStream ?? logDestination();
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "info",
@@ -105,13 +109,16 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       redact: ["req.headers.authorization", 'req.headers["x-iplant-de-jwt"]'],
       // Credential-bearing query parameters (an OAuth callback's code and state) never reach the log.
       serializers: { req: serializeRequest },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: destination,
     },
-    logController: new RequestLog(options.requestLog ?? "every-request"),
+    logController: new RequestLog(options.requestLog ?? "every-request", {
+      destination,
+      base: { pid: process.pid, hostname: hostname(), name: options.name },
+    }),
     genReqId: requestIdFor,
     // Every log line of a request carries its trace.
     childLoggerFactory: (logger, bindings, childOptions, raw) =>
-      logger.child({ ...bindings, ...traceLogBindings(traceContextOf(raw)) }, childOptions),
+      new RequestLogger(logger, { ...bindings, ...traceLogBindings(traceContextOf(raw)) }, childOptions),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     ...serverTimeouts(limits),
     ...(options.rewriteUrl ? { rewriteUrl: rewriteWith(options.rewriteUrl) } : {}),

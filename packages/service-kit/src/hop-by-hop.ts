@@ -15,8 +15,8 @@ const HOP_BY_HOP = new Set([
 /** An answer's headers without the hop-by-hop ones: this hop's own connection decides those. */
 export function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const kept: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (!HOP_BY_HOP.has(name)) kept[name] = value;
+  for (const name in headers) {
+    if (!HOP_BY_HOP.has(name)) kept[name] = headers[name];
   }
   return kept;
 }

@@ -63,14 +63,10 @@ export function traceLogBindings(trace: TraceContext): Record<string, string> {
   };
 }
 
-const contexts = new WeakMap<IncomingMessage, TraceContext>();
+const TRACE = Symbol("trace context");
 
 /** The request's trace context, made once: the logger is made before the request object, both need it. */
-export function traceContextOf(raw: IncomingMessage): TraceContext {
-  let trace = contexts.get(raw);
-  if (!trace) {
-    trace = traceContextFor(raw.headers);
-    contexts.set(raw, trace);
-  }
-  return trace;
+export function traceContextOf(raw: IncomingMessage & { [TRACE]?: TraceContext }): TraceContext {
+  raw[TRACE] ??= traceContextFor(raw.headers);
+  return raw[TRACE];
 }

@@ -44,6 +44,23 @@ describe("trace context in the log", () => {
     }
   });
 
+  it("writes the completed line with the fields pino gives the request's own lines, and no credentials", async () => {
+    lines.length = 0;
+    const response = await app.inject({ method: "GET", url: "/items/8?code=secret&keep=1" });
+    const own = lines.filter((line) => line.reqId === response.headers["x-request-id"]);
+    const [handling, completed] = own;
+    const common = ["level", "pid", "hostname", "name", "reqId", "trace_id", "span_id"];
+    for (const field of common) expect(completed?.[field], field).toEqual(handling?.[field]);
+    expect(completed?.time).toEqual(expect.any(Number));
+    expect(completed).toMatchObject({
+      name: "observability-fixture",
+      req: { method: "GET", url: "/items/8?code=[REDACTED]&keep=1" },
+      res: { statusCode: 200 },
+      msg: "request completed",
+    });
+    expect(completed?.responseTime).toEqual(expect.any(Number));
+  });
+
   it("makes a trace for a request without one and logs it, even for an unknown path", async () => {
     lines.length = 0;
     await app.inject({ method: "GET", url: "/nowhere" });

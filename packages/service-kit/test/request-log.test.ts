@@ -62,6 +62,23 @@ describe("request logging", () => {
     }
   });
 
+  it("writes every line before the process exits, though lines are written in batches", async () => {
+    const child = runLogging({ DRAIN_DELAY_MS: "0" });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const port = await until(() => /listening (\d+)/.exec(child.output())?.[1], "port", child.output);
+    await fetch(`http://127.0.0.1:${port}/nowhere`);
+    // At once: the lines are still waiting for their batch to fill or its time to come.
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const lines = child
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
+    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(["request completed", "draining"]));
+    expect(lines.find((line) => line.msg === "request completed")?.req?.url).toBe("/nowhere");
+  });
+
   it("logs only the failures with REQUEST_LOG=failures, for deployments whose entrypoint logs every request", async () => {
     const child = runLogging({ REQUEST_LOG: "failures" });
     try {
