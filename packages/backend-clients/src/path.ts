@@ -14,20 +14,34 @@ function isDotSegment(segment: string): boolean {
 const dotSegmentRefused = (segment: string) =>
   badRequest(`a path parameter cannot be "${segment}": it would name another path of the backend`, "ERR_BAD_PATH");
 
-const MAYBE_DOT_SEGMENT = /(?:^|\/)(?:\.|%2e)/i;
+const MAYBE_DOT_SEGMENT = /(?:^|\/|%2f)(?:\.|%2e)/i;
 
 /**
  * The one check of every backend path the clients send (`call`, `stream`, `forward`): no segment is `.` or `..`,
- * raw or encoded. Encoding does not protect a segment: URL parsers (WHATWG URL, undici, most backends) resolve
+ * raw or encoded, nor holds one behind an encoded slash. Encoding does not protect a segment: URL parsers (WHATWG URL, undici, most backends) resolve
  * `%2E%2E` as `..`, so `/users/%2E%2E?user=alice` would reach `/?user=alice`.
  */
 export function checkBackendPath(path: string): string {
-  // A dot segment begins with `.` or `%2e` right after a slash: most paths have neither, and need no more look.
+  // A dot segment begins with `.` or `%2e` right after a slash, raw or encoded: most paths have neither.
   if (!MAYBE_DOT_SEGMENT.test(path)) return path;
   const segments = path.split("?")[0]?.split("/") ?? [];
-  const dot = segments.find(isDotSegment);
+  const dot = segments.find(climbs);
   if (dot !== undefined) throw dotSegmentRefused(dot);
   return path;
+}
+
+/**
+ * Whether a segment is a dot segment, or holds one behind an encoded slash (`..%2Ftools`): a backend, or a proxy in
+ * front of it, that decodes `%2F` before routing would climb with it.
+ */
+function climbs(segment: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  return decoded.split("/").some((part) => part === "." || part === "..");
 }
 
 /** Encodes one path segment so that no value can add, remove or climb segments of the target path. */

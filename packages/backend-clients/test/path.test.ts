@@ -31,4 +31,13 @@ describe("backend paths", () => {
     expect(checkBackendPath("/users/%252E%252E/x?q=..")).toBe("/users/%252E%252E/x?q=..");
     expect(checkBackendPath("/users/...")).toBe("/users/...");
   });
+
+  it("refuses a segment holding a dot segment behind an encoded slash, which a decoding backend would climb with", () => {
+    for (const built of ["/apps/..%2Ftools/details", "/apps/a%2F..%2Fb", "/apps/a%2f%2e%2e", "/apps/x%2F."]) {
+      expect(() => checkBackendPath(built), built).toThrow(/another path of the backend/);
+    }
+    for (const kept of ["/apps/a%2Fb/details", "/apps/x%2F.hidden", "/apps/a..b%2Fc"]) {
+      expect(checkBackendPath(kept)).toBe(kept);
+    }
+  });
 });
