@@ -31,3 +31,12 @@ export function printFigure(id: string, text: string, verdict?: Verdict): void {
   console.log(`figure ${id}: ${text}; ${outcome}`);
   if (verdict && !verdict.met) process.exitCode = 1;
 }
+
+/**
+ * `BENCH_FIGURES=1,5` runs only those figures (a comma-separated list of their numbers); unset, every figure runs.
+ * For working on one figure: the suite's full run sets nothing.
+ */
+export function figureWanted(figure: number): boolean {
+  const chosen = process.env.BENCH_FIGURES?.split(",").map((entry) => entry.trim());
+  return !chosen || chosen.includes(String(figure));
+}

@@ -1,12 +1,11 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { DEFAULT_PORTS, demoUser, qualifiedUsername } from "@de-gateway/backend-simulators";
 import { bundle } from "../src/bundle.js";
 import { serviceComponents, stackEntries } from "../src/components.js";
 import { Stack } from "../src/stack.js";
-import { formatSpread, printFigure, spreadOf } from "./figures.js";
+import { figureWanted, formatSpread, printFigure, spreadOf } from "./figures.js";
 import { landingBurstFigure } from "./landing-burst.js";
+import { startPlainProxy } from "./plain-proxy.js";
 import {
   type Comparison,
   DEFAULT_LOAD,
@@ -90,18 +89,6 @@ const describe = (comparison: Comparison, viaName: string) => {
   );
 };
 
-/** Starts fastify-proxy.ts in front of `origin`, in a process of its own as a service is. */
-function startPlainProxy(origin: string) {
-  const program = fileURLToPath(new URL("./fastify-proxy.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", program, origin], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise<{ pid: number; port: number; stop: () => void }>((resolve, reject) => {
-    child.stdout.once("data", (chunk: Buffer) =>
-      resolve({ pid: child.pid as number, port: Number(String(chunk).trim()), stop: () => child.kill() }),
-    );
-    child.once("exit", () => reject(new Error("the plain Fastify proxy ended")));
-  });
-}
-
 /**
  * Figures 1 to 3: the stack as `pnpm start` runs it (compiled processes, services logging JSON at info as in
  * containers, their output dropped), loaded with 10 connections on loopback.
@@ -132,74 +119,80 @@ export async function hopFigures(): Promise<void> {
     const watch = (...names: string[]): Watched =>
       existsSync("/proc/self/stat") ? Object.fromEntries(names.map((name) => [name, pids[name] as number])) : {};
 
-    // Figure 1: the same request through the plain Fastify proxy and through apps-proxy, taking turns; the
-    // gateway's own cost is apps-proxy's CPU per request over the plain proxy's, round by round. Five rounds at
-    // least: on a shared machine CPU per request moves by a few per cent from one round to the next.
-    const hop = await compare(
-      { url: `${local(plainProxy.port)}/reference-genomes?${appsIdentity}` },
-      genomesVia(servicePort("apps-proxy")),
-      watch("plain proxy", "apps-proxy"),
-      undefined,
-      FIGURE_1_LOAD,
-    );
-    // The other floor: a service answering by itself, no backend call, no hop. The answers differ, so there is no
-    // same-answer check.
-    const own = await sideBySide(
-      genomesDirect,
-      { url: `${local(servicePort("identity-session"))}/uuid` },
-      { between: forgetRecordedRequests, watched: watch("identity-session"), settings: FIGURE_1_LOAD },
-    );
-    const cpu = (runs: Record<string, number>[], name: string) => spreadOf(runs.map((run) => run[name] ?? 0));
-    const plainCpu = cpu(hop.cpuPerRequestRounds.direct, "plain proxy");
-    const appsProxyCpu = cpu(hop.cpuPerRequestRounds.through, "apps-proxy");
-    const ownCpu = cpu(own.cpuPerRequestRounds.through, "identity-session");
-    const multiple = spreadOf(
-      hop.cpuPerRequestRounds.through.map(
-        (run, round) => (run["apps-proxy"] ?? 0) / (hop.cpuPerRequestRounds.direct[round]?.["plain proxy"] ?? 1),
-      ),
-    );
-    const measured = Object.keys(hop.cpuPerRequest.through).length > 0;
-    printFigure(
-      "1 gateway cost (GET /reference-genomes, apps-proxy vs a plain Fastify + undici proxy, µs of CPU per request)",
-      measured
-        ? `apps-proxy ${formatSpread(multiple, 2, " x")} the plain proxy's, median of ${FIGURE_1_LOAD.rounds} rounds ` +
-            `(apps-proxy ${formatSpread(appsProxyCpu, 0, " µs")}, plain Fastify proxy ${formatSpread(plainCpu, 0, " µs")}, ` +
-            `identity-session answering GET /uuid by itself ${formatSpread(ownCpu, 0, " µs")}; ` +
-            `${hop.through.median.toFixed(0)} req/s through apps-proxy, ${hop.direct.median.toFixed(0)} through the plain proxy)`
-        : "no /proc on this system: CPU per request not measured",
-      { target: "<= 1.5 x the plain proxy's CPU per request", met: measured && multiple.median <= 1.5 },
-    );
+    if (figureWanted(1)) {
+      // Figure 1: the same request through the plain Fastify proxy and through apps-proxy, taking turns; the
+      // gateway's own cost is apps-proxy's CPU per request over the plain proxy's, round by round. Five rounds at
+      // least: on a shared machine CPU per request moves by a few per cent from one round to the next.
+      const hop = await compare(
+        { url: `${local(plainProxy.port)}/reference-genomes?${appsIdentity}` },
+        genomesVia(servicePort("apps-proxy")),
+        watch("plain proxy", "apps-proxy"),
+        undefined,
+        FIGURE_1_LOAD,
+      );
+      // The other floor: a service answering by itself, no backend call, no hop. The answers differ, so there is no
+      // same-answer check.
+      const own = await sideBySide(
+        genomesDirect,
+        { url: `${local(servicePort("identity-session"))}/uuid` },
+        { between: forgetRecordedRequests, watched: watch("identity-session"), settings: FIGURE_1_LOAD },
+      );
+      const cpu = (runs: Record<string, number>[], name: string) => spreadOf(runs.map((run) => run[name] ?? 0));
+      const plainCpu = cpu(hop.cpuPerRequestRounds.direct, "plain proxy");
+      const appsProxyCpu = cpu(hop.cpuPerRequestRounds.through, "apps-proxy");
+      const ownCpu = cpu(own.cpuPerRequestRounds.through, "identity-session");
+      const multiple = spreadOf(
+        hop.cpuPerRequestRounds.through.map(
+          (run, round) => (run["apps-proxy"] ?? 0) / (hop.cpuPerRequestRounds.direct[round]?.["plain proxy"] ?? 1),
+        ),
+      );
+      const measured = Object.keys(hop.cpuPerRequest.through).length > 0;
+      printFigure(
+        "1 gateway cost (GET /reference-genomes, apps-proxy vs a plain Fastify + undici proxy, µs of CPU per request)",
+        measured
+          ? `apps-proxy ${formatSpread(multiple, 2, " x")} the plain proxy's, median of ${FIGURE_1_LOAD.rounds} rounds ` +
+              `(apps-proxy ${formatSpread(appsProxyCpu, 0, " µs")}, plain Fastify proxy ${formatSpread(plainCpu, 0, " µs")}, ` +
+              `identity-session answering GET /uuid by itself ${formatSpread(ownCpu, 0, " µs")}; ` +
+              `${hop.through.median.toFixed(0)} req/s through apps-proxy, ${hop.direct.median.toFixed(0)} through the plain proxy)`
+          : "no /proc on this system: CPU per request not measured",
+        { target: "<= 1.5 x the plain proxy's CPU per request", met: measured && multiple.median <= 1.5 },
+      );
+    }
 
-    const full = await compare(genomesDirect, genomesVia(EDGE_PORT), watch("simulators", "edge", "apps-proxy"));
-    printFigure(
-      "2 full path (GET /reference-genomes, edge + apps-proxy vs the apps simulator)",
-      describe(full, "edge"),
-    );
+    if (figureWanted(2)) {
+      const full = await compare(genomesDirect, genomesVia(EDGE_PORT), watch("simulators", "edge", "apps-proxy"));
+      printFigure(
+        "2 full path (GET /reference-genomes, edge + apps-proxy vs the apps simulator)",
+        describe(full, "edge"),
+      );
+    }
 
-    const session = JSON.stringify({ windows: ["data", "apps", "analyses"], active: "apps", at: [120, 80] });
-    const json = { "content-type": "application/json" };
-    const custom = await compare(
-      {
-        url: `${local(DEFAULT_PORTS.preferences)}/sessions/${qualifiedUsername(alice.username)}`,
-        method: "PUT",
-        headers: json,
-        body: session,
-      },
-      {
-        url: `${local(servicePort("identity-session"))}/secured/sessions`,
-        method: "POST",
-        headers: { ...json, ...bearer },
-        body: session,
-      },
-      watch("simulators", "identity-session"),
-      (answer) => (answer as { session: unknown }).session,
-    );
-    printFigure(
-      "3 custom handler (POST /secured/sessions, identity-session vs PUT to the preferences simulator)",
-      describe(custom, "identity-session"),
-    );
+    if (figureWanted(3)) {
+      const session = JSON.stringify({ windows: ["data", "apps", "analyses"], active: "apps", at: [120, 80] });
+      const json = { "content-type": "application/json" };
+      const custom = await compare(
+        {
+          url: `${local(DEFAULT_PORTS.preferences)}/sessions/${qualifiedUsername(alice.username)}`,
+          method: "PUT",
+          headers: json,
+          body: session,
+        },
+        {
+          url: `${local(servicePort("identity-session"))}/secured/sessions`,
+          method: "POST",
+          headers: { ...json, ...bearer },
+          body: session,
+        },
+        watch("simulators", "identity-session"),
+        (answer) => (answer as { session: unknown }).session,
+      );
+      printFigure(
+        "3 custom handler (POST /secured/sessions, identity-session vs PUT to the preferences simulator)",
+        describe(custom, "identity-session"),
+      );
+    }
 
-    await landingBurstFigure(servicePort, bearer);
+    if (figureWanted(9)) await landingBurstFigure(servicePort, bearer);
   } finally {
     plainProxy?.stop();
     await stack.stop();

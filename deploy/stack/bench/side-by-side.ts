@@ -32,7 +32,7 @@ export type Watched = Record<string, number>;
 const TICKS_PER_SECOND = 100;
 
 /** User plus system CPU time of a process so far, in µs, from /proc/<pid>/stat (fields 14 and 15). */
-function cpuMicros(pid: number): number {
+export function cpuMicros(pid: number): number {
   const afterName = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "";
   const fields = afterName.split(" ");
   return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
