@@ -1,15 +1,18 @@
 import { badRequest } from "@de-gateway/service-kit";
 
-/** `.` or `..`, however written: raw, percent-encoded, in either case (`%2e`, `%2E`, `.%2e`…). */
-function isDotSegment(segment: string): boolean {
-  let decoded: string;
+/** A segment percent-decoded; undefined when it cannot be (a stray `%`), which no URL parser resolves as a dot. */
+function decoded(segment: string): string | undefined {
   try {
-    decoded = decodeURIComponent(segment);
+    return decodeURIComponent(segment);
   } catch {
-    return false;
+    return undefined;
   }
-  return decoded === "." || decoded === "..";
 }
+
+const isDot = (part: string | undefined) => part === "." || part === "..";
+
+/** `.` or `..`, however written: raw, percent-encoded, in either case (`%2e`, `%2E`, `.%2e`…). */
+const isDotSegment = (segment: string) => isDot(decoded(segment));
 
 const dotSegmentRefused = (segment: string) =>
   badRequest(`a path parameter cannot be "${segment}": it would name another path of the backend`, "ERR_BAD_PATH");
@@ -18,8 +21,8 @@ const MAYBE_DOT_SEGMENT = /(?:^|\/|%2f)(?:\.|%2e)/i;
 
 /**
  * The one check of every backend path the clients send (`call`, `stream`, `forward`): no segment is `.` or `..`,
- * raw or encoded, nor holds one behind an encoded slash. Encoding does not protect a segment: URL parsers (WHATWG URL, undici, most backends) resolve
- * `%2E%2E` as `..`, so `/users/%2E%2E?user=alice` would reach `/?user=alice`.
+ * raw or encoded, nor holds one behind an encoded slash. Encoding does not protect a segment: URL parsers (WHATWG
+ * URL, undici, most backends) resolve `%2E%2E` as `..`, so `/users/%2E%2E?user=alice` would reach `/?user=alice`.
  */
 export function checkBackendPath(path: string): string {
   // A dot segment begins with `.` or `%2e` right after a slash, raw or encoded: most paths have neither.
@@ -35,13 +38,7 @@ export function checkBackendPath(path: string): string {
  * front of it, that decodes `%2F` before routing would climb with it.
  */
 function climbs(segment: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    return false;
-  }
-  return decoded.split("/").some((part) => part === "." || part === "..");
+  return decoded(segment)?.split("/").some(isDot) ?? false;
 }
 
 /** Encodes one path segment so that no value can add, remove or climb segments of the target path. */
