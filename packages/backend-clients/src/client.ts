@@ -314,7 +314,11 @@ export class BackendClient {
           timer.failed(failure);
           if (!reply.sent) reply.send(failure);
         },
-      );
+      )
+      // Answering itself failed: the error model's 500, never an unhandled rejection.
+      .catch((error: unknown) => {
+        if (!reply.sent) reply.send(error);
+      });
     return reply;
   }
 
