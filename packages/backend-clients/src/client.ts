@@ -12,7 +12,7 @@ import { type ErrorStatuses, mayMeanOtherwise, meantStatus } from "./error-statu
 import { forwardedRequest } from "./forwarded-request.js";
 import { gatewayHeaders } from "./headers.js";
 import type { Identity } from "./identity.js";
-import { checkBackendPath } from "./path.js";
+import { checkBackendPath, checkForwardedPath } from "./path.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
 import { isSuccess } from "./success.js";
 import { transportError } from "./transport-errors.js";
@@ -295,7 +295,7 @@ export class BackendClient {
     this.dispatcher
       .request({
         origin: this.origin(),
-        path: `${checkBackendPath(options.path)}${query ? `?${query}` : ""}`,
+        path: `${checkForwardedPath(options.path)}${query ? `?${query}` : ""}`,
         method,
         headers: { ...sent.headers, ...this.identityHeaders(caller) },
         body: sent.body,

@@ -1,6 +1,7 @@
 import { GatewayError } from "@de-gateway/service-kit";
 import { describe, expect, it } from "vitest";
 import { checkBackendPath, encodeSegment, path } from "../src/index.js";
+import { checkForwardedPath } from "../src/path.js";
 
 describe("backend paths", () => {
   it("encodes each value as exactly one segment", () => {
@@ -32,12 +33,14 @@ describe("backend paths", () => {
     expect(checkBackendPath("/users/...")).toBe("/users/...");
   });
 
-  it("refuses a segment holding a dot segment behind an encoded slash, which a decoding backend would climb with", () => {
-    for (const built of ["/apps/..%2Ftools/details", "/apps/a%2F..%2Fb", "/apps/a%2f%2e%2e", "/apps/x%2F."]) {
-      expect(() => checkBackendPath(built), built).toThrow(/another path of the backend/);
+  it("refuses, in a forwarded path, a segment holding a dot segment behind an encoded slash", () => {
+    for (const built of ["/apps/..%2Ftools/details", "/apps/a%2F..%2Fb", "/apps/a%2f%2e%2e", "/apps/x%2F.", "/a/%2E"]) {
+      expect(() => checkForwardedPath(built), built).toThrow(/another path of the backend/);
+      // A handler's own call sends such a value as the one segment it is (a team name with slashes, say).
+      if (built !== "/a/%2E") expect(checkBackendPath(built)).toBe(built);
     }
     for (const kept of ["/apps/a%2Fb/details", "/apps/x%2F.hidden", "/apps/a..b%2Fc"]) {
-      expect(checkBackendPath(kept)).toBe(kept);
+      expect(checkForwardedPath(kept)).toBe(kept);
     }
   });
 });
