@@ -10,11 +10,13 @@
  * `ROUNDS` (default 8) and `SECONDS_EACH` (default 3) set the rounds.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { DEFAULT_PORTS, demoUser } from "@de-gateway/backend-simulators";
-import { SERVICE_ENVIRONMENT_LINE } from "@de-gateway/backend-simulators/ports";
+import { DEFAULT_PORTS } from "@de-gateway/backend-simulators";
 import autocannon from "autocannon";
 import { bundlePath } from "../src/bundle-paths.js";
+import { simulatorComponent } from "../src/components.js";
+import { simulatorEnvironment } from "../src/environment.js";
+import { launch } from "../src/processes.js";
+import { appsIdentityOf, bearerFor } from "./alice.js";
 import { formatSpread, spreadOf } from "./figures.js";
 import { startPlainProxy } from "./plain-proxy.js";
 import { cpuMicros } from "./side-by-side.js";
@@ -49,16 +51,15 @@ process.on("exit", () => {
   for (const child of children) child.kill();
 });
 
-const simulators = spawn(process.execPath, [bundlePath("simulators")], {
-  env: { ...process.env, SIM_HOST: "127.0.0.1", LOG_LEVEL: "warn", SIM_PRINT_ENVIRONMENT: "1" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-children.push(simulators);
-const environment = await new Promise<Record<string, string>>((resolve) => {
-  createInterface({ input: simulators.stdout }).on("line", (line) => {
-    if (line.startsWith(SERVICE_ENVIRONMENT_LINE)) resolve(JSON.parse(line.slice(SERVICE_ENVIRONMENT_LINE.length)));
-  });
-});
+const { sink, environment: told } = simulatorEnvironment();
+const simulators = launch(
+  simulatorComponent(),
+  bundlePath("simulators"),
+  { SIM_HOST: "127.0.0.1", LOG_LEVEL: "warn", SIM_PRINT_ENVIRONMENT: "1" },
+  sink,
+);
+children.push(simulators.child);
+const environment = await told;
 const started = builds.map((build, index) => {
   const port = FIRST_PORT + index;
   const child = spawn(process.execPath, [build.program], {
@@ -71,17 +72,8 @@ const started = builds.map((build, index) => {
 const plain = await startPlainProxy(`http://127.0.0.1:${DEFAULT_PORTS.apps}`);
 process.on("exit", plain.stop);
 
-const alice = demoUser("alice");
-if (!alice) throw new Error("no demo user alice");
-const identity = new URLSearchParams({
-  user: alice.username,
-  email: alice.email,
-  "first-name": alice.firstName,
-  "last-name": alice.lastName,
-});
-const token = await fetch(`http://127.0.0.1:${DEFAULT_PORTS.idp}/token/alice`).then(
-  async (response) => ((await response.json()) as { access_token: string }).access_token,
-);
+const bearer = await bearerFor("alice");
+const identity = appsIdentityOf("alice");
 const targets = [
   {
     name: "plain proxy",
@@ -93,7 +85,7 @@ const targets = [
     name,
     pid,
     url: `http://127.0.0.1:${port}/reference-genomes`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer,
   })),
 ];
 

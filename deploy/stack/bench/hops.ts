@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { DEFAULT_PORTS, demoUser, qualifiedUsername } from "@de-gateway/backend-simulators";
+import { DEFAULT_PORTS, qualifiedUsername } from "@de-gateway/backend-simulators";
 import { bundle } from "../src/bundle.js";
 import { serviceComponents, stackEntries } from "../src/components.js";
 import { Stack } from "../src/stack.js";
+import { appsIdentityOf, bearerFor } from "./alice.js";
 import { figureWanted, formatSpread, printFigure, spreadOf } from "./figures.js";
 import { landingBurstFigure } from "./landing-burst.js";
 import { startPlainProxy } from "./plain-proxy.js";
@@ -23,12 +24,6 @@ function servicePort(name: string): number {
   const service = serviceComponents().find((component) => component.name === name);
   if (!service) throw new Error(`no service ${name}`);
   return service.port;
-}
-
-async function bearerFor(username: string): Promise<Record<string, string>> {
-  const response = await fetch(`${local(DEFAULT_PORTS.idp)}/token/${username}`);
-  const { access_token } = (await response.json()) as { access_token: string };
-  return { authorization: `Bearer ${access_token}` };
 }
 
 /**
@@ -100,15 +95,8 @@ export async function hopFigures(): Promise<void> {
   try {
     await stack.start();
     plainProxy = await startPlainProxy(local(DEFAULT_PORTS.apps));
-    const alice = demoUser("alice");
-    if (!alice) throw new Error("no demo user alice");
     const bearer = await bearerFor("alice");
-    const appsIdentity = new URLSearchParams({
-      user: alice.username,
-      email: alice.email,
-      "first-name": alice.firstName,
-      "last-name": alice.lastName,
-    });
+    const appsIdentity = appsIdentityOf("alice");
     const genomesDirect: Target = { url: `${local(DEFAULT_PORTS.apps)}/reference-genomes?${appsIdentity}` };
     const genomesVia = (port: number): Target => ({ url: `${local(port)}/reference-genomes`, headers: bearer });
     const pids: Record<string, number> = {
@@ -172,7 +160,7 @@ export async function hopFigures(): Promise<void> {
       const json = { "content-type": "application/json" };
       const custom = await compare(
         {
-          url: `${local(DEFAULT_PORTS.preferences)}/sessions/${qualifiedUsername(alice.username)}`,
+          url: `${local(DEFAULT_PORTS.preferences)}/sessions/${qualifiedUsername("alice")}`,
           method: "PUT",
           headers: json,
           body: session,
