@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LogController } from "fastify";
 import { serializeRequest } from "./log-redaction.js";
-import { RequestLogger } from "./request-logger.js";
+import type { RequestLogger } from "./request-logger.js";
 
 /** Which answered requests get a log line: every one, or only those that failed (status 400 and up, or errored). */
 export type RequestLogPolicy = "every-request" | "failures";
@@ -25,7 +25,7 @@ const INFO = 30;
 export class RequestLog extends LogController {
   constructor(
     private readonly policy: RequestLogPolicy,
-    private readonly lines?: CompletedLines,
+    private readonly lines: CompletedLines,
   ) {
     super();
   }
@@ -37,7 +37,7 @@ export class RequestLog extends LogController {
     const line = {
       level: INFO,
       time: Date.now(),
-      ...this.lines?.base,
+      ...this.lines.base,
       ...log.bindings,
       req: serializeRequest(request),
       res: { statusCode: reply.statusCode },
@@ -53,11 +53,8 @@ export class RequestLog extends LogController {
       return;
     }
     if (this.policy === "failures" && reply.statusCode < 400) return;
-    const log = reply.log;
-    if (!(this.lines && log instanceof RequestLogger)) {
-      log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
-    } else if (log.writes("info")) {
-      this.lines.destination.write(this.completedLine(log, request, reply));
-    }
+    // Every request's logger is a RequestLogger (createService's childLoggerFactory).
+    const log = reply.log as RequestLogger;
+    if (log.writes("info")) this.lines.destination.write(this.completedLine(log, request, reply));
   }
 }

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
 import { RequestLog } from "../src/request-log.js";
+import { RequestLogger } from "../src/request-logger.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/slow-server.ts", import.meta.url));
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -101,28 +102,38 @@ describe("request logging", () => {
 describe("the failures-only request log (the edge's)", () => {
   function answered(statusCode: number) {
     const lines: Array<[string, string]> = [];
-    const log = {
-      info: (_entry: unknown, message: string) => lines.push(["info", message]),
-      error: (_entry: unknown, message: string) => lines.push(["error", message]),
-    };
+    // The service's logger: a request's own lines (here: "request errored") go through it.
+    const parent = {
+      level: "info",
+      child: () => ({ error: (_entry: unknown, message: string) => lines.push(["error", message]) }),
+    } as unknown as FastifyBaseLogger;
+    const log = new RequestLogger(parent, { reqId: "r-1" }, {});
     const reply = { statusCode, elapsedTime: 1.5, log } as unknown as FastifyReply;
-    return { lines, reply, request: {} as FastifyRequest };
+    const request = { method: "GET", url: "/x", host: "gateway", ip: "127.0.0.1" } as unknown as FastifyRequest;
+    const destination = {
+      write: (line: string) => lines.push(["info", (JSON.parse(line) as { msg: string }).msg]),
+    };
+    const requestLog = new RequestLog("failures", {
+      destination,
+      base: { pid: 1, hostname: "host", name: "edge" },
+    });
+    return { lines, reply, request, requestLog };
   }
 
   it("leaves out answered requests that succeeded", () => {
-    const { lines, reply, request } = answered(200);
-    new RequestLog("failures").requestCompleted(null, request, reply);
+    const { lines, reply, request, requestLog } = answered(200);
+    requestLog.requestCompleted(null, request, reply);
     expect(lines).toEqual([]);
   });
 
   it("logs 4xx and 5xx answers and errored requests", () => {
     for (const status of [404, 502]) {
-      const { lines, reply, request } = answered(status);
-      new RequestLog("failures").requestCompleted(null, request, reply);
+      const { lines, reply, request, requestLog } = answered(status);
+      requestLog.requestCompleted(null, request, reply);
       expect(lines).toEqual([["info", "request completed"]]);
     }
-    const { lines, reply, request } = answered(200);
-    new RequestLog("failures").requestCompleted(new Error("socket hang up"), request, reply);
+    const { lines, reply, request, requestLog } = answered(200);
+    requestLog.requestCompleted(new Error("socket hang up"), request, reply);
     expect(lines).toEqual([["error", "request errored"]]);
   });
 });
