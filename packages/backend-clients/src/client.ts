@@ -5,6 +5,7 @@ import { badGateway, REQUEST_ID_HEADER, withoutHopByHop } from "@de-gateway/serv
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TSchema } from "typebox";
 import type { Dispatcher } from "undici";
+import { AnswerHandler, type ArrivingAnswer } from "./answer-handler.js";
 import { expectShape } from "./answer-shape.js";
 import { BackendResponseError } from "./backend-response-error.js";
 import { startBackendTimer } from "./backend-timer.js";
@@ -119,15 +120,6 @@ const serviceAccount = (username: string): AuthUser => ({
   isAdmin: false,
   groups: [],
 });
-
-/**
- * Drops an answer unread and closes its connection. Destroying an undici body that was never read makes it emit an
- * error of its own (the request aborted), which is expected here.
- */
-function discard(body: Readable): void {
-  body.on("error", () => {});
-  body.destroy();
-}
 
 /** Takes the backend's headers off a reply that answers something else in place of the backend's answer. */
 function dropBackendHeaders(reply: FastifyReply): void {
@@ -285,6 +277,10 @@ export class BackendClient {
    * the exception: the backend failed, and the caller gets the gateway's own 502 (its body goes to the log).
    * A small answer (a declared length of at most SMALL_ANSWER_BYTES) is read whole and sent in one write; a larger
    * one, or one of unknown length, flows through as it comes.
+   *
+   * The reply is returned for a handler that is async (it returns it, so that Fastify waits for the answer). A
+   * handler that only forwards should be synchronous and return nothing: Fastify waits on a returned reply as on a
+   * promise, which costs a passthrough listeners on the response and a turn of the event loop.
    */
   forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions): FastifyReply {
     const caller = this.callerOf(request);
@@ -292,33 +288,36 @@ export class BackendClient {
     const method = options.method ?? (request.method as HttpMethod);
     const sent = forwardedRequest(request);
     const timer = startBackendTimer(request, this.name, method);
-    this.dispatcher
-      .request({
+    const handler = new AnswerHandler({
+      answered: (answer) => {
+        timer.answered(answer.statusCode);
+        try {
+          this.answerForwarded(request, reply, method, answer);
+        } catch (error) {
+          // Answering itself failed: the error model's 500.
+          answer.discard();
+          if (!reply.sent) reply.send(error);
+        }
+      },
+      failed: (error) => {
+        request.log.warn({ err: error, backend: this.name }, "backend forward failed");
+        const failure = transportError(this.name, error);
+        timer.failed(failure);
+        if (!reply.sent) reply.send(failure);
+      },
+    });
+    this.dispatcher.dispatch(
+      {
         origin: this.origin(),
         path: `${checkForwardedPath(options.path)}${query ? `?${query}` : ""}`,
         method,
         headers: { ...sent.headers, ...this.identityHeaders(caller) },
-        body: sent.body,
+        body: sent.body ?? null,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
-        highWaterMark: STREAM_BUFFER_BYTES,
-      })
-      .then(
-        (response) => {
-          timer.answered(response.statusCode);
-          this.answerForwarded(request, reply, method, response);
-        },
-        (error: unknown) => {
-          request.log.warn({ err: error, backend: this.name }, "backend forward failed");
-          const failure = transportError(this.name, error);
-          timer.failed(failure);
-          if (!reply.sent) reply.send(failure);
-        },
-      )
-      // Answering itself failed: the error model's 500, never an unhandled rejection.
-      .catch((error: unknown) => {
-        if (!reply.sent) reply.send(error);
-      });
+      },
+      handler,
+    );
     return reply;
   }
 
@@ -326,58 +325,60 @@ export class BackendClient {
     request: FastifyRequest,
     reply: FastifyReply,
     method: HttpMethod,
-    { statusCode, headers, body }: Dispatcher.ResponseData,
+    answer: ArrivingAnswer,
   ): void {
+    const { statusCode, headers } = answer;
     // The caller has gone: nobody to answer.
     if (request.raw.socket?.destroyed) {
-      discard(body);
+      answer.discard();
       return;
     }
     reply.headers(withoutHopByHop(headers));
     // The backend answered before the caller's body was all read: the connection cannot serve another request.
     if (!request.raw.complete) reply.header("connection", "close");
-    if (statusCode < 200 || statusCode > 599) {
-      discard(body);
+    if (statusCode > 599) {
+      answer.discard();
       dropBackendHeaders(reply);
       reply.send(badGateway(`the ${this.name} backend answered with status ${statusCode}`));
       return;
     }
     reply.code(statusCode);
-    if (isPageInsteadOfAnswer(statusCode, headers["content-type"])) this.refusePage(request, reply, body);
-    else if (this.errorStatuses && mayMeanOtherwise(statusCode)) this.sendFailure(request, reply, body);
+    if (isPageInsteadOfAnswer(statusCode, headers["content-type"])) this.refusePage(request, reply, answer);
+    else if (this.errorStatuses && mayMeanOtherwise(statusCode)) this.sendFailure(request, reply, answer);
     else if (isFailure(statusCode) || (this.refusalsOutsideModel && !isSuccess(statusCode)))
-      this.sendInErrorModel(request, reply, body);
+      this.sendInErrorModel(request, reply, answer);
     else if (method !== "HEAD" && Number(headers["content-length"]) <= SMALL_ANSWER_BYTES)
-      this.sendWhole(request, reply, body);
-    else reply.send(body);
+      this.sendWhole(request, reply, answer);
+    else reply.send(answer.stream(STREAM_BUFFER_BYTES));
   }
 
   /** A small answer read whole: one write to the caller; a body that stops coming is a 504 before anything is sent. */
-  private sendWhole(request: FastifyRequest, reply: FastifyReply, body: Dispatcher.ResponseData["body"]): void {
-    body.arrayBuffer().then(
-      (bytes) => reply.send(Buffer.from(bytes)),
-      (error: unknown) => {
-        request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
-        dropBackendHeaders(reply);
-        reply.send(transportError(this.name, error));
-      },
-    );
+  private sendWhole(request: FastifyRequest, reply: FastifyReply, answer: ArrivingAnswer): void {
+    answer.whole((error, body) => {
+      if (!error) {
+        reply.send(body);
+        return;
+      }
+      request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
+      dropBackendHeaders(reply);
+      reply.send(transportError(this.name, error));
+    });
   }
 
   /**
    * A forwarded page is not read: its connection is closed, and the caller gets the 502 in its place, without the
    * page's headers (a sign-in page's cookies among them).
    */
-  private refusePage(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
-    discard(stream);
+  private refusePage(request: FastifyRequest, reply: FastifyReply, answer: ArrivingAnswer): void {
+    answer.discard();
     dropBackendHeaders(reply);
     reply.send(this.pageInstead(request));
   }
 
   /** A forwarded refusal, read whole (error bodies are small), answered as `json()` would throw it. */
-  private sendInErrorModel(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
+  private sendInErrorModel(request: FastifyRequest, reply: FastifyReply, answer: ArrivingAnswer): void {
     const headers = reply.getHeaders() as IncomingHttpHeaders;
-    this.read(request, { status: reply.statusCode, headers, body: stream })
+    this.read(request, { status: reply.statusCode, headers, body: answer.stream(STREAM_BUFFER_BYTES) })
       .then((answer) => {
         dropBackendHeaders(reply);
         reply.send(new BackendResponseError(this.name, answer.status, answer.body));
@@ -391,9 +392,10 @@ export class BackendClient {
   }
 
   /** A 5xx or 401 answer passed on is read first (error bodies are small), so its status can say what its code means. */
-  private sendFailure(request: FastifyRequest, reply: FastifyReply, stream: Readable): void {
+  private sendFailure(request: FastifyRequest, reply: FastifyReply, answer: ArrivingAnswer): void {
     const headers = reply.getHeaders() as IncomingHttpHeaders;
-    this.read<string>(request, { status: reply.statusCode, headers, body: stream }, { asText: true })
+    const body = answer.stream(STREAM_BUFFER_BYTES);
+    this.read<string>(request, { status: reply.statusCode, headers, body }, { asText: true })
       .then((answer) => {
         const status = meantStatus(answer.status, parseBody(answer.body, headers), this.errorStatuses);
         if (!isFailure(status)) reply.code(status).send(answer.body);
