@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Registry } from "prom-client";
+import { SeriesHistogram } from "./series-histogram.js";
 
 export const METRICS_PATH = "/metrics";
 
@@ -12,7 +13,7 @@ const UNMATCHED_ROUTE = "unmatched";
 export interface ServiceMetrics {
   registry: Registry;
   /** Calls to backends by backend, method and status class (`2xx`…`5xx`, `error`, `timeout`), in seconds. */
-  backendRequestDuration: Histogram<"backend" | "method" | "status_class">;
+  backendRequestDuration: SeriesHistogram;
 }
 
 declare module "fastify" {
@@ -42,36 +43,31 @@ export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
  */
 export function installMetrics(app: FastifyInstance, routeConfig: { auth: "none" }): void {
   const registry = new Registry();
-  const labelNames = ["method", "route", "status"] as const;
-  const requests = new Counter({
-    name: "gateway_http_requests_total",
-    help: "Requests answered, by route template, method and status",
-    labelNames,
-    registers: [registry],
-  });
-  const requestDuration = new Histogram({
-    name: "gateway_http_request_duration_seconds",
-    help: "Time from receiving a request to answering it, by route template, method and status",
-    labelNames,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  const backendRequestDuration = new Histogram({
-    name: "gateway_backend_request_duration_seconds",
-    help: "Backend calls until the answer's headers, by backend, method and status class (error, timeout: no answer)",
-    labelNames: ["backend", "method", "status_class"] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const requestDuration = new SeriesHistogram(
+    "gateway_http_request_duration_seconds",
+    "Time from receiving a request to answering it, by route template, method and status",
+    ["method", "route", "status"],
+    LATENCY_BUCKETS,
+  );
+  registry.registerMetric(requestDuration.histogram());
+  registry.registerMetric(
+    requestDuration.counter("gateway_http_requests_total", "Requests answered, by route template, method and status"),
+  );
+  // Labels in this order: `status_class` is known last, when the backend has answered.
+  const backendRequestDuration = new SeriesHistogram(
+    "gateway_backend_request_duration_seconds",
+    "Backend calls until the answer's headers, by backend, method and status class (error, timeout: no answer)",
+    ["backend", "method", "status_class"],
+    LATENCY_BUCKETS,
+  );
+  registry.registerMetric(backendRequestDuration.histogram());
   app.decorate("metrics", { registry, backendRequestDuration });
 
   // A callback, not an async function: this hook runs on every request, and a promise each is measurable.
   app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     if (route !== METRICS_PATH) {
-      const labels = { method: request.method, route, status: String(reply.statusCode) };
-      requests.inc(labels);
-      requestDuration.observe(labels, reply.elapsedTime / 1000);
+      requestDuration.observe(request.method, route, String(reply.statusCode), reply.elapsedTime / 1000);
     }
     done();
   });
