@@ -93,11 +93,12 @@ export function registerPassthroughs(
           response: { "2xx": PassedOnAnswer, ...transportErrors, ...(open ? {} : accessErrors) },
           ...(open ? { security: [] } : {}),
         },
-        handler: (request, reply) =>
+        handler: (request, reply) => {
           app.backends[row.backend ?? defaultBackend].forward(request, reply, {
             path: backendPath(row, request.params as Record<string, string>),
             method: row.backendMethod ?? row.method,
-          }),
+          });
+        },
       });
     }
   }

@@ -9,7 +9,9 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/secured/collaborators",
     { schema: { summary: "The caller's collaborators ({users: [...]})", response: { "2xx": PassedOnAnswer } } },
-    async (request, reply) => apps.forward(request, reply, { path: "/collaborators" }),
+    (request, reply) => {
+      apps.forward(request, reply, { path: "/collaborators" });
+    },
   );
   app.post(
     "/secured/collaborators",
@@ -20,7 +22,9 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { "2xx": PassedOnAnswer },
       },
     },
-    async (request, reply) => apps.forward(request, reply, { path: "/collaborators" }),
+    (request, reply) => {
+      apps.forward(request, reply, { path: "/collaborators" });
+    },
   );
   app.post(
     "/secured/remove-collaborators",
@@ -31,6 +35,8 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { "2xx": PassedOnAnswer },
       },
     },
-    async (request, reply) => apps.forward(request, reply, { path: "/collaborators/shredder" }),
+    (request, reply) => {
+      apps.forward(request, reply, { path: "/collaborators/shredder" });
+    },
   );
 };

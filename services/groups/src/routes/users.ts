@@ -61,7 +61,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
         response: { "2xx": PassedOnAnswer },
       },
     },
-    async (request, reply) => app.backends.groups.forward(request, reply, { path: "/subjects" }),
+    (request, reply) => {
+      app.backends.groups.forward(request, reply, { path: "/subjects" });
+    },
   );
 
   app.get(

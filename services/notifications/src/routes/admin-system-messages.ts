@@ -14,7 +14,9 @@ export const adminSystemMessageRoutes: FastifyPluginAsyncTypebox = async (app) =
   app.put(
     "/admin/notifications/system",
     { config: admin, schema: { summary: "Add a system message", body: PassedOnBody, response: passedOn } },
-    async (request, reply) => notifications.forward(request, reply, { path: "/admin/system" }),
+    (request, reply) => {
+      notifications.forward(request, reply, { path: "/admin/system" });
+    },
   );
   app.get(
     "/admin/notifications/system",
@@ -22,12 +24,16 @@ export const adminSystemMessageRoutes: FastifyPluginAsyncTypebox = async (app) =
       config: admin,
       schema: { summary: "List system messages (active-only, type, limit, offset)", response: passedOn },
     },
-    async (request, reply) => notifications.forward(request, reply, { path: "/admin/system" }),
+    (request, reply) => {
+      notifications.forward(request, reply, { path: "/admin/system" });
+    },
   );
   app.get(
     "/admin/notifications/system-types",
     { config: admin, schema: { summary: "The system message types", response: passedOn } },
-    async (request, reply) => notifications.forward(request, reply, { path: "/admin/system-types" }),
+    (request, reply) => {
+      notifications.forward(request, reply, { path: "/admin/system-types" });
+    },
   );
   for (const [method, summary] of [
     ["GET", "A system message"],

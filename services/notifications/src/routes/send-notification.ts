@@ -10,6 +10,8 @@ export const sendNotificationRoutes: FastifyPluginAsyncTypebox = async (app) => 
       config: { auth: "none" },
       schema: { summary: "Send a notification to a user", body: PassedOnBody, response: { "2xx": PassedOnAnswer } },
     },
-    async (request, reply) => app.backends.notifications.forward(request, reply, { path: "/notification" }),
+    (request, reply) => {
+      app.backends.notifications.forward(request, reply, { path: "/notification" });
+    },
   );
 };

@@ -52,6 +52,8 @@ export const systemMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     "/secured/notifications/system/delete-all",
     { schema: { summary: "Dismiss every dismissible active system message", response: answer } },
-    async (request, reply) => notifications.forward(request, reply, { path: "/system/delete-all" }),
+    (request, reply) => {
+      notifications.forward(request, reply, { path: "/system/delete-all" });
+    },
   );
 };
