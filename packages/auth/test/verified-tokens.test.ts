@@ -41,6 +41,17 @@ describe("verified-token memory", () => {
     expect(tokens.get("e", 0)).toEqual(claims);
   });
 
+  it("answers only for the very token it remembered, though another ends in the same characters", () => {
+    const tokens = new VerifiedTokens({ maxEntries: 10, maxBytes: 1_000_000 });
+    const signature = "s".repeat(64);
+    tokens.remember(`header.alice.${signature}`, { sub: "alice", exp: EXP });
+    expect(tokens.get(`header.mallory.${signature}`, 0)).toBeUndefined();
+    expect(tokens.get(`header.alice.${signature}`, 0)).toEqual({ sub: "alice", exp: EXP });
+    tokens.remember(`header.bob.${signature}`, { sub: "bob", exp: EXP });
+    expect(tokens.get(`header.bob.${signature}`, 0)).toEqual({ sub: "bob", exp: EXP });
+    expect(tokens.get(`header.alice.${signature}`, 0)).toBeUndefined();
+  });
+
   it("forgets everything on clear", () => {
     const tokens = new VerifiedTokens({ maxEntries: 2, maxBytes: 1_000_000 });
     tokens.remember("a", { sub: "a", exp: EXP });
