@@ -31,7 +31,7 @@ import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
 import { RequestLog, type RequestLogPolicy } from "./request-log.js";
 import { RequestLogger } from "./request-logger.js";
-import { type TraceContext, traceContextOf, traceLogBindings } from "./trace-context.js";
+import { addTraceBindings, type TraceContext, traceContextOf } from "./trace-context.js";
 import { bodyLeftUnread, drainUnreadBody } from "./unread-bodies.js";
 import { installValidation } from "./validation.js";
 
@@ -116,9 +116,9 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       base: { pid: process.pid, hostname: hostname(), name: options.name },
     }),
     genReqId: requestIdFor,
-    // Every log line of a request carries its trace.
+    // Every log line of a request carries its trace. The bindings are the request's own, made by Fastify for it.
     childLoggerFactory: (logger, bindings, childOptions, raw) =>
-      new RequestLogger(logger, { ...bindings, ...traceLogBindings(traceContextOf(raw)) }, childOptions),
+      new RequestLogger(logger, addTraceBindings(bindings, traceContextOf(raw)), childOptions),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     ...serverTimeouts(limits),
     ...(options.rewriteUrl ? { rewriteUrl: rewriteWith(options.rewriteUrl) } : {}),
@@ -153,13 +153,11 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url, auth });
   });
   // Hooks on every request take a callback: an async hook costs a promise and a microtask per request.
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
-  // While draining, answers close their connection so that shutdown does not wait on idle keep-alives. A body
-  // answered before it was read to its end is read and dropped, so that the connection serves its next request.
+  // Every answer carries its request id. While draining, answers close their connection so that shutdown does not
+  // wait on idle keep-alives. A body answered before it was read to its end is read and dropped, so that the
+  // connection serves its next request.
   app.addHook("onSend", (request, reply, payload, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (app.draining) reply.header("connection", "close");
     if (bodyLeftUnread(request.raw)) drainUnreadBody(request.raw);
     done(null, payload);

@@ -23,28 +23,31 @@ const INFO = 30;
  * RequestLogger).
  */
 export class RequestLog extends LogController {
+  /** The base fields as they are written, without braces. */
+  private readonly base: string;
+
   constructor(
     private readonly policy: RequestLogPolicy,
     private readonly lines: CompletedLines,
   ) {
     super();
+    this.base = `${JSON.stringify(lines.base).slice(1, -1)},`;
   }
 
   override incomingRequest(): void {}
 
-  /** The line pino would write for `log.info({ req, res, responseTime }, "request completed")`. */
+  /**
+   * The line pino would write for `log.info({ req, res, responseTime }, "request completed")`, its fields in pino's
+   * order. Written out rather than made as one object and stringified: an object spread from the base, the bindings
+   * and the request's fields was most of this line's cost. Every string in it is JSON.stringify's.
+   */
   private completedLine(log: RequestLogger, request: FastifyRequest, reply: FastifyReply): string {
-    const line = {
-      level: INFO,
-      time: Date.now(),
-      ...this.lines.base,
-      ...log.bindings,
-      req: serializeRequest(request),
-      res: { statusCode: reply.statusCode },
-      responseTime: reply.elapsedTime,
-      msg: "request completed",
-    };
-    return `${JSON.stringify(line)}\n`;
+    const bindings = JSON.stringify(log.bindings);
+    const bound = bindings === "{}" ? "" : `${bindings.slice(1, -1)},`;
+    return (
+      `{"level":${INFO},"time":${Date.now()},${this.base}${bound}"req":${JSON.stringify(serializeRequest(request))},` +
+      `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`
+    );
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {

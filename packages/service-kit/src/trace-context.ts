@@ -54,13 +54,12 @@ export function traceHeaders(trace: TraceContext): Record<string, string> {
   };
 }
 
-/** What every log line of the request carries. */
-export function traceLogBindings(trace: TraceContext): Record<string, string> {
-  return {
-    trace_id: trace.traceId,
-    span_id: trace.spanId,
-    ...(trace.parentSpanId ? { parent_span_id: trace.parentSpanId } : {}),
-  };
+/** Adds what every log line of the request carries to the request's log bindings. */
+export function addTraceBindings(bindings: Record<string, unknown>, trace: TraceContext): Record<string, unknown> {
+  bindings.trace_id = trace.traceId;
+  bindings.span_id = trace.spanId;
+  if (trace.parentSpanId) bindings.parent_span_id = trace.parentSpanId;
+  return bindings;
 }
 
 const TRACE = Symbol("trace context");

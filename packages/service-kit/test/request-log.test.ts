@@ -80,6 +80,18 @@ describe("request logging", () => {
     expect(lines.find((line) => line.msg === "request completed")?.req?.url).toBe("/nowhere");
   });
 
+  it("writes every line of a burst, more than one batch, before the process exits, in the order they came", async () => {
+    const child = runLogging({ DRAIN_DELAY_MS: "0" });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const port = await until(() => /listening (\d+)/.exec(child.output())?.[1], "port", child.output);
+    // About 40 KiB of completed lines: batches handed on while the process runs, and the rest at its exit.
+    for (let index = 0; index < 80; index++) await fetch(`http://127.0.0.1:${port}/nowhere-${index}`);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const urls = requestLines(child).map((entry) => (entry.req as { url: string }).url);
+    expect(urls).toEqual(Array.from({ length: 80 }, (_, index) => `/nowhere-${index}`));
+  });
+
   it("logs only the failures with REQUEST_LOG=failures, for deployments whose entrypoint logs every request", async () => {
     const child = runLogging({ REQUEST_LOG: "failures" });
     try {
