@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import type { AuthUser } from "@de-gateway/auth";
-import { badGateway, REQUEST_ID_HEADER, withoutHopByHop } from "@de-gateway/service-kit";
+import { badGateway, isHopByHop, REQUEST_ID_HEADER } from "@de-gateway/service-kit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TSchema } from "typebox";
 import type { Dispatcher } from "undici";
@@ -131,6 +131,7 @@ function dropBackendHeaders(reply: FastifyReply): void {
 /** One backend role (apps, groups, …): calls for custom handlers and a streaming `forward()` for passthroughs. */
 export class BackendClient {
   private readonly identityQueries = new WeakMap<AuthUser, string>();
+  private trimmedOrigin: string | undefined;
 
   constructor(
     readonly name: string,
@@ -149,7 +150,8 @@ export class BackendClient {
 
   private origin(): string {
     if (!this.baseUrl) throw new Error(`the ${this.name} backend is not configured for this service`);
-    return this.baseUrl.replace(/\/+$/, "");
+    this.trimmedOrigin ??= this.baseUrl.replace(/\/+$/, "");
+    return this.trimmedOrigin;
   }
 
   /** Who a call is made for: a named service account, the verified caller, or nobody (anonymous calls). */
@@ -180,6 +182,16 @@ export class BackendClient {
   /** Identity headers (a signed user token, an account's credentials); they replace same-named ones. */
   private identityHeaders(caller: AuthUser | undefined): Record<string, string> {
     return this.identity.headers?.(caller) ?? {};
+  }
+
+  /**
+   * A forward's headers with the identity headers added. No header a caller may pass is an identity header (they
+   * carry credentials), so adding them is replacing them.
+   */
+  private withIdentityHeaders(headers: string[], caller: AuthUser | undefined): string[] {
+    if (!this.identity.headers) return headers;
+    for (const [name, value] of Object.entries(this.identity.headers(caller))) headers.push(name, value);
+    return headers;
   }
 
   /** Calls the backend and returns whatever it answered; transport failures become 502/504. */
@@ -311,7 +323,7 @@ export class BackendClient {
         origin: this.origin(),
         path: `${checkForwardedPath(options.path)}${query ? `?${query}` : ""}`,
         method,
-        headers: { ...sent.headers, ...this.identityHeaders(caller) },
+        headers: this.withIdentityHeaders(sent.headers, caller),
         body: sent.body ?? null,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
@@ -333,7 +345,10 @@ export class BackendClient {
       answer.discard();
       return;
     }
-    reply.headers(withoutHopByHop(headers));
+    for (const name in headers) {
+      const value = headers[name];
+      if (value !== undefined && !isHopByHop(name)) reply.header(name, value);
+    }
     // The backend answered before the caller's body was all read: the connection cannot serve another request.
     if (!request.raw.complete) reply.header("connection", "close");
     if (statusCode > 599) {

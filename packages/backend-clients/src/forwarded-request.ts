@@ -1,7 +1,6 @@
-import type { IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
-import { gatewayHeaders } from "./headers.js";
+import { gatewayHeaderList } from "./headers.js";
 
 /** Request headers a backend may see. Never the caller's credentials. */
 const FORWARDED_REQUEST_HEADERS = [
@@ -14,11 +13,22 @@ const FORWARDED_REQUEST_HEADERS = [
   "if-modified-since",
   "range",
 ];
+/** The headers that describe the body: a body Fastify parsed is sent re-encoded, with its own. */
+const BODY_HEADERS = new Set(["content-type", "content-length", "content-encoding"]);
 
-/** The request a forward sends the backend: the caller's headers that may pass, and the body as it goes on. */
+/** The request a forward sends the backend: its headers (name, value, name, value…) and the body as it goes on. */
 export interface ForwardedRequest {
-  headers: IncomingHttpHeaders;
+  headers: string[];
   body: Readable | string | Buffer | undefined;
+}
+
+/** Adds the caller's headers that may pass to `headers`, except those `left` names. */
+function addCallerHeaders(request: FastifyRequest, headers: string[], left?: ReadonlySet<string>): string[] {
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers[name];
+    if (value !== undefined && !left?.has(name)) headers.push(name, String(value));
+  }
+  return headers;
 }
 
 /**
@@ -28,19 +38,16 @@ export interface ForwardedRequest {
  * GET or HEAD, so none is sent on those.
  */
 export function forwardedRequest(request: FastifyRequest): ForwardedRequest {
-  const headers: IncomingHttpHeaders = gatewayHeaders(request);
-  for (const name of FORWARDED_REQUEST_HEADERS) {
-    const value = request.headers[name];
-    if (value !== undefined) headers[name] = value;
-  }
+  const headers = gatewayHeaderList(request);
   const parsed = request.body;
   if (parsed === undefined || parsed === null || parsed instanceof Readable) {
-    return { headers, body: parsed ?? undefined };
+    return { headers: addCallerHeaders(request, headers), body: parsed ?? undefined };
   }
   const text = typeof parsed === "string" || Buffer.isBuffer(parsed);
   const body = text ? parsed : JSON.stringify(parsed);
-  headers["content-length"] = String(Buffer.byteLength(body));
-  if (!text) headers["content-type"] = "application/json";
-  delete headers["content-encoding"];
+  addCallerHeaders(request, headers, BODY_HEADERS);
+  const type = text ? request.headers["content-type"] : "application/json";
+  if (type !== undefined) headers.push("content-type", type);
+  headers.push("content-length", String(Buffer.byteLength(body)));
   return { headers, body };
 }

@@ -66,11 +66,13 @@ export function registerPassthroughs(
   };
   /** `/apps/{app-id}/details` → `/apps/:appId/details`. */
   const routePath = (path: string) => path.replace(PLACEHOLDER, (_all, name: string) => `:${parameter(name).name}`);
-  /** The backend path with each parameter encoded as exactly one segment. */
-  const backendPath = (row: PassthroughRow, params: Record<string, string>) =>
-    (row.backendPath ?? row.path).replace(PLACEHOLDER, (_all, name: string) =>
-      encodeSegment(params[parameter(name).name] ?? ""),
-    );
+  /** How a row's backend path is made: each parameter encoded as exactly one segment; a path without any, as it is. */
+  const backendPathOf = (row: PassthroughRow): ((params: Record<string, string>) => string) => {
+    const template = row.backendPath ?? row.path;
+    if (!placeholders(template).length) return () => template;
+    return (params) =>
+      template.replace(PLACEHOLDER, (_all, name: string) => encodeSegment(params[parameter(name).name] ?? ""));
+  };
   const paramsSchema = (row: PassthroughRow) => {
     const names = placeholders(row.path);
     if (!names.length) return undefined;
@@ -80,6 +82,7 @@ export function registerPassthroughs(
   for (const { tag, rows } of families) {
     for (const row of rows) {
       const params = paramsSchema(row);
+      const backendPath = backendPathOf(row);
       const open = accessOf(row) === "none";
       app.route({
         method: row.method,
@@ -95,7 +98,7 @@ export function registerPassthroughs(
         },
         handler: (request, reply) => {
           app.backends[row.backend ?? defaultBackend].forward(request, reply, {
-            path: backendPath(row, request.params as Record<string, string>),
+            path: backendPath(request.params as Record<string, string>),
             method: row.backendMethod ?? row.method,
           });
         },

@@ -46,6 +46,34 @@ describe("forward()", () => {
     const [received] = service.platform.notifications.recorder.to("POST", "/notification");
     expect(received?.body).toEqual(notification);
     expect(received?.headers["content-length"]).toBe(String(JSON.stringify(notification).length));
+    expect(received?.headers["content-type"]).toBe("application/json");
+  });
+
+  it("passes the caller's content negotiation and conditions on, and no other header of the caller's", async () => {
+    const sent = {
+      accept: "application/json",
+      "accept-language": "de",
+      "if-none-match": '"v1"',
+      "if-modified-since": "Wed, 21 Oct 2026 07:28:00 GMT",
+      range: "bytes=0-9",
+      cookie: "session=secret",
+      "x-forwarded-for": "10.0.0.1",
+      "x-custom": "kept out",
+    };
+    const response = await service.app.inject({
+      method: "GET",
+      url: "/base-paths",
+      headers: { ...(await service.as("alice")), ...sent },
+    });
+    expect(response.statusCode).toBe(200);
+    const received = service.platform.fileInfo.recorder.to("GET", "/navigation/base-paths")[0]?.headers ?? {};
+    for (const name of ["accept", "accept-language", "if-none-match", "if-modified-since", "range"] as const) {
+      expect(received[name], name).toBe(sent[name]);
+    }
+    for (const name of ["cookie", "x-forwarded-for", "x-custom", "authorization"])
+      expect(received[name], name).toBeUndefined();
+    expect(received["x-request-id"]).toBe(response.headers["x-request-id"]);
+    expect(received.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
   });
 
   it("drops a caller's identity parameter on unsecured routes too", async () => {

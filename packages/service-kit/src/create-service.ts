@@ -31,7 +31,7 @@ import { installMetrics } from "./metrics.js";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
 import { RequestLog, type RequestLogPolicy } from "./request-log.js";
 import { RequestLogger } from "./request-logger.js";
-import { addTraceBindings, type TraceContext, traceContextOf } from "./trace-context.js";
+import { requestLogBindings, type TraceContext, traceContextOf } from "./trace-context.js";
 import { bodyLeftUnread, drainUnreadBody } from "./unread-bodies.js";
 import { installValidation } from "./validation.js";
 
@@ -116,9 +116,9 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       base: { pid: process.pid, hostname: hostname(), name: options.name },
     }),
     genReqId: requestIdFor,
-    // Every log line of a request carries its trace. The bindings are the request's own, made by Fastify for it.
+    // Every log line of a request carries its trace.
     childLoggerFactory: (logger, bindings, childOptions, raw) =>
-      new RequestLogger(logger, addTraceBindings(bindings, traceContextOf(raw)), childOptions),
+      new RequestLogger(logger, requestLogBindings(bindings.reqId as string, traceContextOf(raw)), childOptions),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     ...serverTimeouts(limits),
     ...(options.rewriteUrl ? { rewriteUrl: rewriteWith(options.rewriteUrl) } : {}),

@@ -12,11 +12,14 @@ const HOP_BY_HOP = new Set([
   "upgrade",
 ]);
 
+/** Whether a header describes one connection only. */
+export const isHopByHop = (name: string): boolean => HOP_BY_HOP.has(name);
+
 /** An answer's headers without the hop-by-hop ones: this hop's own connection decides those. */
 export function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const kept: IncomingHttpHeaders = {};
   for (const name in headers) {
-    if (!HOP_BY_HOP.has(name)) kept[name] = headers[name];
+    if (!isHopByHop(name)) kept[name] = headers[name];
   }
   return kept;
 }

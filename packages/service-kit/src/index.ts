@@ -20,7 +20,7 @@ export {
   notAuthorized,
   notFound,
 } from "./errors.js";
-export { withoutHopByHop } from "./hop-by-hop.js";
+export { isHopByHop, withoutHopByHop } from "./hop-by-hop.js";
 export { isJsonObject, type JsonObject } from "./json.js";
 export { MAX_JSON_DEPTH } from "./json-bodies.js";
 export { CREDENTIAL_PARAMETERS, REDACTED, redactedUrl } from "./log-redaction.js";
@@ -34,5 +34,6 @@ export {
   type TraceContext,
   traceContextFor,
   traceHeaders,
+  traceparentOf,
 } from "./trace-context.js";
 export { MAX_DRAINED_BYTES } from "./unread-bodies.js";
