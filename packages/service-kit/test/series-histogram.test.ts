@@ -2,7 +2,12 @@ import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { SeriesHistogram } from "../src/series-histogram.js";
 
-const exposition = async (histogram: SeriesHistogram) => {
+type Observation = [string, string, string, number];
+
+/** The registry's text for a histogram with these bucket bounds and observations, and its counter beside it. */
+const exposition = async (bounds: number[], observations: Observation[]) => {
+  const histogram = new SeriesHistogram("calls_seconds", "Calls", ["a", "b", "c"], bounds);
+  for (const observation of observations) histogram.observe(...observation);
   const registry = new Registry();
   registry.registerMetric(histogram.histogram());
   registry.registerMetric(histogram.counter("calls_total", "Calls"));
@@ -11,11 +16,14 @@ const exposition = async (histogram: SeriesHistogram) => {
 
 describe("SeriesHistogram", () => {
   it("counts a value on a bucket's bound in that bucket, cumulatively, as Prometheus' `le` means", async () => {
-    const histogram = new SeriesHistogram("calls_seconds", "Calls", ["a", "b", "c"], [0.1, 1]);
-    histogram.observe("x", "y", "z", 0.1);
-    histogram.observe("x", "y", "z", 0.5);
-    histogram.observe("x", "y", "z", 7);
-    const text = await exposition(histogram);
+    const text = await exposition(
+      [0.1, 1],
+      [
+        ["x", "y", "z", 0.1],
+        ["x", "y", "z", 0.5],
+        ["x", "y", "z", 7],
+      ],
+    );
     expect(text).toContain('calls_seconds_bucket{le="0.1",a="x",b="y",c="z"} 1\n');
     expect(text).toContain('calls_seconds_bucket{le="1",a="x",b="y",c="z"} 2\n');
     expect(text).toContain('calls_seconds_bucket{le="+Inf",a="x",b="y",c="z"} 3\n');
@@ -25,11 +33,14 @@ describe("SeriesHistogram", () => {
   });
 
   it("keeps series apart by every label, and escapes label values as the registry does", async () => {
-    const histogram = new SeriesHistogram("calls_seconds", "Calls", ["a", "b", "c"], [1]);
-    histogram.observe("x", "y", "z", 0.5);
-    histogram.observe("x", "y", "w", 0.5);
-    histogram.observe("x", 'q"uote\\', "z", 0.5);
-    const text = await exposition(histogram);
+    const text = await exposition(
+      [1],
+      [
+        ["x", "y", "z", 0.5],
+        ["x", "y", "w", 0.5],
+        ["x", 'q"uote\\', "z", 0.5],
+      ],
+    );
     expect(text).toContain('calls_total{a="x",b="y",c="z"} 1');
     expect(text).toContain('calls_total{a="x",b="y",c="w"} 1');
     expect(text).toContain('calls_total{a="x",b="q\\"uote\\\\",c="z"} 1');
