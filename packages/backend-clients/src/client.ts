@@ -292,7 +292,7 @@ export class BackendClient {
    *
    * The reply is returned for a handler that is async (it returns it, so that Fastify waits for the answer). A
    * handler that only forwards should be synchronous and return nothing: Fastify waits on a returned reply as on a
-   * promise, which costs a passthrough listeners on the response and a turn of the event loop.
+   * promise, which puts listeners on the response and costs a turn of the event loop on every request.
    */
   forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions): FastifyReply {
     const caller = this.callerOf(request);
