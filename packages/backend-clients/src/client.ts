@@ -190,7 +190,7 @@ export class BackendClient {
    */
   private withIdentityHeaders(headers: string[], caller: AuthUser | undefined): string[] {
     if (!this.identity.headers) return headers;
-    for (const [name, value] of Object.entries(this.identity.headers(caller))) headers.push(name, value);
+    for (const [name, value] of Object.entries(this.identityHeaders(caller))) headers.push(name, value);
     return headers;
   }
 

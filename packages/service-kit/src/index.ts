@@ -29,11 +29,12 @@ export { REQUEST_ID_HEADER } from "./request-id.js";
 export type { RequestLogPolicy } from "./request-log.js";
 export { DEFAULT_DRAIN_DELAY_MS, DEFAULT_GRACE_MS, type RunOptions, runService } from "./run-service.js";
 export {
+  headersFromList,
   TRACEPARENT_HEADER,
   TRACESTATE_HEADER,
   type TraceContext,
   traceContextFor,
+  traceHeaderList,
   traceHeaders,
-  traceparentOf,
 } from "./trace-context.js";
 export { MAX_DRAINED_BYTES } from "./unread-bodies.js";

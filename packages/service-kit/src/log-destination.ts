@@ -39,19 +39,22 @@ class LineBatches implements LogDestination {
 
   /** Hands the gathered lines to sonic-boom and has it write them. */
   flush(): void {
-    if (!this.lines.length) return;
-    this.destination.write(this.lines.join(""));
-    this.lines = [];
-    this.characters = 0;
-    this.destination.flush();
+    if (this.handOver()) this.destination.flush();
   }
 
   /** Writes everything at once, before the process ends. */
   flushSync(): void {
-    if (this.lines.length) this.destination.write(this.lines.join(""));
+    this.handOver();
+    this.destination.flushSync();
+  }
+
+  /** Gives sonic-boom the gathered lines as one text; false when there were none. */
+  private handOver(): boolean {
+    if (!this.lines.length) return false;
+    this.destination.write(this.lines.join(""));
     this.lines = [];
     this.characters = 0;
-    this.destination.flushSync();
+    return true;
   }
 }
 

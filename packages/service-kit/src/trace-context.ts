@@ -46,16 +46,25 @@ export function traceContextFor(headers: IncomingMessage["headers"]): TraceConte
   return { ...parent, spanId, ...(keep ? { tracestate } : {}) };
 }
 
-/** The `traceparent` a backend is given: this service's span becomes the backend's parent. */
-export const traceparentOf = (trace: TraceContext): string => `00-${trace.traceId}-${trace.spanId}-${trace.flags}`;
+/**
+ * The headers that carry the trace on to a backend, as name, value, name, value…: this service's span becomes the
+ * backend's parent, and the caller's `tracestate` goes with it.
+ */
+export function traceHeaderList(trace: TraceContext): string[] {
+  const list = [TRACEPARENT_HEADER, `00-${trace.traceId}-${trace.spanId}-${trace.flags}`];
+  if (trace.tracestate) list.push(TRACESTATE_HEADER, trace.tracestate);
+  return list;
+}
 
-/** The headers that carry the trace on to a backend. */
-export function traceHeaders(trace: TraceContext): Record<string, string> {
+/** Headers given as name, value, name, value… by name. */
+export function headersFromList(list: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
-  headers[TRACEPARENT_HEADER] = traceparentOf(trace);
-  if (trace.tracestate) headers[TRACESTATE_HEADER] = trace.tracestate;
+  for (let index = 0; index < list.length; index += 2) headers[list[index] as string] = list[index + 1] as string;
   return headers;
 }
+
+/** The headers that carry the trace on to a backend, by name. */
+export const traceHeaders = (trace: TraceContext): Record<string, string> => headersFromList(traceHeaderList(trace));
 
 /**
  * What every log line of the request carries: its id (pino's `reqId`, Fastify's default label) and its trace. A new
