@@ -1,6 +1,7 @@
 import { loadConfig, type Service } from "@de-gateway/service-kit";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Static, TObject, TProperties } from "typebox";
+import { describeMismatches } from "./framework/answers.js";
 import { SimulatedPlatform } from "./platform.js";
 
 type Method = NonNullable<InjectOptions["method"]>;
@@ -48,7 +49,9 @@ export async function startServiceUnderTest<P extends TProperties>(
     },
     async close() {
       await app.close();
+      const mismatches = platform.answerMismatches();
       await platform.stop();
+      if (mismatches.length) throw new Error(describeMismatches(mismatches));
     },
   };
 }

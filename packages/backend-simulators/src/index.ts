@@ -13,6 +13,14 @@ export {
   SERVICE_ROLE,
 } from "./demo-users.js";
 export { seedId } from "./file-info/seed.js";
+export {
+  type AnswerMismatch,
+  type AnswerSchemas,
+  answerErrors,
+  answers,
+  type DeclaredRoute,
+  describeMismatches,
+} from "./framework/answers.js";
 export { type Fault, Faults } from "./framework/faults.js";
 export { defineModule, moduleSimulator, type SimulatorModule } from "./framework/module.js";
 export type { RecordedRequest } from "./framework/recorder.js";

@@ -9,6 +9,7 @@ import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
 import { keptMetadataAvus } from "./file-info/avus.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
+import type { AnswerMismatch, DeclaredRoute } from "./framework/answers.js";
 import { createGroupsSimulator } from "./groups/index.js";
 import type { RegisteredClient } from "./idp/clients.js";
 import {
@@ -315,6 +316,16 @@ export class SimulatedPlatform {
     const user = demoUser(username);
     if (!user) throw new Error(`no demo user ${username}`);
     return (await this.idp.state.keys).mintDeJwt(user, options);
+  }
+
+  /** Every answer a backend simulator gave that did not match its route's schema, since the start. */
+  answerMismatches(): AnswerMismatch[] {
+    return this.backendSimulators().flatMap((sim) => sim.answerMismatches);
+  }
+
+  /** The routes each backend simulator serves, by simulator name. */
+  declaredRoutes(): Array<{ simulator: string; routes: readonly DeclaredRoute[] }> {
+    return this.backendSimulators().map((sim) => ({ simulator: sim.name, routes: sim.declaredRoutes }));
   }
 
   /** Seed state again, faults cleared, recordings emptied; keys and ports stay. */

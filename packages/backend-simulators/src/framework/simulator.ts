@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
+import { type AnswerMismatch, type DeclaredRoute, installAnswerCheck } from "./answers.js";
 import { type Fault, FaultSchema, Faults, installFaults } from "./faults.js";
 import { installRecorder, Recorder } from "./recorder.js";
 
@@ -16,6 +17,10 @@ export interface SimulatorOptions {
 export class Simulator<State = unknown> {
   readonly faults = new Faults();
   readonly recorder = new Recorder();
+  /** Answers that did not match the schema their route declares (see `answers()`), oldest first. */
+  readonly answerMismatches: AnswerMismatch[] = [];
+  /** The routes this simulator serves, known once it has started. */
+  readonly declaredRoutes: DeclaredRoute[] = [];
   state: State;
   private port: number;
   private readonly host: string;
@@ -52,6 +57,8 @@ export class Simulator<State = unknown> {
       // Checking every route schema against the meta-schema was a fifth of the simulators' start-up.
       ajv: { customOptions: { validateSchema: false } },
     });
+    this.declaredRoutes.length = 0;
+    installAnswerCheck(app, this.name, this.declaredRoutes, this.answerMismatches);
     installFaults(app, this.faults);
     installRecorder(app, this.recorder);
     app.get("/__sim/requests", async () => this.recorder.requests);
