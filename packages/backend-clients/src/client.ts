@@ -132,6 +132,7 @@ function dropBackendHeaders(reply: FastifyReply): void {
 export class BackendClient {
   private readonly identityQueries = new WeakMap<AuthUser, string>();
   private trimmedOrigin: string | undefined;
+  private target: { origin: string; basePath: string } | undefined;
 
   constructor(
     readonly name: string,
@@ -152,6 +153,18 @@ export class BackendClient {
     if (!this.baseUrl) throw new Error(`the ${this.name} backend is not configured for this service`);
     this.trimmedOrigin ??= this.baseUrl.replace(/\/+$/, "");
     return this.trimmedOrigin;
+  }
+
+  /**
+   * The base URL as undici's dispatch takes it: the origin apart from the path the backend is mounted under (user-info
+   * serves bags under `/bags`), which every forwarded path is put behind.
+   */
+  private dispatchTarget(): { origin: string; basePath: string } {
+    if (!this.target) {
+      const url = new URL(this.origin());
+      this.target = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, "") };
+    }
+    return this.target;
   }
 
   /** Who a call is made for: a named service account, the verified caller, or nobody (anonymous calls). */
@@ -318,10 +331,11 @@ export class BackendClient {
         if (!reply.sent) reply.send(failure);
       },
     });
+    const { origin, basePath } = this.dispatchTarget();
     this.dispatcher.dispatch(
       {
-        origin: this.origin(),
-        path: `${checkForwardedPath(options.path)}${query ? `?${query}` : ""}`,
+        origin,
+        path: `${basePath}${checkForwardedPath(options.path)}${query ? `?${query}` : ""}`,
         method,
         headers: this.withIdentityHeaders(sent.headers, caller),
         body: sent.body ?? null,

@@ -21,6 +21,7 @@ export const BACKEND_URL_VARIABLES = {
   subscriptionAddons: "SUBSCRIPTIONS_URL",
   resourceUsage: "RESOURCE_USAGE_URL",
   dataUsage: "DATA_USAGE_URL",
+  bags: "BAGS_URL",
 } as const;
 
 export type BackendName = keyof typeof BACKEND_URL_VARIABLES;

@@ -50,6 +50,7 @@ const identities = (credentials: BackendCredentials = {}): Record<BackendName, I
   subscriptionAddons: noUserParam,
   resourceUsage: noUserParam,
   dataUsage: noUserParam,
+  bags: noUserParam,
 });
 
 const DISPLAY_NAME: Record<BackendName, string> = {
@@ -71,6 +72,7 @@ const DISPLAY_NAME: Record<BackendName, string> = {
   subscriptionAddons: "subscriptions",
   resourceUsage: "resource-usage",
   dataUsage: "data-usage",
+  bags: "bags",
 };
 
 /** Roles that answer some of the caller's mistakes with 500 (see `ErrorStatuses`). */
@@ -81,9 +83,10 @@ const ERROR_STATUSES: Partial<Record<BackendName, ErrorStatuses>> = {
 
 /**
  * Roles whose refusals do not follow the error model: the analyses service and app-exposer answer echo's
- * `{message}`, the requests service `{message}` too (with `error_code` for a limit reached).
+ * `{message}`, the requests service `{message}` too (with `error_code` for a limit reached), the bags API
+ * (user-info) Go's plain text.
  */
-const REFUSALS_OUTSIDE_MODEL: ReadonlySet<BackendName> = new Set(["analyses", "appExposer", "requests"]);
+const REFUSALS_OUTSIDE_MODEL: ReadonlySet<BackendName> = new Set(["analyses", "appExposer", "requests", "bags"]);
 
 const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) => {
   const agent = new Agent({

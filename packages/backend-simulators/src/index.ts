@@ -20,6 +20,7 @@ export {
   answers,
   type DeclaredRoute,
   describeMismatches,
+  NoBody,
 } from "./framework/answers.js";
 export { type Fault, Faults } from "./framework/faults.js";
 export { defineModule, moduleSimulator, type SimulatorModule } from "./framework/module.js";

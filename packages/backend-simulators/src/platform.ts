@@ -75,6 +75,8 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     GROUPS_URL: endpoints.groups,
     NOTIFICATIONS_URL: endpoints.notifications,
     PREFERENCES_URL: endpoints.preferences,
+    // user-info serves the bags API too, under /bags (terrain's bags-base-url).
+    BAGS_URL: `${endpoints.preferences}/bags`,
     ANALYSES_URL: endpoints.analyses,
     DASHBOARD_AGGREGATOR_URL: endpoints.dashboardAggregator,
     SEARCH_URL: endpoints.search,

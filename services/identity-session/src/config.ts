@@ -9,7 +9,7 @@ export const Config = Type.Object({
   ...portSetting(3001),
   ...ServerConfig,
   ...AuthConfig,
-  ...backendSettings("apps", "fileInfo", "preferences"),
+  ...backendSettings("apps", "fileInfo", "preferences", "bags"),
   ...MailConfig,
   /** Where support requests are mailed (one address or a comma-separated list). */
   SUPPORT_EMAIL_TO: Type.String({ pattern: "@" }),

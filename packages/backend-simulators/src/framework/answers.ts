@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { TSchema } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { Compile, type Validator } from "typebox/compile";
 
 /**
@@ -14,6 +14,9 @@ declare module "fastify" {
     answers?: AnswerSchemas;
   }
 }
+
+/** The answer of a route that answers its status with no body at all (Go handlers that only write a status). */
+export const NoBody = Type.Null({ description: "no body" });
 
 /** Route options declaring a route's answers: `app.get("/apps", answers({ 200: AppListing }), handler)`. */
 export const answers = (schemas: AnswerSchemas) => ({ config: { answers: schemas } });
@@ -56,6 +59,22 @@ export function answerErrors(schema: TSchema, value: unknown, most = 5): string[
 
 const isJson = (contentType: unknown) => typeof contentType === "string" && contentType.includes("json");
 
+/** What is wrong with an answer that should have no body. */
+const bodyErrors = (payload: unknown): string[] =>
+  (typeof payload === "string" || Buffer.isBuffer(payload)) && payload.length > 0
+    ? ["/: a body where none is sent"]
+    : [];
+
+/** What is wrong with a JSON answer (only answers labelled JSON are read: streams and text are not checked). */
+function jsonErrors(schema: TSchema, payload: unknown, contentType: unknown): string[] {
+  if (typeof payload !== "string" || !isJson(contentType)) return [];
+  try {
+    return answerErrors(schema, JSON.parse(payload));
+  } catch {
+    return ["/: not JSON"];
+  }
+}
+
 /**
  * Checks every JSON answer a route handler gives against the schema its route declares for that status, and
  * keeps what does not match. Answers a fault made (a test's deliberately wrong backend) are not the route's
@@ -80,15 +99,9 @@ export function installAnswerCheck(
   });
   app.addHook("onSend", (request, reply, payload, done) => {
     const schema = request.routeOptions.config?.answers?.[reply.statusCode];
-    if (schema && handled.has(request) && typeof payload === "string" && isJson(reply.getHeader("content-type"))) {
-      let value: unknown;
-      let errors: string[];
-      try {
-        value = JSON.parse(payload);
-        errors = answerErrors(schema, value);
-      } catch {
-        errors = ["/: not JSON"];
-      }
+    if (schema && handled.has(request)) {
+      const errors =
+        schema === NoBody ? bodyErrors(payload) : jsonErrors(schema, payload, reply.getHeader("content-type"));
       if (errors.length) {
         const mismatch = {
           simulator,

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DEMO_USER_DOMAIN } from "../demo-users.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
 import { type AlertRecord, alertRoutes } from "./alerts.js";
+import { type BagsState, bagRoutes } from "./bags.js";
 
 /** The three per-user documents the preferences (user-info) backend keeps. */
 export const DOCUMENT_KINDS = ["preferences", "sessions", "searches"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-export type PreferencesState = Record<DocumentKind, Map<string, unknown>> & { alerts: AlertRecord[] };
+export type PreferencesState = Record<DocumentKind, Map<string, unknown>> & { alerts: AlertRecord[]; bags: BagsState };
 
 // Go's http.Error and its sniffing of JSON without a content type both label answers so.
 const TEXT = "text/plain; charset=utf-8";
@@ -17,6 +18,7 @@ const emptyState = (): PreferencesState => ({
   sessions: new Map(),
   searches: new Map(),
   alerts: [],
+  bags: new Map(),
 });
 
 /** The key user-info wraps a saved document in when it answers a save. */
@@ -48,6 +50,7 @@ function routes(app: FastifyInstance, sim: Simulator<PreferencesState>): void {
   });
   const answer = (reply: FastifyReply, document: unknown) => reply.type(TEXT).send(JSON.stringify(document));
   alertRoutes(app, () => sim.state.alerts);
+  bagRoutes(app, () => sim.state.bags);
   for (const kind of DOCUMENT_KINDS) {
     const store = () => sim.state[kind];
     const options = { preHandler: refuseUnknownUser(kind) };
