@@ -13,6 +13,12 @@ function listingSimulator() {
     (app, sim) => {
       app.get("/apps", answers({ 200: Listing }), async () => sim.state.answer);
       app.get("/undeclared", async () => ({ anything: true }));
+      // As user-info answers: JSON labelled plain text.
+      app.get<{ Querystring: { text?: string } }>(
+        "/document",
+        answers({ 200: Type.Object({ preferences: Type.Object({}) }) }),
+        async (request, reply) => reply.type("text/plain; charset=utf-8").send(request.query.text ?? ""),
+      );
     },
   );
 }
@@ -52,6 +58,18 @@ describe("the answer check", () => {
     await fetch(`${sim.url}/undeclared`);
     await fetch(`${sim.url}/nowhere`);
     expect(sim.answerMismatches).toEqual([]);
+  });
+
+  it("reads JSON labelled plain text (as Go labels user-info's) and keeps what does not match", async () => {
+    await fetch(`${sim.url}/document?text=${encodeURIComponent('{"preferences":{}}')}`);
+    expect(sim.answerMismatches).toEqual([]);
+    await fetch(`${sim.url}/document?text=${encodeURIComponent("[1]")}`);
+    await fetch(`${sim.url}/document?text=hello`);
+    expect(sim.answerMismatches.map((mismatch) => mismatch.url)).toEqual([
+      "/document?text=%5B1%5D",
+      "/document?text=hello",
+    ]);
+    sim.answerMismatches.length = 0;
   });
 
   it("lists the routes it serves with the answers they declare", () => {

@@ -65,13 +65,29 @@ const bodyErrors = (payload: unknown): string[] =>
     ? ["/: a body where none is sent"]
     : [];
 
-/** What is wrong with a JSON answer (only answers labelled JSON are read: streams and text are not checked). */
-function jsonErrors(schema: TSchema, payload: unknown, contentType: unknown): string[] {
-  if (typeof payload !== "string" || !isJson(contentType)) return [];
+const isText = (contentType: unknown) => typeof contentType === "string" && contentType.startsWith("text/plain");
+
+/**
+ * What is wrong with an answer read as text: JSON where it is labelled so, and where it is labelled plain text
+ * (user-info writes its JSON without a content type, and Go labels it text/plain) the text itself, or else the
+ * JSON it holds. Streamed answers and other types are not read.
+ */
+function textErrors(schema: TSchema, payload: unknown, contentType: unknown): string[] {
+  if (typeof payload !== "string") return [];
+  if (isJson(contentType)) {
+    try {
+      return answerErrors(schema, JSON.parse(payload));
+    } catch {
+      return ["/: not JSON"];
+    }
+  }
+  if (!isText(contentType)) return [];
+  const asText = answerErrors(schema, payload);
+  if (!asText.length) return [];
   try {
     return answerErrors(schema, JSON.parse(payload));
   } catch {
-    return ["/: not JSON"];
+    return asText;
   }
 }
 
@@ -101,7 +117,7 @@ export function installAnswerCheck(
     const schema = request.routeOptions.config?.answers?.[reply.statusCode];
     if (schema && handled.has(request)) {
       const errors =
-        schema === NoBody ? bodyErrors(payload) : jsonErrors(schema, payload, reply.getHeader("content-type"));
+        schema === NoBody ? bodyErrors(payload) : textErrors(schema, payload, reply.getHeader("content-type"));
       if (errors.length) {
         const mismatch = {
           simulator,
