@@ -152,12 +152,15 @@ describe("the token endpoint refuses", () => {
 });
 
 describe("the authorization endpoint", () => {
-  it("shows the refusal without redirecting for an unknown client or an unregistered redirect address", async () => {
+  it("shows the refusal without redirecting for an unknown client, an unregistered redirect address or one with a fragment", async () => {
     const refusedRequests: Record<string, string>[] = [
       { client_id: "nobody" },
       { redirect_uri: "http://evil.example.org/callback" },
       { redirect_uri: "http://localhost:3000.evil.example.org/" },
       { redirect_uri: "" },
+      // A fragment, which the redirect address must not have (RFC 6749 3.1.2, OpenID Connect Core 3.1.2.1).
+      { redirect_uri: `${REDIRECT}#fragment` },
+      { redirect_uri: `${REDIRECT}#` },
     ];
     for (const parameters of refusedRequests) {
       const answer = await new SignInBrowser().open(authorizationUrl(parameters));

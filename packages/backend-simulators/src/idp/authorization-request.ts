@@ -53,7 +53,11 @@ export function checkAuthorizationRequest(realm: Realm, query: Record<string, st
   if (!client) throw invalidRequest(`Client not found: ${clientId}`);
   const redirectUri = query.redirect_uri;
   if (!redirectUri) throw invalidRequest("Missing parameter: redirect_uri");
-  if (!isRegisteredRedirect(client, redirectUri)) throw invalidRequest("Invalid parameter: redirect_uri");
+  // A redirect address has no fragment (RFC 6749 3.1.2, OpenID Connect Core 3.1.2.1): a registered pattern that
+  // ends in `*` would otherwise take one, and the answer's parameters would follow it.
+  if (redirectUri.includes("#") || !isRegisteredRedirect(client, redirectUri)) {
+    throw invalidRequest("Invalid parameter: redirect_uri");
+  }
   const parameters = Object.fromEntries(
     AUTHORIZATION_PARAMETERS.filter((name) => query[name] !== undefined).map((name) => [name, query[name] as string]),
   );

@@ -111,10 +111,14 @@ export function authorizationRoutes(app: FastifyInstance, realm: Realm): void {
   app.post(`${OIDC_PATH}/logout`, { schema: { querystring: Parameters, body: Type.Optional(Parameters) } }, logout);
 }
 
-const errorAnswer = (error: OAuthError): Record<string, string> => ({
-  error: error.code,
-  error_description: error.description,
-});
+/**
+ * A refusal's parameters at the client's address. The `prompt=none` refusal is its code alone, as Keycloak sends
+ * it (`error=login_required&state=…`, keycloak/keycloak#25584; `iss` since #25588): keycloak-connect, the web
+ * client's middleware, strips only `error`, `state` and `auth_callback` from the address it lands on, so a
+ * description would stay in the page's address and ride into the next sign-in's `redirect_uri`.
+ */
+const errorAnswer = (error: OAuthError): Record<string, string> =>
+  error.code === "login_required" ? { error: error.code } : { error: error.code, error_description: error.description };
 
 function showError(reply: FastifyReply, error: OAuthError): FastifyReply {
   return reply.code(400).type("text/html; charset=utf-8").send(errorPage(error.code, error.description));
