@@ -1,14 +1,23 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, requiredText } from "../framework/request-values.js";
 import { analysisEventsOf } from "./analysis-events.js";
 import { filtersOf, matchesFilters } from "./analysis-filters.js";
+import {
+  AnalysisList,
+  AnalysisParameters,
+  AnalysisResponse,
+  AnalysisStepList,
+  AnalysisUpdateResponse,
+  StopAnalysisResponse,
+} from "./answer-schemas/analyses.js";
 import { jobView, parameterKey } from "./app-views.js";
 import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
-import { SEED_APP_IDS } from "./seed-ids.js";
+import { seedAnalyses } from "./seed-analyses.js";
 import { toolsOf } from "./tools.js";
 
 export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
@@ -29,6 +38,8 @@ export interface AnalysisRecord {
   notify: boolean;
   config: Record<string, unknown>;
   deleted: boolean;
+  /** An interactive analysis's address in the browser, known once app-exposer has launched it. */
+  interactive_urls?: string[];
 }
 
 export type AnalysisPermission = "read" | "write" | "own";
@@ -43,24 +54,6 @@ export const analysesOf = (all: () => Record<string, unknown>) => all().analyses
 
 type All = () => Record<string, unknown>;
 type IdParams = { Params: { analysisId: string } };
-
-const SEED_ANALYSES: readonly AnalysisRecord[] = [
-  {
-    id: "d6e5f4a3-0000-4000-8000-000000000001",
-    name: "word-count-chapter-1",
-    description: "Counting the words of chapter one",
-    app_id: SEED_APP_IDS.wordCount,
-    system_id: "de",
-    username: "alice",
-    status: "Completed",
-    startdate: Date.UTC(2026, 5, 2, 9),
-    enddate: Date.UTC(2026, 5, 2, 9, 5),
-    resultfolderid: "/iplant/home/alice/analyses/word-count-chapter-1",
-    notify: true,
-    config: { [`${SEED_APP_IDS.wordCount}_0b9b4f2e-1d3c-4a5b-8c7d-000000000011`]: "/iplant/home/alice/chapter-1.txt" },
-    deleted: false,
-  },
-];
 
 /** The caller's permission on an analysis: its owner's, or the one it was shared with. */
 export function analysisPermission(state: AnalysesState, analysis: AnalysisRecord, username: string) {
@@ -83,7 +76,8 @@ export function ownAnalysis(state: AnalysesState, id: string, caller: Caller): A
   return analysis;
 }
 
-export function summary(analysis: AnalysisRecord, all: All) {
+/** An analysis as the listing shows it to a user: only its owner may share it. */
+export function summary(analysis: AnalysisRecord, all: All, username: string) {
   const app = catalogOf(all).apps.get(analysis.app_id);
   return {
     id: analysis.id,
@@ -95,7 +89,7 @@ export function summary(analysis: AnalysisRecord, all: All) {
     app_disabled: app?.disabled ?? false,
     system_id: analysis.system_id,
     batch: false,
-    can_share: true,
+    can_share: analysis.username === username,
     notify: analysis.notify,
     resultfolderid: analysis.resultfolderid,
     startdate: String(analysis.startdate),
@@ -103,7 +97,7 @@ export function summary(analysis: AnalysisRecord, all: All) {
     status: analysis.status,
     username: analysis.username,
     deleted: analysis.deleted,
-    interactive_urls: [],
+    interactive_urls: analysis.interactive_urls ?? [],
   };
 }
 
@@ -173,13 +167,21 @@ export function visibleAnalyses(
 }
 
 function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
-  scope.get("/analyses", async (request) => {
+  scope.get("/analyses", answers({ 200: AnalysisList }), async (request) => {
     const caller = callerOf(request);
     const query = queryOf(request);
-    const found = visibleAnalyses(state(), caller, query, all).map((analysis) => summary(analysis, all));
-    return { analyses: paged(found, query, "startdate"), total: found.length, timestamp: String(Date.now()) };
+    const found = visibleAnalyses(state(), caller, query, all).map((analysis) =>
+      summary(analysis, all, caller.username),
+    );
+    return {
+      analyses: paged(found, query, "startdate"),
+      total: found.length,
+      timestamp: String(Date.now()),
+      // The apps service does not count statuses for the listing (GET /analyses/stats does).
+      "status-count": null,
+    };
   });
-  scope.post("/analyses", async (request) => {
+  scope.post("/analyses", answers({ 200: AnalysisResponse }), async (request) => {
     const analysis = submit(request.body, callerOf(request), all);
     state().analyses.set(analysis.id, analysis);
     analysisEventsOf(all).submitted?.(analysis);
@@ -197,14 +199,14 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     ownAnalysis(state(), request.params.analysisId, callerOf(request)).deleted = true;
     return {};
   });
-  scope.patch<IdParams>("/analyses/:analysisId", async (request) => {
+  scope.patch<IdParams>("/analyses/:analysisId", answers({ 200: AnalysisUpdateResponse }), async (request) => {
     const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
     const changes = bodyObject(request.body);
     if (typeof changes.name === "string" && changes.name.trim()) analysis.name = changes.name;
     if (typeof changes.description === "string") analysis.description = changes.description;
     return { id: analysis.id, name: analysis.name, description: analysis.description };
   });
-  scope.get<IdParams>("/analyses/:analysisId/parameters", async (request) => {
+  scope.get<IdParams>("/analyses/:analysisId/parameters", answers({ 200: AnalysisParameters }), async (request) => {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
     const app = existingApp(catalogOf(all), analysis.app_id);
     const parameters = app.groups.flatMap((group) =>
@@ -229,11 +231,11 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     const analysis = readableAnalysis(state(), request.params.analysisId, caller);
     return jobView(readableApp(catalogOf(all), analysis.app_id, caller.username), analysis.config);
   });
-  scope.get<IdParams>("/analyses/:analysisId/steps", async (request) => {
+  scope.get<IdParams>("/analyses/:analysisId/steps", answers({ 200: AnalysisStepList }), async (request) => {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
     return { analysis_id: analysis.id, steps: [stepOf(analysis)], timestamp: String(Date.now()), total: 1 };
   });
-  scope.post<IdParams>("/analyses/:analysisId/stop", async (request) => {
+  scope.post<IdParams>("/analyses/:analysisId/stop", answers({ 200: StopAnalysisResponse }), async (request) => {
     const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
     if (FINISHED.includes(analysis.status)) {
       throw badRequest(`analysis ${analysis.id} has already finished (${analysis.status})`, "ERR_ILLEGAL_ARGUMENT");
@@ -259,7 +261,7 @@ export const stepOf = (analysis: AnalysisRecord) => ({
 /** Apps backend: analyses (submitted jobs) of the caller: listing, submission, changes, stop, relaunch. */
 export const analyses = defineModule<AnalysesState>({
   makeState: () => ({
-    analyses: new Map(SEED_ANALYSES.map((analysis) => [analysis.id, structuredClone(analysis)])),
+    analyses: new Map(seedAnalyses(Date.now()).map((analysis) => [analysis.id, analysis])),
     shares: new Map(),
   }),
   routes: (app, state, all) => backendScope(app, (scope) => routes(scope, state, all)),

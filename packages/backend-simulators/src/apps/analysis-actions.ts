@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
 import { type AnalysisRecord, analysesOf, readableAnalysis, stepOf, visibleAnalyses } from "./analyses.js";
 import { analysisEventsOf } from "./analysis-events.js";
+import { AnalysisHistory, AnalysisStats } from "./answer-schemas/analyses.js";
 
 type All = () => Record<string, unknown>;
 
@@ -31,7 +33,7 @@ function updatesOf(analysis: AnalysisRecord) {
 
 function routes(scope: FastifyInstance, all: All) {
   // Counts by status of the analyses the listing would show with the same filter.
-  scope.get("/analyses/stats", async (request) => {
+  scope.get("/analyses/stats", answers({ 200: AnalysisStats }), async (request) => {
     const caller = callerOf(request);
     const counts = new Map<string, number>();
     for (const analysis of visibleAnalyses(analysesOf(all), caller, queryOf(request), all)) {
@@ -39,11 +41,15 @@ function routes(scope: FastifyInstance, all: All) {
     }
     return { "status-count": [...counts].map(([status, count]) => ({ count, status })) };
   });
-  scope.get<{ Params: { analysisId: string } }>("/analyses/:analysisId/history", async (request) => {
-    const analysis = readableAnalysis(analysesOf(all), request.params.analysisId, callerOf(request));
-    const step = { ...stepOf(analysis), updates: updatesOf(analysis) };
-    return { analysis_id: analysis.id, steps: [step], timestamp: String(Date.now()), total: 1 };
-  });
+  scope.get<{ Params: { analysisId: string } }>(
+    "/analyses/:analysisId/history",
+    answers({ 200: AnalysisHistory }),
+    async (request) => {
+      const analysis = readableAnalysis(analysesOf(all), request.params.analysisId, callerOf(request));
+      const step = { ...stepOf(analysis), updates: updatesOf(analysis) };
+      return { analysis_id: analysis.id, steps: [step], timestamp: String(Date.now()), total: 1 };
+    },
+  );
   // Each analysis runs again as submitted, as a new analysis of the caller's, into an output folder of its own.
   scope.post("/analyses/relauncher", async (request, reply) => {
     const caller = callerOf(request);

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, Problem } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
 import { type AnalysesState, type AnalysisPermission, analysesOf, ownAnalysis } from "./analyses.js";
 import { analysisIdsOf } from "./analysis-actions.js";
+import {
+  AnalysisPermissionListing,
+  AnalysisSharingResponse,
+  AnalysisUnsharingResponse,
+} from "./answer-schemas/analyses.js";
 
 type All = () => Record<string, unknown>;
 
@@ -41,7 +47,7 @@ function answer(body: Record<string, unknown[]>, key: string) {
 
 function routes(scope: FastifyInstance, all: All) {
   const state = () => analysesOf(all);
-  scope.post("/analyses/permission-lister", async (request) => {
+  scope.post("/analyses/permission-lister", answers({ 200: AnalysisPermissionListing }), async (request) => {
     const caller = callerOf(request);
     return {
       analyses: analysisIdsOf(request.body).map((id) => {
@@ -54,7 +60,7 @@ function routes(scope: FastifyInstance, all: All) {
       }),
     };
   });
-  scope.post("/analyses/sharing", async (request) => {
+  scope.post("/analyses/sharing", answers({ 200: AnalysisSharingResponse }), async (request) => {
     const caller = callerOf(request);
     const entries = list(bodyObject(request.body).sharing).map((raw) => {
       const entry = bodyObject(raw);
@@ -83,7 +89,7 @@ function routes(scope: FastifyInstance, all: All) {
     }
     return body;
   });
-  scope.post("/analyses/unsharing", async (request) => {
+  scope.post("/analyses/unsharing", answers({ 200: AnalysisUnsharingResponse }), async (request) => {
     const caller = callerOf(request);
     const entries = list(bodyObject(request.body).unsharing).map((raw) => {
       const entry = bodyObject(raw);

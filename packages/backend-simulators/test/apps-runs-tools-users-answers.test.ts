@@ -1,0 +1,73 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AppsSimulator, createAppsSimulator } from "../src/apps/index.js";
+import { describeMismatches } from "../src/framework/answers.js";
+
+/**
+ * The apps simulator's analyses, tools, reference genomes, tool requests and user routes answer in the apps
+ * service's own shapes (src/apps/answer-schemas/): each route is asked once, as the gateway asks it, with seed
+ * data, and no answer may fall outside its route's schema.
+ */
+const apps: AppsSimulator = createAppsSimulator();
+beforeAll(() => apps.start());
+afterAll(() => apps.dispose());
+afterEach(() => {
+  expect(apps.answerMismatches, describeMismatches(apps.answerMismatches)).toEqual([]);
+});
+
+const IDENTITY = "user=alice&email=alice%40example.org&first-name=Alice&last-name=Liddell";
+const SEED_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000001";
+
+/** One request to the simulator; the caller's identity is added to the query as the gateway adds it. */
+async function call(method: string, path: string, body?: unknown, identity = IDENTITY) {
+  const url = `${apps.url}${path}${path.includes("?") ? "&" : "?"}${identity}`;
+  const response = await fetch(url, {
+    method,
+    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field here; the schemas check their shape
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
+}
+
+async function ok(method: string, path: string, body?: unknown, identity?: string) {
+  const answer = await call(method, path, body, identity);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+describe("analyses", () => {
+  it("lists, counts and describes the seeded analysis", async () => {
+    const filter = encodeURIComponent(JSON.stringify([{ field: "ownership", value: "all" }]));
+    const listing = await ok("GET", `/analyses?limit=10&offset=0&sort-field=startdate&sort-dir=DESC&filter=${filter}`);
+    expect(listing.analyses.map((analysis: { id: string }) => analysis.id)).toContain(SEED_ANALYSIS);
+    expect((await ok("GET", `/analyses/stats?filter=${filter}`))["status-count"].length).toBeGreaterThan(0);
+    expect((await ok("GET", `/analyses/${SEED_ANALYSIS}/parameters`)).parameters.length).toBeGreaterThan(0);
+    expect((await ok("GET", `/analyses/${SEED_ANALYSIS}/steps`)).steps).toHaveLength(1);
+    expect((await ok("GET", `/analyses/${SEED_ANALYSIS}/history`)).steps[0].updates.length).toBeGreaterThan(0);
+  });
+
+  it("submits, renames, shares, unshares, stops, relaunches and deletes", async () => {
+    const submitted = await ok("POST", "/analyses", {
+      system_id: "de",
+      app_id: "c7f05682-23c8-4182-b9a2-e09650a5f49b",
+      name: "word-count-again",
+      debug: false,
+      notify: false,
+      output_dir: "/iplant/home/alice/analyses",
+      config: { "c7f05682-23c8-4182-b9a2-e09650a5f49b_0b9b4f2e-1d3c-4a5b-8c7d-000000000011": "/iplant/home/alice/x" },
+    });
+    const id = submitted.id as string;
+    expect((await ok("PATCH", `/analyses/${id}`, { name: "renamed" })).name).toBe("renamed");
+    const sharing = {
+      sharing: [{ subject: { id: "bob", source_id: "ldap" }, analyses: [{ analysis_id: id, permission: "read" }] }],
+    };
+    expect((await ok("POST", "/analyses/sharing", sharing)).sharing[0].analyses[0].ok).toBe(true);
+    const listed = await ok("POST", "/analyses/permission-lister", { analyses: [id] });
+    expect(listed.analyses[0].permissions).toHaveLength(1);
+    const unsharing = { unsharing: [{ subject: { id: "bob", source_id: "ldap" }, analyses: [id] }] };
+    expect((await ok("POST", "/analyses/unsharing", unsharing)).unsharing[0].analyses[0].ok).toBe(true);
+    expect(await ok("POST", `/analyses/${id}/stop`)).toEqual({ id });
+    await ok("POST", "/analyses/relauncher", { analyses: [id] });
+    await ok("POST", "/analyses/shredder", { analyses: [id] });
+  });
+});
