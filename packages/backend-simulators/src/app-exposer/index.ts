@@ -4,12 +4,12 @@ import { type DeDatabase, EMPTY_DATABASE } from "./de-database.js";
 import { echoErrors } from "./errors.js";
 import { instantLaunchMappingRoutes } from "./instant-launch-mappings.js";
 import { instantLaunchMetadataRoutes } from "./instant-launch-metadata.js";
-import { emptyInstantLaunchState, type InstantLaunchState } from "./instant-launch-state.js";
+import { type InstantLaunchState, seededInstantLaunchState } from "./instant-launch-state.js";
 import { instantLaunchRoutes } from "./instant-launches.js";
 import { operatorRoutes } from "./operators.js";
 import { DEFAULT_READY_DELAY_MS, type Launch } from "./vice-analyses.js";
 import { viceRoutes } from "./vice-routes.js";
-import { emptyViceState, launch, type ViceState } from "./vice-state.js";
+import { launch, seededViceState, type ViceState } from "./vice-state.js";
 
 export type { AppRow, DeDatabase, QuickLaunchRow } from "./de-database.js";
 export type { InstantLaunch } from "./instant-launch-state.js";
@@ -30,7 +30,7 @@ export interface AppExposerSimulatorOptions extends SimulatorOptions {
 export function createAppExposerSimulator(options: AppExposerSimulatorOptions = {}) {
   const database = options.database ?? EMPTY_DATABASE;
   const vice = defineModule<ViceState>({
-    makeState: emptyViceState,
+    makeState: () => seededViceState(),
     async routes(app, state) {
       await app.register(async (scope) => {
         echoErrors(scope);
@@ -40,7 +40,7 @@ export function createAppExposerSimulator(options: AppExposerSimulatorOptions = 
     },
   });
   const instantLaunches = defineModule<InstantLaunchState>({
-    makeState: emptyInstantLaunchState,
+    makeState: seededInstantLaunchState,
     async routes(app, state) {
       await app.register(async (scope) => {
         echoErrors(scope);

@@ -1,12 +1,54 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
+import { DefaultsMapping, DefaultsMappings, InstantLaunchMapping } from "./answer-schemas.js";
 import { echoError } from "./errors.js";
 import type { DefaultsVersion, InstantLaunchState } from "./instant-launch-state.js";
 import { fullName } from "./users.js";
 
+const cannotParse = () => echoError(400, "cannot parse JSON");
+
+const fieldsOf = (value: unknown): Record<string, unknown> => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw cannotParse();
+  return value as Record<string, unknown>;
+};
+
+/** A string field as Go decodes it: absent or null is "", anything but a string is refused. */
+const text = (value: unknown): string => {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "string") throw cannotParse();
+  return value;
+};
+
+const instantLaunchOf = (value: unknown) => {
+  const fields = value === undefined || value === null ? {} : fieldsOf(value);
+  return {
+    id: text(fields.id),
+    quick_launch_id: text(fields.quick_launch_id),
+    added_by: text(fields.added_by),
+    added_on: text(fields.added_on),
+  };
+};
+
+/** A selector as app-exposer decodes and stores it (a Go struct): every field there, a null selector kept. */
+function selectorOf(value: unknown) {
+  if (value === null) return null;
+  const fields = fieldsOf(value);
+  const compatible = fields.compatible;
+  if (compatible !== undefined && compatible !== null && !Array.isArray(compatible)) throw cannotParse();
+  return {
+    pattern: text(fields.pattern),
+    kind: text(fields.kind),
+    default: instantLaunchOf(fields.default),
+    compatible: compatible ? compatible.map(instantLaunchOf) : null,
+  };
+}
+
+/** A mapping of file patterns to selectors, as app-exposer's InstantLaunchMapping decodes the body. */
 function mappingOf(body: unknown): Record<string, unknown> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw echoError(400, "cannot parse JSON");
-  return body as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(fieldsOf(body)).map(([pattern, selector]) => [pattern, selectorOf(selector)]),
+  );
 }
 
 const shown = ({ added_by: _by, ...version }: DefaultsVersion) => ({ ...version, version: String(version.version) });
@@ -19,22 +61,28 @@ export function instantLaunchMappingRoutes(app: FastifyInstance, state: () => In
     return found;
   };
 
-  app.get("/instantlaunches/mappings/defaults", async () => ({ defaults: state().defaults.map(shown) }));
-  app.get("/instantlaunches/mappings/defaults/latest", async () => shown(latest()));
-  app.put<{ Querystring: Record<string, unknown> }>("/instantlaunches/mappings/defaults/latest", async (request) => {
-    const username = request.query.username;
-    if (typeof username !== "string" || !username) throw echoError(400, "missing username in query parameters");
-    const mapping = mappingOf(request.body);
-    const version = (state().defaults.at(-1)?.version ?? 0) + 1;
-    state().defaults.push({ id: randomUUID(), version, mapping, added_by: fullName(username) });
-    return mapping;
-  });
-  app.post("/instantlaunches/mappings/defaults/latest", async (request) => {
+  app.get("/instantlaunches/mappings/defaults", answers({ 200: DefaultsMappings }), async () => ({
+    defaults: state().defaults.map(shown),
+  }));
+  app.get("/instantlaunches/mappings/defaults/latest", answers({ 200: DefaultsMapping }), async () => shown(latest()));
+  app.put<{ Querystring: Record<string, unknown> }>(
+    "/instantlaunches/mappings/defaults/latest",
+    answers({ 200: InstantLaunchMapping }),
+    async (request) => {
+      const username = request.query.username;
+      if (typeof username !== "string" || !username) throw echoError(400, "missing username in query parameters");
+      const mapping = mappingOf(request.body);
+      const version = (state().defaults.at(-1)?.version ?? 0) + 1;
+      state().defaults.push({ id: randomUUID(), version, mapping, added_by: fullName(username) });
+      return mapping;
+    },
+  );
+  app.post("/instantlaunches/mappings/defaults/latest", answers({ 200: InstantLaunchMapping }), async (request) => {
     const current = latest();
     current.mapping = mappingOf(request.body);
     return current.mapping;
   });
-  app.delete("/instantlaunches/mappings/defaults/latest", async (_request, reply) => {
+  app.delete("/instantlaunches/mappings/defaults/latest", answers({ 200: NoBody }), async (_request, reply) => {
     state().defaults.pop();
     return reply.code(200).send();
   });

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
+import { AvuList, FullInstantLaunchRows } from "./answer-schemas.js";
 import type { DeDatabase } from "./de-database.js";
 import { echoError, requiredUser } from "./errors.js";
 import type { InstantLaunchAvu, InstantLaunchState } from "./instant-launch-state.js";
@@ -90,29 +92,33 @@ export function instantLaunchMetadataRoutes(
     });
   };
 
-  app.get<{ Querystring: Query }>("/instantlaunches/metadata", async (request) => {
+  app.get<{ Querystring: Query }>("/instantlaunches/metadata", answers({ 200: AvuList }), async (request) => {
     requiredUser(request.query);
     return { avus: matching(request.query).map(shown) };
   });
-  app.get<{ Querystring: Query }>("/instantlaunches/metadata/full", async (request) => {
-    requiredUser(request.query);
-    const ids = new Set(matching(request.query).map((avu) => avu.target_id));
-    return [...ids].flatMap((id) => {
-      const instantLaunch = state().instantLaunches.get(id);
-      return (instantLaunch && fullInstantLaunch(instantLaunch, database)) || [];
-    });
-  });
-  app.get<IdParams>("/instantlaunches/:id/metadata", async (request) => {
+  app.get<{ Querystring: Query }>(
+    "/instantlaunches/metadata/full",
+    answers({ 200: FullInstantLaunchRows }),
+    async (request) => {
+      requiredUser(request.query);
+      const ids = new Set(matching(request.query).map((avu) => avu.target_id));
+      return [...ids].flatMap((id) => {
+        const instantLaunch = state().instantLaunches.get(id);
+        return (instantLaunch && fullInstantLaunch(instantLaunch, database)) || [];
+      });
+    },
+  );
+  app.get<IdParams>("/instantlaunches/:id/metadata", answers({ 200: AvuList }), async (request) => {
     requiredUser(request.query);
     return avusOn(existing(request.params.id));
   });
-  app.post<IdParams>("/instantlaunches/admin/:id/metadata", async (request) => {
+  app.post<IdParams>("/instantlaunches/admin/:id/metadata", answers({ 200: AvuList }), async (request) => {
     const user = requiredUser(request.query);
     const id = existing(request.params.id);
     for (const avu of avuRequests(request.body, true)) save(id, user, avu);
     return avusOn(id);
   });
-  app.put<IdParams>("/instantlaunches/admin/:id/metadata", async (request) => {
+  app.put<IdParams>("/instantlaunches/admin/:id/metadata", answers({ 200: AvuList }), async (request) => {
     const user = requiredUser(request.query);
     const id = existing(request.params.id);
     const wanted = avuRequests(request.body, false);

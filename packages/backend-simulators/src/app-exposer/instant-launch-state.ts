@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { JUPYTER_INSTANT_LAUNCH } from "../demo-world.js";
 
 /** An instant launch: a quick launch offered for one-click launching. `added_by` is the full username. */
 export interface InstantLaunch {
@@ -37,9 +38,37 @@ export interface InstantLaunchState {
   defaults: DefaultsVersion[];
 }
 
-export const emptyInstantLaunchState = (): InstantLaunchState => ({
-  instantLaunches: new Map(),
-  avus: [],
+/** When carol placed the seeded instant launch, as metadata times are kept (epoch milliseconds). */
+const PLACED = Date.parse(JUPYTER_INSTANT_LAUNCH.addedOn);
+
+/**
+ * The seeded instant launches: carol's JupyterLab one (`demo-world.ts`), placed on the dashboard and in the instant
+ * launches listing by its `ui_location` AVUs, as the web client's administration page places them.
+ */
+export const seededInstantLaunchState = (): InstantLaunchState => ({
+  instantLaunches: new Map([
+    [
+      JUPYTER_INSTANT_LAUNCH.id,
+      {
+        id: JUPYTER_INSTANT_LAUNCH.id,
+        quick_launch_id: JUPYTER_INSTANT_LAUNCH.quickLaunchId,
+        added_by: JUPYTER_INSTANT_LAUNCH.addedBy,
+        added_on: JUPYTER_INSTANT_LAUNCH.addedOn,
+      },
+    ],
+  ]),
+  avus: JUPYTER_INSTANT_LAUNCH.uiLocations.map((location, index) => ({
+    id: `a7c3e5f1-0000-4000-8000-00000000a00${index + 1}`,
+    attr: "ui_location",
+    value: location,
+    unit: "",
+    target_id: JUPYTER_INSTANT_LAUNCH.id,
+    target_type: "instant_launch",
+    created_by: "carol",
+    modified_by: "carol",
+    created_on: PLACED,
+    modified_on: PLACED,
+  })),
   defaults: [{ id: "0f1e2d3c-0000-4000-8000-00000000d001", version: 1, mapping: {}, added_by: "" }],
 });
 

@@ -1,4 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
+import {
+  FullInstantLaunchRow,
+  FullInstantLaunchRows,
+  InstantLaunchRow,
+  InstantLaunchRows,
+  PublicQuickLaunches,
+} from "./answer-schemas.js";
 import type { DeDatabase } from "./de-database.js";
 import { echoError, requiredUser } from "./errors.js";
 import { type InstantLaunch, type InstantLaunchState, newInstantLaunch } from "./instant-launch-state.js";
@@ -69,8 +77,8 @@ export function instantLaunchRoutes(app: FastifyInstance, state: () => InstantLa
     [...state().instantLaunches.values()].flatMap((instantLaunch) => fullInstantLaunch(instantLaunch, database) ?? []);
 
   for (const root of ["/instantlaunches", "/instantlaunches/"]) {
-    app.get(root, async () => [...state().instantLaunches.values()]);
-    app.put<{ Querystring: Query }>(root, async (request) => {
+    app.get(root, answers({ 200: InstantLaunchRows }), async () => [...state().instantLaunches.values()]);
+    app.put<{ Querystring: Query }>(root, answers({ 200: InstantLaunchRow }), async (request) => {
       const user = requiredUser(request.query);
       const wanted = parsed(request.body);
       if (!wanted.added_by) throw echoError(400, "username was not set");
@@ -81,29 +89,35 @@ export function instantLaunchRoutes(app: FastifyInstance, state: () => InstantLa
     });
   }
   for (const root of ["/instantlaunches/admin", "/instantlaunches/admin/"]) {
-    app.put(root, async (request) => {
+    app.put(root, answers({ 200: InstantLaunchRow }), async (request) => {
       const wanted = parsed(request.body);
       if (!wanted.added_by) throw echoError(400, "username was not set");
       return add(wanted.quick_launch_id, wanted.added_by);
     });
   }
-  app.get("/instantlaunches/full", async () => full());
+  app.get("/instantlaunches/full", answers({ 200: FullInstantLaunchRows }), async () => full());
 
-  app.get<{ Querystring: Query }>("/instantlaunches/quicklaunches/public", async (request) => {
-    const user = shortName(requiredUser(request.query));
-    return database
-      .quickLaunches()
-      .filter((quickLaunch) => quickLaunch.is_public || sameUser(quickLaunch.creator, user))
-      .map((quickLaunch) => ({ ...quickLaunch, creator: fullName(quickLaunch.creator) }));
-  });
+  app.get<{ Querystring: Query }>(
+    "/instantlaunches/quicklaunches/public",
+    answers({ 200: PublicQuickLaunches }),
+    async (request) => {
+      const user = shortName(requiredUser(request.query));
+      return database
+        .quickLaunches()
+        .filter((quickLaunch) => quickLaunch.is_public || sameUser(quickLaunch.creator, user))
+        .map((quickLaunch) => ({ ...quickLaunch, creator: fullName(quickLaunch.creator) }));
+    },
+  );
 
-  app.get<IdParams>("/instantlaunches/:id", async (request) => existing(request.params.id));
-  app.get<IdParams>("/instantlaunches/:id/full", async (request) => {
+  app.get<IdParams>("/instantlaunches/:id", answers({ 200: InstantLaunchRow }), async (request) =>
+    existing(request.params.id),
+  );
+  app.get<IdParams>("/instantlaunches/:id/full", answers({ 200: FullInstantLaunchRow }), async (request) => {
     const found = fullInstantLaunch(existing(request.params.id), database);
     if (!found) throw echoError(404, `instant launch ${request.params.id} not found`);
     return found;
   });
-  app.post<IdParams>("/instantlaunches/:id", async (request) => {
+  app.post<IdParams>("/instantlaunches/:id", answers({ 200: InstantLaunchRow }), async (request) => {
     const user = requiredUser(request.query);
     const instantLaunch = existing(request.params.id);
     const wanted = parsed(request.body);
@@ -112,7 +126,7 @@ export function instantLaunchRoutes(app: FastifyInstance, state: () => InstantLa
     }
     return update(request.params.id, wanted.quick_launch_id);
   });
-  app.delete<IdParams>("/instantlaunches/:id", async (request, reply) => {
+  app.delete<IdParams>("/instantlaunches/:id", answers({ 200: NoBody }), async (request, reply) => {
     const user = requiredUser(request.query);
     if (!sameUser(existing(request.params.id).added_by, user)) {
       throw echoError(400, "not authorized to delete other users' instant launches");
@@ -120,10 +134,10 @@ export function instantLaunchRoutes(app: FastifyInstance, state: () => InstantLa
     remove(request.params.id);
     return reply.code(200).send();
   });
-  app.post<IdParams>("/instantlaunches/admin/:id", async (request) =>
+  app.post<IdParams>("/instantlaunches/admin/:id", answers({ 200: InstantLaunchRow }), async (request) =>
     update(request.params.id, parsed(request.body).quick_launch_id),
   );
-  app.delete<IdParams>("/instantlaunches/admin/:id", async (request, reply) => {
+  app.delete<IdParams>("/instantlaunches/admin/:id", answers({ 200: NoBody }), async (request, reply) => {
     remove(request.params.id);
     return reply.code(200).send();
   });

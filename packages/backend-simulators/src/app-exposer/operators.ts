@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
 import { bodyObject } from "../framework/request-values.js";
+import { OperatorCapacities, OperatorSummaries, OperatorSummary } from "./answer-schemas.js";
 import { echoError } from "./errors.js";
 import { newOperatorId, type Operator, type ViceState } from "./vice-state.js";
 
@@ -42,9 +44,11 @@ export function operatorRoutes(app: FastifyInstance, state: () => ViceState): vo
       (operator) => operator.id !== except && (operator.name === name || operator.url === url),
     );
 
-  app.get("/vice/admin/operators", async () => [...state().operators.values()].map(summary));
+  app.get("/vice/admin/operators", answers({ 200: OperatorSummaries }), async () =>
+    [...state().operators.values()].map(summary),
+  );
 
-  app.post("/vice/admin/operators", async (request, reply) => {
+  app.post("/vice/admin/operators", answers({ 201: OperatorSummary }), async (request, reply) => {
     const config = body(request.body);
     if (config.base_url === undefined) throw echoError(400, "base_url is required");
     if (typeof config.name !== "string" || !config.name.trim()) {
@@ -66,7 +70,7 @@ export function operatorRoutes(app: FastifyInstance, state: () => ViceState): vo
     return reply.code(201).send(summary(operator));
   });
 
-  app.get("/vice/admin/operators/capacities", async () =>
+  app.get("/vice/admin/operators/capacities", answers({ 200: OperatorCapacities }), async () =>
     [...state().operators.values()]
       .filter((operator) => !operator.deactivated)
       .map((operator) => {
@@ -86,40 +90,48 @@ export function operatorRoutes(app: FastifyInstance, state: () => ViceState): vo
       }),
   );
 
-  app.patch<{ Params: { id: string } }>("/vice/admin/operators/id/:id", async (request) => {
-    const id = operatorParam(request.params.id);
-    const changes = body(request.body);
-    const fields = ["name", "url", "tls_skip_verify", "priority", "base_url", "accepting_launches", "deactivated"];
-    if (!fields.some((field) => changes[field] !== undefined)) {
-      throw echoError(400, "request body must update at least one field");
-    }
-    const operator = state().operators.get(id);
-    if (!operator) throw echoError(404, "operator not found");
-    if (changes.name !== undefined && (typeof changes.name !== "string" || !changes.name.trim())) {
-      throw echoError(400, "name must not be empty or whitespace");
-    }
-    const updated: Operator = {
-      ...operator,
-      ...(typeof changes.name === "string" ? { name: changes.name } : {}),
-      ...(changes.url !== undefined ? { url: httpUrl("url", changes.url) } : {}),
-      ...(changes.base_url !== undefined ? { base_url: httpUrl("base_url", changes.base_url) } : {}),
-      ...(typeof changes.tls_skip_verify === "boolean" ? { tls_skip_verify: changes.tls_skip_verify } : {}),
-      ...(typeof changes.priority === "number" ? { priority: changes.priority } : {}),
-      ...(typeof changes.accepting_launches === "boolean" ? { accepting_launches: changes.accepting_launches } : {}),
-      ...(typeof changes.deactivated === "boolean" ? { deactivated: changes.deactivated } : {}),
-    };
-    if (clash(updated.name, updated.url, id)) throw echoError(409, "operator with that name or url already exists");
-    state().operators.set(id, updated);
-    return summary(updated);
-  });
+  app.patch<{ Params: { id: string } }>(
+    "/vice/admin/operators/id/:id",
+    answers({ 200: OperatorSummary }),
+    async (request) => {
+      const id = operatorParam(request.params.id);
+      const changes = body(request.body);
+      const fields = ["name", "url", "tls_skip_verify", "priority", "base_url", "accepting_launches", "deactivated"];
+      if (!fields.some((field) => changes[field] !== undefined)) {
+        throw echoError(400, "request body must update at least one field");
+      }
+      const operator = state().operators.get(id);
+      if (!operator) throw echoError(404, "operator not found");
+      if (changes.name !== undefined && (typeof changes.name !== "string" || !changes.name.trim())) {
+        throw echoError(400, "name must not be empty or whitespace");
+      }
+      const updated: Operator = {
+        ...operator,
+        ...(typeof changes.name === "string" ? { name: changes.name } : {}),
+        ...(changes.url !== undefined ? { url: httpUrl("url", changes.url) } : {}),
+        ...(changes.base_url !== undefined ? { base_url: httpUrl("base_url", changes.base_url) } : {}),
+        ...(typeof changes.tls_skip_verify === "boolean" ? { tls_skip_verify: changes.tls_skip_verify } : {}),
+        ...(typeof changes.priority === "number" ? { priority: changes.priority } : {}),
+        ...(typeof changes.accepting_launches === "boolean" ? { accepting_launches: changes.accepting_launches } : {}),
+        ...(typeof changes.deactivated === "boolean" ? { deactivated: changes.deactivated } : {}),
+      };
+      if (clash(updated.name, updated.url, id)) throw echoError(409, "operator with that name or url already exists");
+      state().operators.set(id, updated);
+      return summary(updated);
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>("/vice/admin/operators/id/:id", async (request, reply) => {
-    const id = operatorParam(request.params.id);
-    // The jobs table refers to its operator: one still running analyses cannot go.
-    if ([...state().analyses.values()].some((analysis) => analysis.operatorId === id)) {
-      throw echoError(409, "operator still has running analyses");
-    }
-    state().operators.delete(id);
-    return reply.code(200).send();
-  });
+  app.delete<{ Params: { id: string } }>(
+    "/vice/admin/operators/id/:id",
+    answers({ 200: NoBody }),
+    async (request, reply) => {
+      const id = operatorParam(request.params.id);
+      // The jobs table refers to its operator: one still running analyses cannot go.
+      if ([...state().analyses.values()].some((analysis) => analysis.operatorId === id)) {
+        throw echoError(409, "operator still has running analyses");
+      }
+      state().operators.delete(id);
+      return reply.code(200).send();
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isReady, labelsOf, type ViceAnalysis } from "./vice-analyses.js";
 
 export const VICE_NAMESPACE = "vice-apps";
@@ -33,10 +34,13 @@ function pod(analysis: ViceAnalysis, now: number) {
       {
         name: "analysis",
         image: analysis.image,
+        // Kubernetes knows the image's digest once the image is pulled.
+        imageID: ready ? `${analysis.image}@sha256:${createHash("sha256").update(analysis.image).digest("hex")}` : "",
         ready,
         started: ready,
         restartCount: 0,
         state: ready ? { running: { startedAt } } : { waiting: { reason: "ContainerCreating" } },
+        lastState: {},
       },
     ],
     initContainerStatuses: [],

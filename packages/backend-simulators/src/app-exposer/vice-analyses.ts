@@ -29,6 +29,8 @@ export interface ViceAnalysis {
 
 export interface Launch {
   analysisId: string;
+  /** The job step's id, which the apps service makes; a new one when not given. */
+  externalId?: string;
   analysisName: string;
   appId: string;
   appName: string;
@@ -37,11 +39,11 @@ export interface Launch {
 }
 
 /** The routing subdomain of an analysis: derived from its user and external id, as app-exposer does. */
-const subdomainOf = (user: string, externalId: string) =>
+export const subdomainOf = (user: string, externalId: string) =>
   `a${createHash("sha256").update(`${user}${externalId}`).digest("hex").slice(0, 8)}`;
 
 export function launched(launch: Launch, operatorId: string, readyDelayMs: number, now = Date.now()): ViceAnalysis {
-  const externalId = randomUUID();
+  const externalId = launch.externalId ?? randomUUID();
   const id = userId(launch.username);
   return {
     ...launch,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
+import { AsyncData, ExternalId, LogEntry, ResourceInfoResponse, TimeLimit, UrlReady } from "./answer-schemas.js";
 import type { DeDatabase } from "./de-database.js";
 import { echoError, requiredUser } from "./errors.js";
 import { matchesFilters, resourceInfo } from "./resource-listing.js";
@@ -59,17 +61,17 @@ export function viceRoutes(app: FastifyInstance, state: () => ViceState, databas
     database.endAnalysis(analysis.analysisId, status);
   };
 
-  app.get<{ Querystring: Query }>("/vice/listing", async (request) => {
+  app.get<{ Querystring: Query }>("/vice/listing", answers({ 200: ResourceInfoResponse }), async (request) => {
     const id = userId(knownCaller(request.query));
     return resourceInfo(
       running().filter((analysis) => analysis.userId === id && matchesFilters(analysis, request.query)),
     );
   });
-  app.get<{ Querystring: Query }>("/vice/admin/listing", async (request) =>
+  app.get<{ Querystring: Query }>("/vice/admin/listing", answers({ 200: ResourceInfoResponse }), async (request) =>
     resourceInfo(running().filter((analysis) => matchesFilters(analysis, request.query))),
   );
 
-  app.get<{ Querystring: Query }>("/vice/async-data", async (request) => {
+  app.get<{ Querystring: Query }>("/vice/async-data", answers({ 200: AsyncData }), async (request) => {
     const externalId = request.query["external-id"];
     if (typeof externalId !== "string" || !externalId) throw echoError(400, "external-id not set");
     const found = running().find((analysis) => analysis.externalId === externalId);
@@ -77,31 +79,31 @@ export function viceRoutes(app: FastifyInstance, state: () => ViceState, databas
     return { analysisID: found.analysisId, subdomain: found.subdomain, ipAddr: "" };
   });
 
-  app.get<HostParams>("/vice/:host/url-ready", async (request) => {
+  app.get<HostParams>("/vice/:host/url-ready", answers({ 200: UrlReady }), async (request) => {
     const user = knownCaller(request.query);
     const analysis = bySubdomain(request.params.host);
     allowed(user, analysis);
     return { ready: isReady(analysis) };
   });
-  app.get<HostParams>("/vice/admin/:host/url-ready", async (request) => ({
+  app.get<HostParams>("/vice/admin/:host/url-ready", answers({ 200: UrlReady }), async (request) => ({
     ready: isReady(bySubdomain(request.params.host)),
   }));
 
-  app.get<HostParams>("/vice/:host/description", async (request) => {
+  app.get<HostParams>("/vice/:host/description", answers({ 200: ResourceInfoResponse }), async (request) => {
     const user = knownCaller(request.query);
     const matching = running().filter((analysis) => analysis.subdomain === request.params.host);
     for (const analysis of matching) allowed(user, analysis);
     return resourceInfo(matching);
   });
-  app.get<HostParams>("/vice/admin/:host/description", async (request) =>
+  app.get<HostParams>("/vice/admin/:host/description", answers({ 200: ResourceInfoResponse }), async (request) =>
     resourceInfo(running().filter((analysis) => analysis.subdomain === request.params.host)),
   );
 
-  app.get<AnalysisParams>("/vice/:analysisId/time-limit", async (request) => {
+  app.get<AnalysisParams>("/vice/:analysisId/time-limit", answers({ 200: TimeLimit }), async (request) => {
     requiredUser(request.query, 403);
     return { time_limit: String(timeLimitOf(request.params.analysisId)) };
   });
-  app.post<AnalysisParams>("/vice/:analysisId/time-limit", async (request) => {
+  app.post<AnalysisParams>("/vice/:analysisId/time-limit", answers({ 200: TimeLimit }), async (request) => {
     const user = requiredUser(request.query, 403);
     const owner = database.analysis(request.params.analysisId)?.username;
     // The extension is an update of the caller's own job row: another user's analysis is not found.
@@ -110,35 +112,57 @@ export function viceRoutes(app: FastifyInstance, state: () => ViceState, databas
     }
     return extend(request.params.analysisId);
   });
-  app.get<AnalysisParams>("/vice/admin/analyses/:analysisId/time-limit", async (request) => ({
-    time_limit: String(timeLimitOf(request.params.analysisId)),
-  }));
-  app.post<AnalysisParams>("/vice/admin/analyses/:analysisId/time-limit", async (request) =>
-    extend(request.params.analysisId),
+  app.get<AnalysisParams>(
+    "/vice/admin/analyses/:analysisId/time-limit",
+    answers({ 200: TimeLimit }),
+    async (request) => ({
+      time_limit: String(timeLimitOf(request.params.analysisId)),
+    }),
+  );
+  app.post<AnalysisParams>(
+    "/vice/admin/analyses/:analysisId/time-limit",
+    answers({ 200: TimeLimit }),
+    async (request) => extend(request.params.analysisId),
   );
 
-  app.get<AnalysisParams>("/vice/admin/analyses/:analysisId/external-id", async (request) => ({
-    external_id: inCluster(request.params.analysisId).externalId,
-  }));
+  app.get<AnalysisParams>(
+    "/vice/admin/analyses/:analysisId/external-id",
+    answers({ 200: ExternalId }),
+    async (request) => ({
+      external_id: inCluster(request.params.analysisId).externalId,
+    }),
+  );
 
-  app.post<AnalysisParams>("/vice/admin/analyses/:analysisId/exit", async (request, reply) => {
-    end(inCluster(request.params.analysisId), "Canceled");
-    return reply.code(200).send();
-  });
-  app.post<AnalysisParams>("/vice/admin/analyses/:analysisId/save-and-exit", async (request, reply) => {
-    const analysis = inCluster(request.params.analysisId);
-    analysis.events.push({ at: Date.now(), line: "uploading output files" });
-    end(analysis, "Completed");
-    return reply.code(200).send();
-  });
+  app.post<AnalysisParams>(
+    "/vice/admin/analyses/:analysisId/exit",
+    answers({ 200: NoBody }),
+    async (request, reply) => {
+      end(inCluster(request.params.analysisId), "Canceled");
+      return reply.code(200).send();
+    },
+  );
+  app.post<AnalysisParams>(
+    "/vice/admin/analyses/:analysisId/save-and-exit",
+    answers({ 200: NoBody }),
+    async (request, reply) => {
+      const analysis = inCluster(request.params.analysisId);
+      analysis.events.push({ at: Date.now(), line: "uploading output files" });
+      end(analysis, "Completed");
+      return reply.code(200).send();
+    },
+  );
   for (const [action, line] of [
     ["save-output-files", "uploading output files"],
     ["download-input-files", "downloading input files"],
   ] as const) {
-    app.post<AnalysisParams>(`/vice/admin/analyses/:analysisId/${action}`, async (request, reply) => {
-      inCluster(request.params.analysisId).events.push({ at: Date.now(), line });
-      return reply.code(200).send();
-    });
+    app.post<AnalysisParams>(
+      `/vice/admin/analyses/:analysisId/${action}`,
+      answers({ 200: NoBody }),
+      async (request, reply) => {
+        inCluster(request.params.analysisId).events.push({ at: Date.now(), line });
+        return reply.code(200).send();
+      },
+    );
   }
 
   /** `since-time` as Kubernetes takes it (RFC 3339), or epoch seconds as the web client first sends it ("0"). */
@@ -149,7 +173,7 @@ export function viceRoutes(app: FastifyInstance, state: () => ViceState, databas
     return at;
   };
 
-  app.get<AnalysisParams>("/vice/:analysisId/logs", async (request) => {
+  app.get<AnalysisParams>("/vice/:analysisId/logs", answers({ 200: LogEntry }), async (request) => {
     const analysis = inCluster(request.params.analysisId);
     const since = sinceOf(request.query["since-time"]);
     const tail = Number(request.query["tail-lines"]);

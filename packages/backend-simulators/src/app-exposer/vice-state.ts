@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { RUNNING_VICE_ANALYSIS } from "../demo-world.js";
 import { DEFAULT_READY_DELAY_MS, type Launch, launched, type ViceAnalysis } from "./vice-analyses.js";
+import { demoViceLaunch } from "./vice-seed.js";
 
 /** A cluster operator app-exposer schedules analyses on. */
 export interface Operator {
@@ -34,11 +36,19 @@ export const SEED_OPERATOR: Operator = {
   maxAnalyses: 10,
 };
 
-export const emptyViceState = (): ViceState => ({
-  analyses: new Map(),
-  timeLimits: new Map(),
-  operators: new Map([[SEED_OPERATOR.id, structuredClone(SEED_OPERATOR)]]),
-});
+/**
+ * The seeded cluster: one operator, running alice's JupyterLab session (`vice-seed.ts`), launched on it half an hour
+ * before `now` as any launch is.
+ */
+export function seededViceState(now = Date.now()): ViceState {
+  const state: ViceState = {
+    analyses: new Map(),
+    timeLimits: new Map(),
+    operators: new Map([[SEED_OPERATOR.id, structuredClone(SEED_OPERATOR)]]),
+  };
+  launch(state, demoViceLaunch(), DEFAULT_READY_DELAY_MS, now - RUNNING_VICE_ANALYSIS.runningForMs);
+  return state;
+}
 
 /**
  * Launches an interactive analysis on the operator of highest priority that accepts launches (none: it is not
@@ -48,12 +58,13 @@ export function launch(
   state: ViceState,
   what: Launch,
   readyDelayMs = DEFAULT_READY_DELAY_MS,
+  now = Date.now(),
 ): ViceAnalysis | undefined {
   const operator = [...state.operators.values()]
     .filter((candidate) => candidate.accepting_launches && !candidate.deactivated)
     .sort((a, b) => b.priority - a.priority)[0];
   if (!operator) return undefined;
-  const analysis = launched(what, operator.id, readyDelayMs);
+  const analysis = launched(what, operator.id, readyDelayMs, now);
   state.analyses.set(analysis.analysisId, analysis);
   state.timeLimits.set(analysis.analysisId, analysis.timeLimit);
   return analysis;
