@@ -1,5 +1,7 @@
 import { DEMO_USERS } from "../demo-users.js";
+import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { UserBasePaths } from "./answer-schemas.js";
 import { ADMIN_ACCOUNT, ANONYMOUS_USER } from "./permissions.js";
 
 /** The simulated iRODS zone: homes under `/iplant/home`, trash owned by the service account `de-irods`. */
@@ -31,7 +33,7 @@ export interface NavigationState {
 export const navigation = defineModule<NavigationState>({
   makeState: () => ({ users: new Set([...DEMO_USERS.map((user) => user.username), ...SERVICE_ACCOUNTS]) }),
   routes(app, state) {
-    app.get("/navigation/base-paths", async (request, reply) => {
+    app.get("/navigation/base-paths", answers({ 200: UserBasePaths }), async (request, reply) => {
       const { user } = request.query as { user?: string };
       if (!user) return reply.code(400).send(MISSING_USER);
       if (!state().users.has(user))

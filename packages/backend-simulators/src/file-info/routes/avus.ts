@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../../framework/answers.js";
+import { AvuChangeResult, AvuGetResult, MetadataCopyResult } from "../answer-schemas.js";
 import { addAvus, metadataPart, requestedAvus, setAvus, userAvus } from "../avus.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
@@ -19,13 +21,13 @@ function appendMetadata(entry: Entry, metadata: Record<string, unknown>) {
  * `{user, src, paths}`. Reading needs read access, changing needs write access.
  */
 export function avuRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.get<ById>("/data/:id/metadata", async (request) => {
+  app.get<ById>("/data/:id/metadata", answers({ 200: AvuGetResult }), async (request) => {
     const view = viewFor(request, context);
     const entry = view.readable(view.entryWithId(request.params.id));
     return { avus: [], ...entry.metadata, "irods-avus": userAvus(entry), path: entry.path };
   });
 
-  app.put<ById>("/data/:id/metadata", async (request) => {
+  app.put<ById>("/data/:id/metadata", answers({ 200: AvuChangeResult }), async (request) => {
     const view = viewFor(request, context);
     const fields = body(request);
     const avus = requestedAvus(fields["irods-avus"]);
@@ -36,7 +38,7 @@ export function avuRoutes(app: FastifyInstance, context: FileInfoContext) {
     return { path: entry.path, user: view.user };
   });
 
-  app.patch<ById>("/data/:id/metadata", async (request) => {
+  app.patch<ById>("/data/:id/metadata", answers({ 200: AvuChangeResult }), async (request) => {
     const view = viewFor(request, context);
     const fields = body(request);
     const avus = requestedAvus(fields["irods-avus"]);
@@ -47,7 +49,7 @@ export function avuRoutes(app: FastifyInstance, context: FileInfoContext) {
     return { path: entry.path, user: view.user };
   });
 
-  app.post<ById>("/data/:id/metadata/copy", async (request) => {
+  app.post<ById>("/data/:id/metadata/copy", answers({ 200: MetadataCopyResult }), async (request) => {
     const view = viewFor(request, context);
     const ids = stringList(body(request), "destination_ids");
     const source = view.readable(view.entryWithId(request.params.id));

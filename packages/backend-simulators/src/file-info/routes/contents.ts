@@ -1,6 +1,8 @@
 import { open, readFile } from "node:fs/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../../framework/answers.js";
 import { Problem } from "../../framework/problems.js";
+import { ChunkReturn, Manifest, TabularChunkReturn } from "../answer-schemas.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { mediaTypeOf, UNKNOWN_TYPE } from "../content-types.js";
@@ -88,7 +90,7 @@ async function tabularPage(view: CallerView, entry: Entry, request: FastifyReque
  * info type and public URLs.
  */
 export function contentRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.get<ById>("/data/:id/chunks", async (request) => {
+  app.get<ById>("/data/:id/chunks", answers({ 200: ChunkReturn }), async (request) => {
     const view = viewFor(request, context);
     const entry = readableFile(view, request.params.id);
     const position = requiredInteger(request, "position", 0);
@@ -104,12 +106,12 @@ export function contentRoutes(app: FastifyInstance, context: FileInfoContext) {
     };
   });
 
-  app.get<ById>("/data/:id/chunks-tabular", async (request) => {
+  app.get<ById>("/data/:id/chunks-tabular", answers({ 200: TabularChunkReturn }), async (request) => {
     const view = viewFor(request, context);
     return tabularPage(view, readableFile(view, request.params.id), request);
   });
 
-  app.get<ById>("/data/:id/manifest", async (request) => {
+  app.get<ById>("/data/:id/manifest", answers({ 200: Manifest }), async (request) => {
     const view = viewFor(request, context);
     const entry = readableFile(view, request.params.id);
     return {

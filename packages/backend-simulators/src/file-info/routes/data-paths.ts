@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../../framework/answers.js";
+import { FolderPage } from "../answer-schemas.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import { pathFromUrlTail } from "../paths.js";
 import { queryBoolean } from "../request-values.js";
@@ -16,7 +18,7 @@ export function pathOfUrl(request: FastifyRequest, prefix: string): string {
 
 /** `GET /data/path/{zone}/{path}`: a file's bytes, or a page of a folder's contents. */
 export function dataPathRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.get("/data/path/*", async (request, reply) => {
+  app.get("/data/path/*", answers({ 200: FolderPage }), async (request, reply) => {
     const view = viewFor(request, context);
     const entry = view.entryAt(pathOfUrl(request, "/data/path"));
     if (entry.type === "dir") return folderListing(view, entry, request);

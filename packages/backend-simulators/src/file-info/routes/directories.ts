@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../../framework/answers.js";
+import { Paths } from "../answer-schemas.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { alreadyExists } from "../errors.js";
@@ -12,7 +14,7 @@ import { body, stringList } from "../request-values.js";
  * be writeable; missing parents are created too, owned by the caller.
  */
 export function directoryRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.post("/data/directories", async (request) => {
+  app.post("/data/directories", answers({ 200: Paths }), async (request) => {
     const view = viewFor(request, context);
     const paths = [...new Set(stringList(body(request), "paths").map(logicalPath))];
     const existing = paths.filter((path) => view.store.catalogue.at(path));

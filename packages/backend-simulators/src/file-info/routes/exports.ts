@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
+import { answers, NoBody } from "../../framework/answers.js";
+import { FileStat, MetadataCsvParseResult } from "../answer-schemas.js";
 import { addAvus, userAvus } from "../avus.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
@@ -53,7 +55,7 @@ const DATAONE_OBJECTS = "https://de.cyverse.org/dataone-node/rest/mn/v1/object";
  * writes a data set's OAI-ORE and metadata files into `../curated_metadata/{name}` (empty answer).
  */
 export function exportRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.post<ById>("/data/:id/metadata/save", async (request) => {
+  app.post<ById>("/data/:id/metadata/save", answers({ 200: FileStat }), async (request) => {
     const view = viewFor(request, context);
     const fields = body(request);
     if (typeof fields.recursive !== "boolean")
@@ -64,7 +66,7 @@ export function exportRoutes(app: FastifyInstance, context: FileInfoContext) {
     return { file: statOf(view.store, view.store.writeFile(dest, json, { owner: view.user }), view.user) };
   });
 
-  app.post<ById>("/data/:id/metadata/csv-parser", async (request) => {
+  app.post<ById>("/data/:id/metadata/csv-parser", answers({ 200: MetadataCsvParseResult }), async (request) => {
     const view = viewFor(request, context);
     const target = view.readable(view.entryWithId(request.params.id));
     const source = view.readable(view.file(view.entryAt(requiredQuery(request, "src"))));
@@ -85,7 +87,7 @@ export function exportRoutes(app: FastifyInstance, context: FileInfoContext) {
     };
   });
 
-  app.post<ById>("/data/:id/ore/save", async (request, reply) => {
+  app.post<ById>("/data/:id/ore/save", answers({ 200: NoBody }), async (request, reply) => {
     const view = viewFor(request, context);
     const dataSet = view.writeable(view.folder(view.entryWithId(request.params.id)));
     const metadataFolder = `${parentOf(parentOf(dataSet.path))}/curated_metadata/${baseName(dataSet.path)}`;

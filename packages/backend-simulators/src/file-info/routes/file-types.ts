@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../../framework/answers.js";
+import { FileTypeReturn, TypesList } from "../answer-schemas.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import { FILE_TYPES, UNKNOWN_TYPE } from "../content-types.js";
 import { badField } from "../errors.js";
@@ -9,9 +11,9 @@ import { body } from "../request-values.js";
  * empty string resets it to `unknown`) → `{path, type, user}`.
  */
 export function fileTypeRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.get("/file-types", async () => ({ types: [...FILE_TYPES] }));
+  app.get("/file-types", answers({ 200: TypesList }), async () => ({ types: [...FILE_TYPES] }));
 
-  app.put<{ Params: { id: string } }>("/data/:id/type", async (request) => {
+  app.put<{ Params: { id: string } }>("/data/:id/type", answers({ 200: FileTypeReturn }), async (request) => {
     const view = viewFor(request, context);
     const type = body(request).type;
     if (typeof type !== "string" || (type.trim() !== "" && !(FILE_TYPES as readonly string[]).includes(type))) {

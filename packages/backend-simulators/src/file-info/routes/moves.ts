@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../../framework/answers.js";
+import { MultiRenameResult, RenameResult } from "../answer-schemas.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import { moveEntries, renameEntry } from "../moving.js";
 import { baseName, joinPath, logicalPath, newName, parentOf } from "../paths.js";
@@ -12,28 +14,28 @@ type ById = { Params: { id: string } };
  * moves a folder's contents → `{user, sources, dest}`.
  */
 export function moveRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.post("/mover", async (request) => {
+  app.post("/mover", answers({ 200: MultiRenameResult }), async (request) => {
     const view = viewFor(request, context);
     const fields = body(request);
     const sources = view.entriesAt(stringList(fields, "sources"));
     return moveEntries(view, sources, textField(fields, "dest"));
   });
 
-  app.put<ById>("/data/:id/name", async (request) => {
+  app.put<ById>("/data/:id/name", answers({ 200: RenameResult }), async (request) => {
     const view = viewFor(request, context);
     const name = newName(textField(body(request), "filename"));
     const entry = view.entryWithId(request.params.id);
     return renameEntry(view, entry, joinPath(parentOf(entry.path), name));
   });
 
-  app.put<ById>("/data/:id/dir", async (request) => {
+  app.put<ById>("/data/:id/dir", answers({ 200: RenameResult }), async (request) => {
     const view = viewFor(request, context);
     const folder = logicalPath(textField(body(request), "dirname"));
     const entry = view.entryWithId(request.params.id);
     return renameEntry(view, entry, joinPath(folder, baseName(entry.path)));
   });
 
-  app.put<ById>("/data/:id/children/dir", async (request) => {
+  app.put<ById>("/data/:id/children/dir", answers({ 200: MultiRenameResult }), async (request) => {
     const view = viewFor(request, context);
     const dest = textField(body(request), "dirname");
     const folder = view.folder(view.readable(view.entryWithId(request.params.id)));

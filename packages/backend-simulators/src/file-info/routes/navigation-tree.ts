@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../../framework/answers.js";
+import { NavigationFolder, NavigationRoot } from "../answer-schemas.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import { navigationFolder } from "../formats.js";
 import { BASE_TRASH_PATH, IRODS_HOME, userHomePath, userTrashPath } from "../navigation.js";
@@ -13,7 +15,7 @@ import { pathOfUrl } from "./data-paths.js";
  * the subfolders the caller can read.
  */
 export function navigationTreeRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.get("/navigation/root", async (request) => {
+  app.get("/navigation/root", answers({ 200: NavigationRoot }), async (request) => {
     const view = viewFor(request, context);
     const roots = [userHomePath(view.user), COMMUNITY_DATA, IRODS_HOME].map((path) =>
       view.readable(view.entryAt(path)),
@@ -28,7 +30,7 @@ export function navigationTreeRoutes(app: FastifyInstance, context: FileInfoCont
     };
   });
 
-  app.get("/navigation/path/*", async (request) => {
+  app.get("/navigation/path/*", answers({ 200: NavigationFolder }), async (request) => {
     const view = viewFor(request, context);
     const folder = view.folder(view.readable(view.entryAt(pathOfUrl(request, "/navigation/path"))));
     const subfolders = view.store.catalogue

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../../framework/answers.js";
 import { Problem } from "../../framework/problems.js";
+import { FileStat } from "../answer-schemas.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { badField, badParameter } from "../errors.js";
@@ -60,7 +62,7 @@ function contentsOf(view: CallerView, folder: Entry, selection: Selection): Entr
  * given files, filtered by info type and name pattern.
  */
 export function pathListRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.post("/path-list-creator", async (request) => {
+  app.post("/path-list-creator", answers({ 200: FileStat }), async (request) => {
     const view = viewFor(request, context);
     const kind = queryValue(request, "path-list-info-type") ?? "ht-analysis-path-list";
     const header = PATH_LIST_HEADERS[kind];

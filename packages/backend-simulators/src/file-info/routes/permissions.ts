@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../../framework/answers.js";
+import { AnonShareInfo, PermissionsResponse } from "../answer-schemas.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import { ANONYMOUS_USER, grantAtLeast, sharesOf } from "../permissions.js";
 import { anonFileUrl } from "../public-urls.js";
@@ -10,7 +12,7 @@ import { body, stringList } from "../request-values.js";
  * `{user, paths: {path: anonymous URL}}`.
  */
 export function permissionRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.post("/permissions-gatherer", async (request) => {
+  app.post("/permissions-gatherer", answers({ 200: PermissionsResponse }), async (request) => {
     const view = viewFor(request, context);
     const entries = view.allOwned(view.entriesAt(stringList(body(request), "paths")));
     return {
@@ -18,7 +20,7 @@ export function permissionRoutes(app: FastifyInstance, context: FileInfoContext)
     };
   });
 
-  app.post("/anonymizer", async (request) => {
+  app.post("/anonymizer", answers({ 200: AnonShareInfo }), async (request) => {
     const view = viewFor(request, context);
     const entries = view.entriesAt(stringList(body(request), "paths"));
     for (const entry of entries) view.file(entry);

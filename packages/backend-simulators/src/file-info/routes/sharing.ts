@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../../framework/answers.js";
 import { Problem } from "../../framework/problems.js";
+import { SharingResponse, UnsharingResponse } from "../answer-schemas.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import { badField, notAUser } from "../errors.js";
 import { DATA_STORE_GROUPS, isPermission } from "../permissions.js";
@@ -50,7 +52,7 @@ const ownedEntry = (view: CallerView, path: unknown) => view.owned(view.entryAt(
  * every user/path pair has its own outcome.
  */
 export function sharingRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.post("/sharer", async (request) => {
+  app.post("/sharer", answers({ 200: SharingResponse }), async (request) => {
     const view = viewFor(request, context);
     return {
       sharing: changes(request, "sharing").map((item) => ({
@@ -71,7 +73,7 @@ export function sharingRoutes(app: FastifyInstance, context: FileInfoContext) {
     };
   });
 
-  app.post("/unsharer", async (request) => {
+  app.post("/unsharer", answers({ 200: UnsharingResponse }), async (request) => {
     const view = viewFor(request, context);
     return {
       unshare: changes(request, "unshare").map((item) => ({

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../../framework/answers.js";
+import { ExistenceInfo, FilteredStatusInfo, PathToUuid, StatPage, StatusInfo } from "../answer-schemas.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry, Permission } from "../catalogue.js";
 import { badParameter, doesNotExist, notOwner, notReadable, notWriteable } from "../errors.js";
@@ -57,16 +59,20 @@ function stats(view: CallerView, request: FastifyRequest) {
  * `POST /stat-lister` `{ids}` → `{files, folders, total}`, a sorted page of the readable ones.
  */
 export function statRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.get("/data/uuid", async (request) => {
+  app.get("/data/uuid", answers({ 200: PathToUuid }), async (request) => {
     const view = viewFor(request, context);
     const entry = view.readable(view.entryAt(requiredQuery(request, "path")));
     return { id: entry.id, path: entry.path };
   });
 
-  app.post("/stat-gatherer", async (request) => stats(viewFor(request, context), request));
-  app.post("/path-info", async (request) => stats(viewFor(request, context), request));
+  app.post("/stat-gatherer", answers({ 200: StatusInfo }), async (request) =>
+    stats(viewFor(request, context), request),
+  );
+  app.post("/path-info", answers({ 200: FilteredStatusInfo }), async (request) =>
+    stats(viewFor(request, context), request),
+  );
 
-  app.post("/existence-marker", async (request) => {
+  app.post("/existence-marker", answers({ 200: ExistenceInfo }), async (request) => {
     const view = viewFor(request, context);
     const paths = stringList(body(request), "paths");
     return {
@@ -79,7 +85,7 @@ export function statRoutes(app: FastifyInstance, context: FileInfoContext) {
     };
   });
 
-  app.post("/stat-lister", async (request) => {
+  app.post("/stat-lister", answers({ 200: StatPage }), async (request) => {
     const view = viewFor(request, context);
     const ids = stringList(body(request), "ids");
     const readable = ids

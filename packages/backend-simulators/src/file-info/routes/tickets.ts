@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers } from "../../framework/answers.js";
 import { Problem } from "../../framework/problems.js";
+import { AddTicketResponse, DeleteTicketsResponse, ListTicketsResponse } from "../answer-schemas.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { badParameter, missingParameter } from "../errors.js";
@@ -21,7 +23,7 @@ const definition = (ticket: Ticket, entry: Entry) => ({
  * `POST /ticket-deleter?for-job=` `{tickets}` → `{user, tickets}`.
  */
 export function ticketRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.post("/tickets", async (request) => {
+  app.post("/tickets", answers({ 200: AddTicketResponse }), async (request) => {
     const view = viewFor(request, context);
     if (queryValue(request, "public") === undefined) throw missingParameter("public");
     const isPublic = queryBoolean(request, "public");
@@ -40,7 +42,7 @@ export function ticketRoutes(app: FastifyInstance, context: FileInfoContext) {
     return { user: view.user, tickets };
   });
 
-  app.post("/ticket-lister", async (request) => {
+  app.post("/ticket-lister", answers({ 200: ListTicketsResponse }), async (request) => {
     const view = viewFor(request, context);
     const paths = stringList(body(request), "paths");
     const entries = view.allReadable(view.entriesAt(paths));
@@ -54,7 +56,7 @@ export function ticketRoutes(app: FastifyInstance, context: FileInfoContext) {
     };
   });
 
-  app.post("/ticket-deleter", async (request) => {
+  app.post("/ticket-deleter", answers({ 200: DeleteTicketsResponse }), async (request) => {
     const view = viewFor(request, context);
     const ids = stringList(body(request), "tickets");
     const tickets = ids.map((id) => view.store.tickets.get(id));

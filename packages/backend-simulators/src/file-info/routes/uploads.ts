@@ -4,7 +4,9 @@ import { Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../../framework/answers.js";
 import { Problem } from "../../framework/problems.js";
+import { FileStat } from "../answer-schemas.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
 import type { Entry } from "../catalogue.js";
 import { alreadyExists, badField } from "../errors.js";
@@ -86,7 +88,7 @@ const fileStat = (view: CallerView, entry: Entry) => ({ file: statOf(view.store,
  * The bytes appear at their path only once completely received; checks run before and again after.
  */
 export function uploadRoutes(app: FastifyInstance, context: FileInfoContext) {
-  app.post("/data", async (request) => {
+  app.post("/data", answers({ 200: FileStat }), async (request) => {
     const view = viewFor(request, context);
     const dest = requiredQuery(request, "dest");
     writeableFolder(view, dest);
@@ -103,7 +105,7 @@ export function uploadRoutes(app: FastifyInstance, context: FileInfoContext) {
     });
   });
 
-  app.put<{ Params: { id: string } }>("/data/:id", async (request) => {
+  app.put<{ Params: { id: string } }>("/data/:id", answers({ 200: FileStat }), async (request) => {
     const view = viewFor(request, context);
     const checkedFile = () => view.writeable(view.file(view.entryWithId(request.params.id)));
     checkedFile();
