@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
+import { AlertListing } from "./answer-schemas.js";
 
 /** A system-wide banner: shown from `start` (or at once) until `end`, times in milliseconds since the epoch. */
 export interface AlertRecord {
@@ -42,14 +44,16 @@ export function alertRoutes(app: FastifyInstance, alerts: () => AlertRecord[]): 
   const answer = (reply: FastifyReply, document: unknown) => reply.type(TEXT).send(JSON.stringify(document));
   const byEnd = () => [...alerts()].sort((a, b) => a.end - b.end);
 
-  app.get("/alerts/all", async (_request, reply) => answer(reply, { alerts: byEnd().map(shown) }));
-  app.get("/alerts/active", async (_request, reply) => {
+  app.get("/alerts/all", answers({ 200: AlertListing }), async (_request, reply) =>
+    answer(reply, { alerts: byEnd().map(shown) }),
+  );
+  app.get("/alerts/active", answers({ 200: AlertListing }), async (_request, reply) => {
     const now = Date.now();
     const active = byEnd().filter((record) => (record.start === null || record.start <= now) && now <= record.end);
     return answer(reply, { alerts: active.map(shown) });
   });
 
-  app.post("/alerts", async (request, reply) => {
+  app.post("/alerts", answers({ 201: NoBody }), async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const start = timeOf(body.start_date);
     const end = timeOf(body.end_date);
@@ -59,7 +63,7 @@ export function alertRoutes(app: FastifyInstance, alerts: () => AlertRecord[]): 
     return reply.code(201).type(TEXT).send("");
   });
 
-  app.delete("/alerts", async (request, reply) => {
+  app.delete("/alerts", answers({ 200: NoBody }), async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const end = timeOf(body.end_date);
     if (Number.isNaN(end)) return errored(reply, "error parsing request body: bad time");

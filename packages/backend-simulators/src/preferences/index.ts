@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DEMO_USER_DOMAIN } from "../demo-users.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
 import { type AlertRecord, alertRoutes } from "./alerts.js";
+import { DocumentAnswers } from "./answer-schemas.js";
 import { type BagsState, bagRoutes } from "./bags.js";
 
 /** The three per-user documents the preferences (user-info) backend keeps. */
@@ -31,7 +33,7 @@ const SAVED_UNDER: Record<DocumentKind, string> = {
 /**
  * API, as cyverse-de/user-info answers it: `GET /{kind}/{username}` returns the stored JSON document, `{}` when
  * there is none; `PUT` or `POST` stores the body as it is and returns it wrapped (`{session: …}`,
- * `{preferences: …}`, `{saved_searches: …}`); `DELETE` removes it (200 even if absent). user-info writes its JSON
+ * `{preferences: …}`, `{saved_searches: …}`); `DELETE` removes it (200 without a body, even if absent). user-info writes its JSON
  * without a content type, so Go's sniffing labels every answer text/plain, and so does this simulator.
  *
  * user-info knows the users the apps backend recorded at login, by their qualified names (`alice@<domain>`); here
@@ -54,19 +56,27 @@ function routes(app: FastifyInstance, sim: Simulator<PreferencesState>): void {
   for (const kind of DOCUMENT_KINDS) {
     const store = () => sim.state[kind];
     const options = { preHandler: refuseUnknownUser(kind) };
-    app.get<{ Params: { username: string } }>(`/${kind}/:username`, options, async (request, reply) =>
-      answer(reply, store().get(request.params.username) ?? {}),
+    const { read, saved } = DocumentAnswers[kind];
+    app.get<{ Params: { username: string } }>(
+      `/${kind}/:username`,
+      { ...options, ...answers({ 200: read }) },
+      async (request, reply) => answer(reply, store().get(request.params.username) ?? {}),
     );
     const save = async (request: { params: { username: string }; body: unknown }, reply: FastifyReply) => {
       store().set(request.params.username, request.body ?? null);
       return answer(reply, { [SAVED_UNDER[kind]]: request.body ?? null });
     };
-    app.put<{ Params: { username: string } }>(`/${kind}/:username`, options, save);
-    app.post<{ Params: { username: string } }>(`/${kind}/:username`, options, save);
-    app.delete<{ Params: { username: string } }>(`/${kind}/:username`, options, async (request, reply) => {
-      store().delete(request.params.username);
-      return answer(reply, {});
-    });
+    app.put<{ Params: { username: string } }>(`/${kind}/:username`, { ...options, ...answers({ 200: saved }) }, save);
+    app.post<{ Params: { username: string } }>(`/${kind}/:username`, { ...options, ...answers({ 200: saved }) }, save);
+    // user-info's delete handlers write nothing: 200 without a body.
+    app.delete<{ Params: { username: string } }>(
+      `/${kind}/:username`,
+      { ...options, ...answers({ 200: NoBody }) },
+      async (request, reply) => {
+        store().delete(request.params.username);
+        return reply.type(TEXT).send("");
+      },
+    );
   }
 }
 
