@@ -1,4 +1,4 @@
-import { GatewayError, notAuthorized } from "@de-gateway/service-kit";
+import { badRequest, GatewayError, notAuthorized } from "@de-gateway/service-kit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { JWTPayload } from "jose";
@@ -35,6 +35,25 @@ const BEARER_REQUIRED = "an Authorization: Bearer token is required";
 const TWO_USERS = "the Authorization and X-Iplant-De-Jwt headers name different users";
 
 const forbidden = (reason: string) => new GatewayError(403, reason, "ERR_FORBIDDEN");
+
+/**
+ * The token header a request carries more than once, if any, by its name. Node keeps the first Authorization
+ * header and joins repeated X-Iplant-De-Jwt ones, so only the raw headers tell; two are refused, never settled by
+ * their order (a proxy that adds one in front of the caller's would otherwise decide who the caller is).
+ */
+function repeatedTokenHeader(raw: readonly string[]): string | undefined {
+  let authorization = 0;
+  let deJwt = 0;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index] as string;
+    if (name.length === 13 && name.toLowerCase() === "authorization") {
+      if (++authorization > 1) return "Authorization";
+    } else if (name.length === DE_JWT_HEADER.length && name.toLowerCase() === DE_JWT_HEADER) {
+      if (++deJwt > 1) return "X-Iplant-De-Jwt";
+    }
+  }
+  return undefined;
+}
 
 const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   const verifier = createVerifier(options);
@@ -138,6 +157,8 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   // A callback hook: the usual request, with a token seen before, is settled without a promise.
   app.addHook("onRequest", (request, _reply, done) => {
     if (request.is404) return done();
+    const repeated = repeatedTokenHeader(request.raw.rawHeaders);
+    if (repeated) return done(badRequest(`a request carries one ${repeated} header at most`));
     // The matched route's path, not the requested one: the router decodes `/%61dmin/…` to an /admin/ route.
     const access = accessOf(request.routeOptions.url ?? request.url, request.routeOptions.config.auth);
     if (access === "none") return done();

@@ -1,3 +1,5 @@
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   DEMO_USERS,
   DEV_AUDIENCE,
@@ -242,6 +244,53 @@ describe("X-Iplant-De-Jwt is checked like a bearer token", () => {
     expect(agreed.statusCode).toBe(200);
     expect(agreed.json()).toMatchObject({ username: "bob", isAdmin: false });
     expect((await get("/admin/who", { ...bobBearer, "x-iplant-de-jwt": elevated })).statusCode).toBe(403);
+  });
+});
+
+describe("one token header of each kind", () => {
+  const TWO_HEADERS = (name: string) => ({
+    error_code: "ERR_BAD_REQUEST",
+    reason: `a request carries one ${name} header at most`,
+  });
+
+  it("refuses two Authorization or two X-Iplant-De-Jwt headers with 400, never letting the first win", async () => {
+    const [alice, carol] = [(await service.as("alice")).authorization, (await service.as("carol")).authorization];
+    const [aliceJwt, carolJwt] = [await service.platform.deJwt("alice"), await service.platform.deJwt("carol")];
+    const twice: [Record<string, string[]>, string][] = [
+      [{ authorization: [alice, carol] }, "Authorization"],
+      [{ authorization: [alice, alice] }, "Authorization"],
+      [{ "x-iplant-de-jwt": [aliceJwt, carolJwt] }, "X-Iplant-De-Jwt"],
+      [{ "x-iplant-de-jwt": [carolJwt, carolJwt] }, "X-Iplant-De-Jwt"],
+    ];
+    for (const [headers, name] of twice) {
+      for (const url of ["/who", "/maybe", "/admin/who", "/service/thing"]) {
+        const refused = await service.app.inject({ method: "GET", url, headers });
+        expect(refused.statusCode, `${url} ${name}`).toBe(400);
+        expect(refused.json()).toEqual(TWO_HEADERS(name));
+      }
+    }
+    // The token, once, is still taken, remembered or not.
+    expect((await get("/who", { authorization: alice })).json()).toMatchObject({ username: "alice" });
+  });
+
+  it("refuses them as sent over a connection, where Node keeps only the first Authorization header", async () => {
+    const [alice, carol] = [(await service.as("alice")).authorization, (await service.as("carol")).authorization];
+    await service.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = service.app.server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      // Raw header pairs (an object could not hold the header twice), which get no Host of their own.
+      const headers = ["Host", `127.0.0.1:${port}`, "Authorization", alice, "authorization", carol];
+      const sent = request({ host: "127.0.0.1", port, path: "/admin/who", headers }, (response) => {
+        let body = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      sent.on("error", reject).end();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual(TWO_HEADERS("Authorization"));
   });
 });
 
