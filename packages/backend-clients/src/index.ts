@@ -19,6 +19,7 @@ export {
   backendUrlsFrom,
   optionalBackendUrls,
 } from "./config.js";
+export { dataPath, isDataPath } from "./data-path.js";
 export { DE_JWT_HEADER, DeJwtSigner } from "./de-jwt-signer.js";
 export {
   appsUserParams,
@@ -29,6 +30,7 @@ export {
   signedUserToken,
   userParam,
 } from "./identity.js";
+export { allowedRangesFrom, checkOutboundAddress, httpAddress } from "./outbound-address.js";
 export { PassedOnAnswer, PassedOnBody, streamRequestBodies } from "./passthrough.js";
 export {
   accessOf,

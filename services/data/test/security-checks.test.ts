@@ -22,6 +22,17 @@ describe("URL imports", () => {
     "http://0.0.0.0:8080/x",
     "http://2130706433/x",
     "http://localhost:9200/_cat/indices",
+    // IPv6 forms that embed an IPv4 address: the embedded address is checked.
+    "http://[::ffff:0:127.0.0.1]/x", // SIIT (IPv4-translated)
+    "http://[::ffff:0:a9fe:a9fe]/latest/meta-data",
+    "http://[::127.0.0.1]/x", // IPv4-compatible
+    "http://[::a00:8]/secrets.txt",
+    "http://[64:ff9b::7f00:1]/x", // NAT64, well-known prefix
+    "http://[64:ff9b:1::a00:8]/x", // NAT64, local-use prefix: refused whole
+    "http://[2002:a9fe:a9fe::1]/latest/meta-data", // 6to4 of 169.254.169.254
+    "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x", // Teredo, client 127.0.0.1 (bits inverted)
+    "http://[2001:0:4136:e378::f5ff:fff7]/secrets.txt", // Teredo, client 10.0.0.8
+    "http://[2001:0:a00:8::34ff:8ef8]/x", // Teredo through server 10.0.0.8
   ])("never reach an internal address: %s", async (address) => {
     const refused = await send("alice", "POST", "/secured/fileio/urlupload", { dest: HOME("alice"), address });
     expect(refused.statusCode).toBe(400);
@@ -31,6 +42,16 @@ describe("URL imports", () => {
       reason: expect.stringMatching(/internal address/),
     });
     expect(jobsScheduled()).toBe(0);
+  });
+
+  it.each([
+    "http://[::ffff:0:cb00:7107]/public.txt",
+    "http://[2002:cb00:7107::1]/public.txt",
+    "http://[2001:0:4136:e378:8000:63bf:34ff:8ef8]/public.txt",
+  ])("reach a public IPv4 address embedded in IPv6: %s", async (address) => {
+    const scheduled = await send("alice", "POST", "/secured/fileio/urlupload", { dest: HOME("alice"), address });
+    expect(scheduled.statusCode).toBe(200);
+    expect(jobsScheduled()).toBe(1);
   });
 
   it("reach public addresses, and internal ones an operator allowed", async () => {
@@ -89,6 +110,18 @@ describe("the paths of folder creation, path lists and metadata copies", () => {
     expect([listedTo.statusCode, listedTo.json()]).toEqual([400, badPathRefusal("dest", trick)]);
     expect(service.platform.fileInfo.recorder.to("POST", /^\/(data\/directories|path-list-creator)/)).toEqual([]);
   });
+
+  it.each([...tricks, "../../bob/meta.json", "/iplant/home/alice/../bob/meta.json"])(
+    "of metadata saves are checked before the backend sees them: %s",
+    async (trick) => {
+      const saved = await send("alice", "POST", `/secured/filesystem/${seeded("alice", "notes.txt")}/metadata/save`, {
+        dest: trick,
+        recursive: false,
+      });
+      expect([saved.statusCode, saved.json()]).toEqual([400, badPathRefusal("dest", trick)]);
+      expect(service.platform.fileInfo.recorder.to("POST", /\/metadata\/save$/)).toEqual([]);
+    },
+  );
 
   it("take copies of metadata by UUIDs only", async () => {
     const copied = await send("alice", "POST", `/secured/filesystem/${seeded("alice", "notes.txt")}/metadata/copy`, {

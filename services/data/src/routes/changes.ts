@@ -1,11 +1,11 @@
-import { path } from "@de-gateway/backend-clients";
+import { dataPath, path } from "@de-gateway/backend-clients";
 import { badRequest, ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MovedSources } from "../backend-answers.js";
 import type { Config } from "../config.js";
 import { statOf, uuidOf } from "../data-items.js";
-import { baseName, dataPath, parentOf } from "../data-paths.js";
+import { baseName, parentOf } from "../data-paths.js";
 import { entryName } from "../file-record.js";
 import { countPaths, refuseTooMany } from "../path-limit.js";
 import { commonErrors, fieldCodes, PathBody, PathList, PathText, StatRecord } from "../schemas.js";

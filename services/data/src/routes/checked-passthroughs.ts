@@ -1,7 +1,6 @@
-import { PassedOnAnswer } from "@de-gateway/backend-clients";
+import { dataPath, PassedOnAnswer } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { dataPath } from "../data-paths.js";
 import { commonErrors, PathList, PathText, UuidText } from "../schemas.js";
 
 const PathsBody = Type.Object({ paths: PathList("data-store paths") }, { additionalProperties: true });
@@ -10,13 +9,17 @@ const CopyBody = Type.Object(
   { additionalProperties: true },
 );
 const PathListQuery = Type.Object({ dest: PathText("the path list file to write") }, { additionalProperties: true });
+const MetadataSaveBody = Type.Object(
+  { dest: PathText("the new file the metadata is written to") },
+  { additionalProperties: true },
+);
 const answers = { "2xx": PassedOnAnswer, ...commonErrors };
 const checked = { config: { validationErrorCode: "ERR_BAD_OR_MISSING_FIELD" } } as const;
 
 /**
- * The file-info rows that pass through once their paths are checked, as every other data route checks them
- * (absolute, no empty, `.` or `..` segments): the backend would otherwise resolve `/iplant/home/alice/../bob`
- * itself. The body is parsed for the check and sent on as parsed, the caller's query as it came.
+ * The file-info rows that pass through once their paths are checked (a metadata save's `dest` too), as every other
+ * data route checks them (absolute, no empty, `.` or `..` segments): the backend would otherwise resolve
+ * `/iplant/home/alice/../bob` itself. The body is parsed for the check and sent on as parsed, the caller's query as it came.
  */
 export const checkedPassthroughs: FastifyPluginAsyncTypebox = async (app) => {
   const fileInfo = app.backends.fileInfo;
@@ -49,6 +52,24 @@ export const checkedPassthroughs: FastifyPluginAsyncTypebox = async (app) => {
       dataPath(request.query.dest, "dest");
       for (const path of request.body.paths) dataPath(path, "paths");
       return fileInfo.forward(request, reply, { path: "/path-list-creator" });
+    },
+  );
+
+  app.post(
+    "/secured/filesystem/:dataId/metadata/save",
+    {
+      ...checked,
+      schema: {
+        summary: "Save metadata to a file",
+        tags: ["file-metadata"],
+        params: Type.Object({ dataId: UuidText }),
+        body: MetadataSaveBody,
+        response: answers,
+      },
+    },
+    (request, reply) => {
+      dataPath(request.body.dest, "dest");
+      return fileInfo.forward(request, reply, { path: `/data/${request.params.dataId}/metadata/save` });
     },
   );
 

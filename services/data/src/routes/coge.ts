@@ -1,4 +1,4 @@
-import { path } from "@de-gateway/backend-clients";
+import { dataPath, path } from "@de-gateway/backend-clients";
 import { badRequest, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -7,7 +7,6 @@ import { cogeDataFolder } from "../coge/coge-folder.js";
 import { GENOME_VIEWER_LOAD } from "../coge/settings.js";
 import { shareWithCoge } from "../coge/share-with-coge.js";
 import type { Config } from "../config.js";
-import { dataPath } from "../data-paths.js";
 import { BackendAnswer, commonErrors, fieldCodes, PathList } from "../schemas.js";
 
 /** CoGe refuses shorter search terms; the gateway says so first. */

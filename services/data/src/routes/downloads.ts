@@ -1,11 +1,11 @@
-import { isSuccess } from "@de-gateway/backend-clients";
+import { dataPath, isSuccess } from "@de-gateway/backend-clients";
 import { badRequest, ErrorBody, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { statOf } from "../data-items.js";
-import { baseName, dataPath, dataPathUrl } from "../data-paths.js";
+import { baseName, dataPathUrl } from "../data-paths.js";
 import { commonErrors, PathText } from "../schemas.js";
 
 const PDF = /^application\/pdf\b/i;

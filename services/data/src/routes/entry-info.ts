@@ -1,9 +1,8 @@
-import { path } from "@de-gateway/backend-clients";
+import { dataPath, path } from "@de-gateway/backend-clients";
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { uuidOf } from "../data-items.js";
-import { dataPath } from "../data-paths.js";
 import { answered, fieldCodes, PathQuery, PathsBody, PathText, UuidText, WholeNumber } from "../schemas.js";
 
 const count = (description: string) => WholeNumber(0, description);

@@ -1,9 +1,8 @@
-import { path } from "@de-gateway/backend-clients";
+import { dataPath, path } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { InfoTypeAnswer } from "../backend-answers.js";
 import { uuidOf } from "../data-items.js";
-import { dataPath } from "../data-paths.js";
 import { commonErrors, PathText } from "../schemas.js";
 
 /** Setting a file's info type (its owner only; an empty type resets it). */

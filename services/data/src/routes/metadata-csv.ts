@@ -1,8 +1,7 @@
-import { path } from "@de-gateway/backend-clients";
+import { dataPath, path } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { uuidOf } from "../data-items.js";
-import { dataPath } from "../data-paths.js";
 import { BackendAnswer, commonErrors, PathText } from "../schemas.js";
 
 /** Applying metadata from a CSV file to the files it names in a folder. */

@@ -1,3 +1,4 @@
+import { dataPath } from "@de-gateway/backend-clients";
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
@@ -5,7 +6,7 @@ import { Type } from "typebox";
 import { FolderPage, NavigationFolder, NavigationRoots } from "../backend-answers.js";
 import type { Config } from "../config.js";
 import { statOf } from "../data-items.js";
-import { dataPath, dataPathUrl, navigationPathUrl } from "../data-paths.js";
+import { dataPathUrl, navigationPathUrl } from "../data-paths.js";
 import { favoriteIds } from "../favorite-flags.js";
 import { knownInfoTypes } from "../info-types.js";
 import { directoryListing, navigationIds, pagedIds, pagedListing } from "../listing-format.js";

@@ -30,7 +30,7 @@ const filesystem: PassthroughFamily = {
 
 const DATA = "/secured/filesystem/{data-id}";
 
-/** A file's or folder's metadata (AVUs), kept by the file-info backend. */
+/** A file's or folder's metadata (AVUs), kept by the file-info backend (saving it to a file: checked-passthroughs.ts). */
 const fileMetadata: PassthroughFamily = {
   tag: "file-metadata",
   rows: [
@@ -53,12 +53,6 @@ const fileMetadata: PassthroughFamily = {
       backendPath: "/data/{data-id}/metadata",
       backendMethod: "PATCH",
       summary: "Add metadata to a file or folder, keeping what it has",
-    },
-    {
-      method: "POST",
-      path: `${DATA}/metadata/save`,
-      backendPath: "/data/{data-id}/metadata/save",
-      summary: "Save metadata to a file",
     },
     {
       method: "POST",

@@ -1,15 +1,14 @@
 import { Readable } from "node:stream";
-import { path } from "@de-gateway/backend-clients";
-import { badRequest, ErrorBody } from "@de-gateway/service-kit";
+import { allowedRangesFrom, checkOutboundAddress, dataPath, httpAddress, path } from "@de-gateway/backend-clients";
+import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { StoredFileAnswer } from "../backend-answers.js";
 import type { Config } from "../config.js";
 import { uuidOf, writeableFolder } from "../data-items.js";
-import { baseName, dataPath, parentOf } from "../data-paths.js";
+import { baseName, parentOf } from "../data-paths.js";
 import { entryName, fileRecord, refuseExisting, type StoredFile } from "../file-record.js";
-import { allowedRangesFrom, checkImportAddress } from "../import-address.js";
 import { singleFileForm } from "../multipart-body.js";
 import { commonErrors, FileRecord, PathText } from "../schemas.js";
 import { submitUrlImport } from "../url-import.js";
@@ -33,15 +32,7 @@ const UrlUploadAnswer = Type.Object({
 
 /** The name an imported file gets: the last segment of the address's path, else its host. */
 function importTarget(address: string): { url: URL; name: string } {
-  let url: URL;
-  try {
-    url = new URL(address.trim());
-  } catch {
-    throw badRequest("the address is not a URL", "ERR_INVALID_URL", { url: address });
-  }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) {
-    throw badRequest("only http and https addresses can be imported", "ERR_INVALID_URL", { url: address });
-  }
+  const url = httpAddress(address);
   const last = url.pathname.split("/").filter(Boolean).pop();
   let name = url.hostname;
   if (last) {
@@ -121,7 +112,7 @@ export const saves: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const dest = dataPath(request.body.dest, "dest");
       const { url, name } = importTarget(request.body.address);
       entryName(name, "address");
-      await checkImportAddress(url, request.body.address, allowedImportRanges);
+      await checkOutboundAddress(url, request.body.address, allowedImportRanges);
       await writeableFolder(fileInfo, request, dest);
       await refuseExisting(fileInfo, request, dest, name);
       await submitUrlImport(app.backends.apps, request, {

@@ -1,7 +1,7 @@
+import { dataPath } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { dataPath } from "../data-paths.js";
 import { commonErrors, fieldCodes, PathText } from "../schemas.js";
 import { outcomeNotice, type SharingNotice, sendNotices, shareNotices } from "../sharing-notices.js";
 

@@ -1,6 +1,6 @@
+import { dataPath } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { dataPath } from "../data-paths.js";
 import { answered, fieldCodes, PathsBody } from "../schemas.js";
 
 /** Tickets (links that open a file or folder to whoever holds them) and anonymous read access. */

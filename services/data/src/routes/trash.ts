@@ -1,7 +1,6 @@
-import { path } from "@de-gateway/backend-clients";
+import { dataPath, path } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { uuidOf } from "../data-items.js";
-import { dataPath } from "../data-paths.js";
 import { answered, fieldCodes, PathBody, PathsBody } from "../schemas.js";
 
 /** Deleting moves entries to the caller's trash; restoring puts them back where they were; the trash can be emptied. */

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { dataPath } from "@de-gateway/backend-clients";
 import { badRequest, ErrorBody, GatewayError } from "@de-gateway/service-kit";
 import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -6,7 +7,6 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { StoredFileAnswer } from "../backend-answers.js";
 import { writeableFolder } from "../data-items.js";
-import { dataPath } from "../data-paths.js";
 import { entryName, fileRecord, refuseExisting, type StoredFile } from "../file-record.js";
 import { singleFileForm } from "../multipart-body.js";
 import { commonErrors, FileRecord, PathText } from "../schemas.js";
