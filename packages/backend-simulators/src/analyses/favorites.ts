@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { Deletion, Favorite, Favorites } from "./answer-schemas.js";
 import { bind } from "./binding.js";
 import { echoScope, notFound } from "./echo-errors.js";
 import { quickLaunchesOf } from "./quick-launches.js";
@@ -36,8 +38,8 @@ export const favorites = defineModule<FavoritesState>({
         if (!favorite) throw notFound("favorite", id);
         return favorite;
       };
-      scope.get("/quicklaunch/favorites", async (request) => favoritesOf(userOf(request)));
-      scope.post("/quicklaunch/favorites", async (request) => {
+      scope.get("/quicklaunch/favorites", answers({ 200: Favorites }), async (request) => favoritesOf(userOf(request)));
+      scope.post("/quicklaunch/favorites", answers({ 200: Favorite }), async (request) => {
         const user = userOf(request);
         const quickLaunchId = bind(request.body, { quick_launch_id: "string" }).quick_launch_id ?? "";
         if (!quickLaunchesOf(all).quickLaunches.has(quickLaunchId)) throw notFound("quick launch", quickLaunchId);
@@ -45,10 +47,10 @@ export const favorites = defineModule<FavoritesState>({
         state().favorites.set(favorite.id, favorite);
         return favorite;
       });
-      scope.get<Id>("/quicklaunch/favorites/:id", async (request) =>
+      scope.get<Id>("/quicklaunch/favorites/:id", answers({ 200: Favorite }), async (request) =>
         favoriteOf(userOf(request, 404), request.params.id),
       );
-      scope.delete<Id>("/quicklaunch/favorites/:id", async (request) => {
+      scope.delete<Id>("/quicklaunch/favorites/:id", answers({ 200: Deletion }), async (request) => {
         const user = userOf(request);
         if (state().favorites.get(request.params.id)?.user === user) state().favorites.delete(request.params.id);
         return { id: request.params.id };

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { Deletion, GlobalDefault, GlobalDefaults } from "./answer-schemas.js";
 import type { AppsState } from "./apps-catalogue.js";
 import { bind } from "./binding.js";
 import { badRequest, echoScope, notFound } from "./echo-errors.js";
@@ -50,25 +52,27 @@ export function globalDefaults(apps: AppsState) {
           if (!createdBy(quickLaunchesOf(all), quickLaunchId, user)) throw notFound("global default", id);
           return { app_id: appId, quick_launch_id: quickLaunchId };
         };
-        scope.get("/quicklaunch/defaults/global", async (request) => defaultsOf(userOf(request)));
-        scope.post("/quicklaunch/defaults/global", async (request) => {
+        scope.get("/quicklaunch/defaults/global", answers({ 200: GlobalDefaults }), async (request) =>
+          defaultsOf(userOf(request)),
+        );
+        scope.post("/quicklaunch/defaults/global", answers({ 200: GlobalDefault }), async (request) => {
           const user = userOf(request);
           const id = randomUUID();
           const globalDefault = { id, ...checked(user, id, bind(request.body, FIELDS)) };
           state().globalDefaults.set(id, globalDefault);
           return globalDefault;
         });
-        scope.get<Id>("/quicklaunch/defaults/global/:id", async (request) =>
+        scope.get<Id>("/quicklaunch/defaults/global/:id", answers({ 200: GlobalDefault }), async (request) =>
           defaultOf(userOf(request, 404), request.params.id),
         );
-        scope.patch<Id>("/quicklaunch/defaults/global/:id", async (request) => {
+        scope.patch<Id>("/quicklaunch/defaults/global/:id", answers({ 200: GlobalDefault }), async (request) => {
           const user = userOf(request, 404);
           const fields = bind(request.body, FIELDS);
           if (!fields.app_id || !fields.quick_launch_id) throw badRequest("app_id and quick_launch_id are required");
           const globalDefault = defaultOf(user, request.params.id);
           return Object.assign(globalDefault, checked(user, globalDefault.id, fields));
         });
-        scope.delete<Id>("/quicklaunch/defaults/global/:id", async (request) => {
+        scope.delete<Id>("/quicklaunch/defaults/global/:id", answers({ 200: Deletion }), async (request) => {
           const user = userOf(request);
           if (defaultsOf(user).some((globalDefault) => globalDefault.id === request.params.id)) {
             state().globalDefaults.delete(request.params.id);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
+import { Greeting } from "./answer-schemas.js";
 import type { AppsState } from "./apps-catalogue.js";
 import { answerUnknownPaths } from "./echo-errors.js";
 import { favorites } from "./favorites.js";
@@ -15,7 +17,9 @@ export type { QuickLaunchRecord } from "./quick-launches.js";
 
 /** The service's greeting at its root (what probes see); paths it does not serve are answered as echo does. */
 function serviceRoot(app: FastifyInstance): void {
-  app.get("/", async (_request, reply) => reply.type("text/plain; charset=UTF-8").send("The analyses service.\n"));
+  app.get("/", answers({ 200: Greeting }), async (_request, reply) =>
+    reply.type("text/plain; charset=UTF-8").send(Greeting.const),
+  );
   answerUnknownPaths(app);
 }
 

@@ -1,4 +1,6 @@
+import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { JobLimit, JobLimits } from "./answer-schemas.js";
 import { bind } from "./binding.js";
 import { echoScope } from "./echo-errors.js";
 
@@ -34,21 +36,21 @@ export const jobLimits = defineModule<JobLimitsState>({
   makeState: () => ({ defaultLimit: DEFAULT_CONCURRENT_JOBS, limits: new Map() }),
   routes: (app, state) =>
     echoScope(app, (scope) => {
-      scope.get("/settings/concurrent-job-limits", async () => {
+      scope.get("/settings/concurrent-job-limits", answers({ 200: JobLimits }), async () => {
         const own = [...state().limits.entries()]
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
           .map(([username, concurrentJobs]) => ({ username, concurrent_jobs: concurrentJobs, is_default: false }));
         return { limits: [...own, { concurrent_jobs: state().defaultLimit, is_default: true }] };
       });
-      scope.get<User>("/settings/concurrent-job-limits/:username", async (request) =>
+      scope.get<User>("/settings/concurrent-job-limits/:username", answers({ 200: JobLimit }), async (request) =>
         limitOf(state(), request.params.username),
       );
-      scope.put<User>("/settings/concurrent-job-limits/:username", async (request) => {
+      scope.put<User>("/settings/concurrent-job-limits/:username", answers({ 200: JobLimit }), async (request) => {
         const limit = bind(request.body, { concurrent_jobs: "integer" }).concurrent_jobs ?? 0;
         state().limits.set(launcherOf(request.params.username), limit);
         return limitOf(state(), request.params.username);
       });
-      scope.delete<User>("/settings/concurrent-job-limits/:username", async (request) => {
+      scope.delete<User>("/settings/concurrent-job-limits/:username", answers({ 200: JobLimit }), async (request) => {
         state().limits.delete(launcherOf(request.params.username));
         return { concurrent_jobs: state().defaultLimit, is_default: true };
       });

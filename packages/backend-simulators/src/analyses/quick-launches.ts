@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { SEED_APPS } from "../apps/catalog.js";
 import { SEED_APP_IDS } from "../apps/seed-ids.js";
 import { qualifiedUsername } from "../demo-users.js";
+import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { Deletion, QuickLaunch, QuickLaunches } from "./answer-schemas.js";
 import { type AppsState, appRefused, filledForm, launchForm } from "./apps-catalogue.js";
 import { bind } from "./binding.js";
 import { badRequest, EchoError, echoScope, notFound } from "./echo-errors.js";
@@ -89,8 +91,8 @@ export function quickLaunches(apps: AppsState) {
       echoScope(app, (scope) => {
         const listFor = (user: string) =>
           [...state().quickLaunches.values()].filter((quickLaunch) => visibleTo(quickLaunch, user));
-        scope.get("/quicklaunches", async (request) => listFor(userOf(request)));
-        scope.post("/quicklaunches", async (request) => {
+        scope.get("/quicklaunches", answers({ 200: QuickLaunches }), async (request) => listFor(userOf(request)));
+        scope.post("/quicklaunches", answers({ 200: QuickLaunch }), async (request) => {
           const user = userOf(request);
           const fields = bind(request.body, QUICK_LAUNCH_FIELDS);
           const submission = (request.body as Record<string, unknown> | undefined)?.submission;
@@ -114,13 +116,13 @@ export function quickLaunches(apps: AppsState) {
           state().quickLaunches.set(quickLaunch.id, quickLaunch);
           return quickLaunch;
         });
-        scope.get<Id>("/quicklaunches/apps/:id", async (request) =>
+        scope.get<Id>("/quicklaunches/apps/:id", answers({ 200: QuickLaunches }), async (request) =>
           listFor(userOf(request)).filter((quickLaunch) => quickLaunch.app_id === request.params.id),
         );
-        scope.get<Id>("/quicklaunches/:id", async (request) =>
+        scope.get<Id>("/quicklaunches/:id", answers({ 200: QuickLaunch }), async (request) =>
           visibleQuickLaunch(state(), request.params.id, userOf(request, 404)),
         );
-        scope.patch<Id>("/quicklaunches/:id", async (request) => {
+        scope.patch<Id>("/quicklaunches/:id", answers({ 200: QuickLaunch }), async (request) => {
           const user = userOf(request, 404);
           const quickLaunch = visibleQuickLaunch(state(), request.params.id, user);
           const changes = bind(request.body, { ...QUICK_LAUNCH_FIELDS, creator: "string", submission: "object" });
@@ -139,7 +141,7 @@ export function quickLaunches(apps: AppsState) {
           if (submission) quickLaunch.submission = { ...(quickLaunch.submission as object), ...submission };
           return quickLaunch;
         });
-        scope.delete<Id>("/quicklaunches/:id", async (request) => {
+        scope.delete<Id>("/quicklaunches/:id", answers({ 200: Deletion }), async (request) => {
           const user = userOf(request);
           const quickLaunch = state().quickLaunches.get(request.params.id);
           // Deleting what is not there (or not the caller's) succeeds, as the service's idempotent delete does.

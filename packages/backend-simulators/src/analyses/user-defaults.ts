@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { Deletion, UserDefault, UserDefaults } from "./answer-schemas.js";
 import type { AppsState } from "./apps-catalogue.js";
 import { bind } from "./binding.js";
 import { badRequest, echoScope, notFound } from "./echo-errors.js";
@@ -46,24 +48,26 @@ export function userDefaults(apps: AppsState) {
           if (!userDefault || userDefault.user !== user) throw notFound("user default", id);
           return userDefault;
         };
-        scope.get("/quicklaunch/defaults/user", async (request) => defaultsOf(userOf(request)));
-        scope.post("/quicklaunch/defaults/user", async (request) => {
+        scope.get("/quicklaunch/defaults/user", answers({ 200: UserDefaults }), async (request) =>
+          defaultsOf(userOf(request)),
+        );
+        scope.post("/quicklaunch/defaults/user", answers({ 200: UserDefault }), async (request) => {
           const user = userOf(request);
           const userDefault = { id: randomUUID(), user, ...existing(bind(request.body, FIELDS)) };
           state().userDefaults.set(userDefault.id, userDefault);
           return userDefault;
         });
-        scope.get<Id>("/quicklaunch/defaults/user/:id", async (request) =>
+        scope.get<Id>("/quicklaunch/defaults/user/:id", answers({ 200: UserDefault }), async (request) =>
           defaultOf(userOf(request, 404), request.params.id),
         );
-        scope.patch<Id>("/quicklaunch/defaults/user/:id", async (request) => {
+        scope.patch<Id>("/quicklaunch/defaults/user/:id", answers({ 200: UserDefault }), async (request) => {
           const user = userOf(request, 404);
           const fields = bind(request.body, FIELDS);
           if (!fields.quick_launch_id || !fields.app_id) throw badRequest("quick_launch_id and app_id are required");
           const userDefault = defaultOf(user, request.params.id);
           return Object.assign(userDefault, existing(fields));
         });
-        scope.delete<Id>("/quicklaunch/defaults/user/:id", async (request) => {
+        scope.delete<Id>("/quicklaunch/defaults/user/:id", answers({ 200: Deletion }), async (request) => {
           const user = userOf(request);
           if (state().userDefaults.get(request.params.id)?.user === user)
             state().userDefaults.delete(request.params.id);
