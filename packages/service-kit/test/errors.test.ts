@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createService, GatewayError, MAX_JSON_DEPTH, type Service } from "../src/index.js";
 
 let app: Service;
@@ -23,7 +23,7 @@ beforeAll(async () => {
     },
     async (request) => request.body,
   );
-  app.post("/document", { bodyLimit: 100_000 }, async (request) => request.body);
+  app.post("/document", { bodyLimit: 2 * 1024 * 1024 }, async (request) => request.body);
   app.delete("/bodiless", async (request) => ({ body: request.body ?? "none" }));
   app.get("/teapot", async () => {
     throw new GatewayError(409, "already brewing", "ERR_EXISTS", { count: 2 });
@@ -106,6 +106,38 @@ describe("error model", () => {
     const astral = await post('{"name":"\\ud83d\\ude00 ok"}');
     expect(astral.statusCode).toBe(200);
     expect(astral.json()).toEqual({ name: "\u{1F600} ok" });
+  });
+
+  it("refuses deep JSON before parsing it, counting only the brackets outside strings", async () => {
+    const post = (payload: string) =>
+      app.inject({ method: "POST", url: "/document", headers: { "content-type": "application/json" }, payload });
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      // 1 MiB of brackets: refused at its 101st level, JSON.parse never sees it (it would spend ~130 ms on it).
+      const brackets = `${"[".repeat(512 * 1024)}${"]".repeat(512 * 1024)}`;
+      // Broken beyond the depth: the depth is what is refused, it is found first.
+      for (const payload of [brackets, `{"a":${"{".repeat(MAX_JSON_DEPTH)}`]) {
+        const deep = await post(payload);
+        expect(deep.statusCode).toBe(400);
+        expect(deep.json()).toEqual({
+          error_code: "ERR_BAD_REQUEST",
+          reason: `the JSON body holds nesting deeper than ${MAX_JSON_DEPTH} levels`,
+        });
+        expect(parse.mock.calls.filter(([text]) => text === payload)).toEqual([]);
+      }
+    } finally {
+      parse.mockRestore();
+    }
+    // Brackets in strings, escaped quotes among them, are text.
+    const text = { a: `[{"\\${"[".repeat(500)}`, b: ['"', { c: "]]]}}}" }] };
+    const textual = await post(JSON.stringify(text));
+    expect([textual.statusCode, textual.json()]).toEqual([200, text]);
+    // A metadata template's AVUs nested 30 deep (sonora's metadata editor nests attributes in attributes) is
+    // about 61 levels: it passes.
+    let avu: Record<string, unknown> = { attr: "leaf", value: "v", unit: "" };
+    for (let level = 0; level < 30; level += 1) avu = { attr: `a${level}`, value: "", unit: "", avus: [avu] };
+    const template = await post(JSON.stringify({ avus: [avu] }));
+    expect(template.statusCode).toBe(200);
   });
 
   it("answers an unsupported media type with 415", async () => {
