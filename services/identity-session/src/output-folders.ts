@@ -1,3 +1,4 @@
+import { dataPath, isDataPath } from "@de-gateway/backend-clients";
 import { badRequest, isJsonObject } from "@de-gateway/service-kit";
 
 /** An output-folder preference: where analyses write their results. */
@@ -32,9 +33,15 @@ export function systemDefaultOutputPath(homeRoot: string, username: string, fold
   return `${homeRoot.replace(/\/+$/, "")}/${username}/${folderName}`;
 }
 
+/** The default-output entries a submission carries, one per name it used, blank ones left out. */
+const submittedDefaultOutputEntries = (preferences: Preferences): Array<[string, unknown]> =>
+  [DEFAULT_OUTPUT_KEY, ...DEFAULT_OUTPUT_ALIASES]
+    .map((key): [string, unknown] => [key, preferences[key]])
+    .filter(([, value]) => !isBlank(value));
+
 /** The default-output values a submission carries, one per name it used, blank ones left out. */
 const submittedDefaultOutputs = (preferences: Preferences): unknown[] =>
-  [DEFAULT_OUTPUT_KEY, ...DEFAULT_OUTPUT_ALIASES].map((key) => preferences[key]).filter((value) => !isBlank(value));
+  submittedDefaultOutputEntries(preferences).map(([, value]) => value);
 
 const pathOf = (value: unknown) => (isJsonObject(value) ? value.path : value);
 
@@ -56,22 +63,33 @@ function chosenDefaultOutput(preferences: Preferences, storedPath?: unknown): un
   return submitted.find((value) => pathOf(value) !== storedPath) ?? submitted[0];
 }
 
-/** A usable folder from a path string or a `{path, id?}` object; `undefined` for anything else. */
+/**
+ * A usable folder from a path string or a `{path, id?}` object; `undefined` for anything else, a path that is not a
+ * clean absolute data path included (the check every data path passes), so that a stored one from before the check
+ * never reaches the data backend.
+ */
 function asOutputFolder(value: unknown): OutputFolder | undefined {
-  if (typeof value === "string" && value.startsWith("/")) return folderAt(value);
-  if (isJsonObject(value) && typeof value.path === "string" && value.path.startsWith("/")) {
+  if (typeof value === "string" && isDataPath(value)) return folderAt(value);
+  if (isJsonObject(value) && typeof value.path === "string" && isDataPath(value.path)) {
     return { ...value, id: typeof value.id === "string" && value.id ? value.id : value.path, path: value.path };
   }
   return undefined;
 }
 
-/** Rejects a submission with a default-output entry (under any of its names) that is not a usable folder. */
+/**
+ * Rejects a submission with a default-output entry (under any of its names) that is not a usable folder: neither
+ * a path nor an object with one, or a path the data-path check refuses (400 naming the entry, as every data path).
+ */
 export function assertValidDefaultOutput(preferences: Preferences): void {
-  if (submittedDefaultOutputs(preferences).some((value) => !asOutputFolder(value))) {
-    throw badRequest(
-      `${DEFAULT_OUTPUT_KEY} must be an absolute path or an object {id, path} with an absolute path`,
-      "ERR_BAD_OR_MISSING_FIELD",
-    );
+  for (const [key, value] of submittedDefaultOutputEntries(preferences)) {
+    const path = pathOf(value);
+    if (typeof path !== "string") {
+      throw badRequest(
+        `${key} must be an absolute path or an object {id, path} with an absolute path`,
+        "ERR_BAD_OR_MISSING_FIELD",
+      );
+    }
+    dataPath(path, isJsonObject(value) ? `${key}.path` : key);
   }
 }
 

@@ -240,6 +240,16 @@ describe("GET /secured/bootstrap and the default output folder", () => {
     expect(service.platform.preferences.faults.applied).toHaveLength(1);
   });
 
+  it("never hands the data backend a stored folder whose path climbs: the system default is used", async () => {
+    const pwned = "/iplant/home/alice/../bob/pwned-by-alice";
+    choose(pwned);
+    const response = await bootstrap();
+    expect(response.json().preferences.default_output_folder).toEqual(aliceAnalyses);
+    const sent = service.platform.fileInfo.recorder.requests.map((call) => JSON.stringify(call.body ?? ""));
+    expect(sent.filter((body) => body.includes("pwned-by-alice"))).toEqual([]);
+    expect(folderExists("/iplant/home/bob/pwned-by-alice")).toBe(false);
+  });
+
   it("leaves an existing folder alone", async () => {
     await bootstrap();
     expect(service.platform.fileInfo.recorder.to("POST", "/data/directories")).toEqual([]);

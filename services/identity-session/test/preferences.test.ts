@@ -153,6 +153,31 @@ describe("/secured/preferences", () => {
   );
 
   it.each([
+    [
+      "default_output_folder",
+      { id: "x", path: "/iplant/home/alice/../bob/pwned-by-alice" },
+      "default_output_folder.path",
+    ],
+    ["defaultOutputFolder", "/iplant/home//bob/x", "defaultOutputFolder"],
+    ["defaultOutputDir", { path: "/iplant/home/alice/./x" }, "defaultOutputDir.path"],
+  ])(
+    "refuses a %s whose path is not a clean absolute data path, as every data path is refused",
+    async (key, value, field) => {
+      const response = await request("POST", { [key]: value });
+      const path = typeof value === "string" ? value : value.path;
+      expect([response.statusCode, response.json()]).toEqual([
+        400,
+        {
+          error_code: "ERR_BAD_OR_MISSING_FIELD",
+          reason: `${field} must be an absolute path without empty, . or .. segments`,
+          [field]: path,
+        },
+      ]);
+      expect(stored().size).toBe(0);
+    },
+  );
+
+  it.each([
     ["malformed JSON", "{saveSession: true"],
     ["a JSON list", "[1, 2]"],
     ["a JSON string", '"dark"'],
