@@ -71,3 +71,71 @@ describe("analyses", () => {
     await ok("POST", "/analyses/shredder", { analyses: [id] });
   });
 });
+
+const ADMIN = "user=carol&email=carol%40example.org&first-name=Carol&last-name=Admin";
+
+describe("reference genomes", () => {
+  it("lists, shows, adds and changes them", async () => {
+    const { genomes } = await ok("GET", "/reference-genomes?deleted=true");
+    expect(genomes.length).toBeGreaterThan(0);
+    await ok("GET", `/reference-genomes/${genomes[0].id}`);
+    const added = await ok("POST", "/admin/reference-genomes", { name: "Zea mays (B73)", path: "/data/B73" }, ADMIN);
+    expect(added.created_on).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    await ok("PATCH", `/admin/reference-genomes/${added.id}`, { name: "Zea mays (B73 v5)" }, ADMIN);
+  });
+});
+
+describe("tool requests", () => {
+  it("are submitted, listed, shown and updated, with their status codes", async () => {
+    const request = {
+      name: "samtools",
+      description: "Reads and writes SAM files",
+      source_url: "https://github.com/samtools/samtools",
+      documentation_url: "https://www.htslib.org/doc/samtools.html",
+      version: "1.19",
+      test_data_path: "/iplant/home/alice/test.sam",
+      cmd_line: "samtools view test.sam",
+      architecture: "64-bit Generic",
+    };
+    const submitted = await ok("POST", "/tool-requests", request);
+    expect((await ok("GET", "/tool-requests?limit=10&offset=0")).tool_requests).toHaveLength(1);
+    expect((await ok("GET", "/tool-requests/status-codes")).status_codes.length).toBeGreaterThan(0);
+    expect((await ok("GET", "/admin/tool-requests?status=Submitted", undefined, ADMIN)).tool_requests).toHaveLength(1);
+    await ok("GET", `/admin/tool-requests/${submitted.id}`, undefined, ADMIN);
+    const updated = await ok("POST", `/admin/tool-requests/${submitted.id}/status`, { status: "Evaluation" }, ADMIN);
+    expect(updated.history).toHaveLength(2);
+  });
+});
+
+describe("users", () => {
+  it("log in, list their logins and get a workspace, which administrators list", async () => {
+    expect((await ok("POST", "/users/login?ip-address=127.0.0.1")).auth_redirect).toEqual({});
+    expect((await ok("GET", "/users/logins?limit=5")).logins).toHaveLength(1);
+    expect((await ok("GET", "/workspaces")).new_workspace).toBe(true);
+    expect((await ok("GET", "/admin/workspaces?username=alice", undefined, ADMIN)).workspaces).toHaveLength(1);
+  });
+
+  it("keep collaborators", async () => {
+    await ok("POST", "/collaborators", { users: [{ username: "bob" }] });
+    expect((await ok("GET", "/collaborators")).users).toEqual([expect.objectContaining({ username: "bob" })]);
+  });
+
+  it("keep webhooks, of the known types and topics", async () => {
+    const [type] = (await ok("GET", "/webhooks/types")).webhooktypes;
+    expect((await ok("GET", "/webhooks/topics")).topics.length).toBeGreaterThan(0);
+    const webhooks = [{ url: "https://hooks.example.org/a", type: { type: type.type }, topics: ["analysis"] }];
+    expect((await ok("PUT", "/webhooks", { webhooks })).webhooks).toHaveLength(1);
+    expect((await ok("GET", "/webhooks")).webhooks).toHaveLength(1);
+  });
+
+  it("authorize an API through OAuth and see their token's information", async () => {
+    const { tapis } = await ok("GET", "/oauth/redirect-uris");
+    const authorized = await fetch(tapis, { redirect: "manual" });
+    const callback = new URL(authorized.headers.get("location") ?? "");
+    const code = encodeURIComponent(callback.searchParams.get("code") ?? "");
+    const state = callback.searchParams.get("state");
+    expect(await ok("GET", `/oauth/access-code/tapis?code=${code}&state=${state}`)).toEqual({ state_info: "" });
+    expect((await ok("GET", "/oauth/token-info/tapis")).webapp).toBe("tapis");
+    expect((await ok("GET", "/admin/oauth/token-info/tapis?proxy-user=alice", undefined, ADMIN)).webapp).toBe("tapis");
+  });
+});

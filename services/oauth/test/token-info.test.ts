@@ -42,13 +42,13 @@ describe("OAuth redirect URIs and token info", () => {
     expect(Object.keys((await call("GET", "/oauth/redirect-uris", "bob")).json())).toEqual([API]);
   });
 
-  it("reads the token's expiry, never the token, and deletes it as the settings page does", async () => {
+  it("reads the token's expiry and API, never the token, and deletes it as the settings page does", async () => {
     await authorize("alice");
     const stored = service.platform.apps.state.oauth.store.accessToken("alice", API);
     for (const url of [`/secured/oauth/token-info/${API}`, `/oauth/token-info/${API}`]) {
       const info = await call("GET", `${url}?user=bob`, "alice");
       expect(info.statusCode).toBe(200);
-      expect(info.json()).toEqual({ expires_at: stored?.expiresAt });
+      expect(info.json()).toEqual({ expires_at: stored?.expiresAt, webapp: API });
     }
     // sonora's resetToken: DELETE /secured/oauth/token-info/{systemId}
     const removed = await call("DELETE", `/secured/oauth/token-info/${API}`, "alice");
@@ -77,6 +77,7 @@ describe("OAuth redirect URIs and token info", () => {
       access_token: stored?.accessToken,
       refresh_token: stored?.refreshToken,
       expires_at: stored?.expiresAt,
+      webapp: API,
     });
     expect((await call("GET", `/admin/oauth/token-info/${API}`, "carol")).statusCode).toBe(404);
     expect((await call("DELETE", url, "bob")).statusCode).toBe(403);

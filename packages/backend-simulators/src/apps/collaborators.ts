@@ -1,28 +1,17 @@
-import { type Static, Type } from "typebox";
+import type { Static } from "typebox";
 import { demoUser } from "../demo-users.js";
+import { answers } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope } from "../framework/problems.js";
+import { Collaborators } from "./answer-schemas/users.js";
 
 export interface CollaboratorsState {
   /** Each user's collaborators (user names), in the order they were added. */
   byUser: Map<string, string[]>;
 }
 
-const Collaborator = Type.Object(
-  {
-    username: Type.String({ minLength: 1 }),
-    id: Type.Optional(Type.String()),
-    email: Type.Optional(Type.String()),
-    firstname: Type.Optional(Type.String()),
-    lastname: Type.Optional(Type.String()),
-    position: Type.Optional(Type.String()),
-    institution: Type.Optional(Type.String()),
-  },
-  { additionalProperties: true },
-);
-const Collaborators = Type.Object({ users: Type.Array(Collaborator) });
-type Collaborators = Static<typeof Collaborators>;
+type CollaboratorList = Static<typeof Collaborators>;
 
 /** A collaborator as the apps backend describes one (it looks the details up in the user directory). */
 function describe(username: string): Record<string, string> {
@@ -46,12 +35,12 @@ export const collaborators = defineModule<CollaboratorsState>({
   makeState: () => ({ byUser: new Map() }),
   async routes(app, state) {
     await backendScope(app, (scope) => {
-      scope.get("/collaborators", async (request) => {
+      scope.get("/collaborators", answers({ 200: Collaborators }), async (request) => {
         const { username } = callerOf(request);
         return { users: (state().byUser.get(username) ?? []).map(describe) };
       });
 
-      scope.post<{ Body: Collaborators }>(
+      scope.post<{ Body: CollaboratorList }>(
         "/collaborators",
         { schema: { body: Collaborators } },
         async (request, reply) => {
@@ -63,7 +52,7 @@ export const collaborators = defineModule<CollaboratorsState>({
         },
       );
 
-      scope.post<{ Body: Collaborators }>(
+      scope.post<{ Body: CollaboratorList }>(
         "/collaborators/shredder",
         { schema: { body: Collaborators } },
         async (request, reply) => {

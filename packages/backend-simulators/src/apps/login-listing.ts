@@ -1,6 +1,8 @@
+import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
+import { ListLoginsResponse } from "./answer-schemas/users.js";
 import type { LoginState } from "./login.js";
 
 const DEFAULT_LIMIT = 5;
@@ -14,7 +16,7 @@ export const loginListing = defineModule<Record<string, never>>({
   makeState: () => ({}),
   routes: (app, _state, all) =>
     backendScope(app, (scope) => {
-      scope.get("/users/logins", async (request) => {
+      scope.get("/users/logins", answers({ 200: ListLoginsResponse }), async (request) => {
         const { username } = callerOf(request);
         const given = queryOf(request).limit;
         const limit = given === undefined ? DEFAULT_LIMIT : Number(given);

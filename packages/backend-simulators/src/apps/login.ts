@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
+import { LoginResponse, Workspace } from "./answer-schemas/users.js";
 
 /** One row of the apps backend's login table. */
 export interface LoginRecord {
@@ -59,7 +61,7 @@ export const login = defineModule<LoginState>({
   makeState: () => ({ userIds: new Map(), logins: [], workspaces: new Map() }),
   routes: (app, state) =>
     backendScope(app, (scope) => {
-      scope.post("/users/login", async (request) => {
+      scope.post("/users/login", answers({ 200: LoginResponse }), async (request) => {
         const { username } = callerOf(request);
         const query = queryOf(request);
         const unknown = Object.keys(query).find((name) => !LOGIN_PARAMS.has(name));
@@ -91,7 +93,7 @@ export const login = defineModule<LoginState>({
         return reply.code(200).send();
       });
 
-      scope.get("/workspaces", async (request) => {
+      scope.get("/workspaces", answers({ 200: Workspace }), async (request) => {
         const { username } = callerOf(request);
         const existing = state().workspaces.get(username);
         if (existing) return { ...existing, new_workspace: false };

@@ -1,8 +1,10 @@
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { backendScope, badRequest, Problem } from "../framework/problems.js";
 import { queryText } from "../framework/request-values.js";
+import { OAuthCallbackResponse, RedirectUris } from "./answer-schemas/oauth.js";
 import { AUTHORIZE_PATH, TOKEN_PATH } from "./oauth-server.js";
 import type { OAuthStore } from "./oauth-store.js";
 import { exchangeAuthorizationCode } from "./oauth-token-exchange.js";
@@ -28,24 +30,28 @@ function ownOrigin(app: FastifyInstance): string {
  */
 export function accessCodeRoutes(app: FastifyInstance, store: () => OAuthStore): Promise<void> {
   return backendScope(app, (scope) => {
-    scope.get<{ Params: { apiName: string } }>("/oauth/access-code/:apiName", async (request, reply) => {
-      const { username } = callerOf(request);
-      const [code, state] = [queryText(queryOf(request), "code"), queryText(queryOf(request), "state")];
-      if (!code || !state)
-        throw badRequest("code and state are required and must not be blank", "ERR_ILLEGAL_ARGUMENT");
-      if (!UUID.test(state)) throw badRequest(`Invalid UUID string: ${state}`, "ERR_ILLEGAL_ARGUMENT");
-      const { apiName } = request.params;
-      const client = store().apis.get(apiName);
-      if (!client) throw new Problem(400, "ERR_BAD_OR_MISSING_FIELD", `unknown API name: ${apiName}`);
-      const authorization = store().takeAuthorizationRequest(state, username);
-      if (!authorization.found) throw new Problem(400, "ERR_BAD_OR_MISSING_FIELD", authorization.problem);
-      const exchange = await exchangeAuthorizationCode(`${ownOrigin(app)}${TOKEN_PATH}`, client, code);
-      if (!exchange.ok) return reply.code(exchange.status).type(exchange.contentType).send(exchange.body);
-      store().storeAccessToken(username, apiName, exchange.token);
-      return { state_info: authorization.stateInfo };
-    });
+    scope.get<{ Params: { apiName: string } }>(
+      "/oauth/access-code/:apiName",
+      answers({ 200: OAuthCallbackResponse }),
+      async (request, reply) => {
+        const { username } = callerOf(request);
+        const [code, state] = [queryText(queryOf(request), "code"), queryText(queryOf(request), "state")];
+        if (!code || !state)
+          throw badRequest("code and state are required and must not be blank", "ERR_ILLEGAL_ARGUMENT");
+        if (!UUID.test(state)) throw badRequest(`Invalid UUID string: ${state}`, "ERR_ILLEGAL_ARGUMENT");
+        const { apiName } = request.params;
+        const client = store().apis.get(apiName);
+        if (!client) throw new Problem(400, "ERR_BAD_OR_MISSING_FIELD", `unknown API name: ${apiName}`);
+        const authorization = store().takeAuthorizationRequest(state, username);
+        if (!authorization.found) throw new Problem(400, "ERR_BAD_OR_MISSING_FIELD", authorization.problem);
+        const exchange = await exchangeAuthorizationCode(`${ownOrigin(app)}${TOKEN_PATH}`, client, code);
+        if (!exchange.ok) return reply.code(exchange.status).type(exchange.contentType).send(exchange.body);
+        store().storeAccessToken(username, apiName, exchange.token);
+        return { state_info: authorization.stateInfo };
+      },
+    );
 
-    scope.get("/oauth/redirect-uris", async (request) => {
+    scope.get("/oauth/redirect-uris", answers({ 200: RedirectUris }), async (request) => {
       const { username } = callerOf(request);
       const uris: Record<string, string> = {};
       for (const [apiName, client] of store().apis) {

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, exists, notFound } from "../framework/problems.js";
 import { bodyObject, queryFlag, requiredText } from "../framework/request-values.js";
+import { cheshireDate } from "./answer-schemas/common.js";
+import { ReferenceGenome as ReferenceGenomeAnswer, ReferenceGenomesList } from "./answer-schemas/reference-genomes.js";
 
 export interface ReferenceGenome {
   id: string;
@@ -45,6 +48,13 @@ const SEED_GENOMES = [
 
 type IdParams = { Params: { genomeId: string } };
 
+/** A reference genome as the apps service answers it: its times printed as dates. */
+const genomeView = (genome: ReferenceGenome) => ({
+  ...genome,
+  created_on: cheshireDate(genome.created_on),
+  last_modified_on: cheshireDate(genome.last_modified_on),
+});
+
 /** Apps backend: reference genomes users pick in app parameters, maintained by administrators. */
 export const referenceGenomes = defineModule<ReferenceGenomesState>({
   makeState: () => ({ genomes: new Map(SEED_GENOMES.map((genome) => [genome.id, structuredClone(genome)])) }),
@@ -59,16 +69,17 @@ export const referenceGenomes = defineModule<ReferenceGenomesState>({
         const clash = [...state().genomes.values()].some((genome) => genome.name === name && genome.id !== self);
         if (clash) throw exists(`a reference genome named ${name} already exists`);
       };
-      scope.get("/reference-genomes", async (request) => {
+      scope.get("/reference-genomes", answers({ 200: ReferenceGenomesList }), async (request) => {
         callerOf(request);
         const withDeleted = queryFlag(queryOf(request), "deleted") === true;
-        return { genomes: [...state().genomes.values()].filter((genome) => withDeleted || !genome.deleted) };
+        const genomes = [...state().genomes.values()].filter((genome) => withDeleted || !genome.deleted);
+        return { genomes: genomes.map(genomeView) };
       });
-      scope.get<IdParams>("/reference-genomes/:genomeId", async (request) => {
+      scope.get<IdParams>("/reference-genomes/:genomeId", answers({ 200: ReferenceGenomeAnswer }), async (request) => {
         callerOf(request);
-        return existing(request.params.genomeId);
+        return genomeView(existing(request.params.genomeId));
       });
-      scope.post("/admin/reference-genomes", async (request) => {
+      scope.post("/admin/reference-genomes", answers({ 200: ReferenceGenomeAnswer }), async (request) => {
         const caller = callerOf(request);
         const body = bodyObject(request.body);
         const name = requiredText(body, "name");
@@ -85,21 +96,25 @@ export const referenceGenomes = defineModule<ReferenceGenomesState>({
           last_modified_on: now,
         };
         state().genomes.set(genome.id, genome);
-        return genome;
+        return genomeView(genome);
       });
-      scope.patch<IdParams>("/admin/reference-genomes/:genomeId", async (request) => {
-        const caller = callerOf(request);
-        const genome = existing(request.params.genomeId);
-        const changes = bodyObject(request.body);
-        if (typeof changes.name === "string" && changes.name.trim()) {
-          refuseDuplicate(changes.name, genome.id);
-          genome.name = changes.name;
-        }
-        if (typeof changes.path === "string" && changes.path.trim()) genome.path = changes.path;
-        if (typeof changes.deleted === "boolean") genome.deleted = changes.deleted;
-        Object.assign(genome, { last_modified_by: caller.username, last_modified_on: Date.now() });
-        return genome;
-      });
+      scope.patch<IdParams>(
+        "/admin/reference-genomes/:genomeId",
+        answers({ 200: ReferenceGenomeAnswer }),
+        async (request) => {
+          const caller = callerOf(request);
+          const genome = existing(request.params.genomeId);
+          const changes = bodyObject(request.body);
+          if (typeof changes.name === "string" && changes.name.trim()) {
+            refuseDuplicate(changes.name, genome.id);
+            genome.name = changes.name;
+          }
+          if (typeof changes.path === "string" && changes.path.trim()) genome.path = changes.path;
+          if (typeof changes.deleted === "boolean") genome.deleted = changes.deleted;
+          Object.assign(genome, { last_modified_by: caller.username, last_modified_on: Date.now() });
+          return genomeView(genome);
+        },
+      );
       // Marked as deleted by default; `permanent=true` removes it for good.
       scope.delete<IdParams>("/admin/reference-genomes/:genomeId", async (request) => {
         callerOf(request);

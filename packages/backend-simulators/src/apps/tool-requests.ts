@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, notFound } from "../framework/problems.js";
 import { bodyObject, paged, queryText, requiredText } from "../framework/request-values.js";
+import {
+  ToolRequestDetails,
+  ToolRequestListing,
+  ToolRequestStatusCodeListing,
+} from "./answer-schemas/tool-requests.js";
 
 export interface StatusChange {
   status: string;
@@ -113,19 +119,19 @@ function routes(scope: FastifyInstance, state: () => ToolRequestsState) {
     if (!found) throw notFound(`tool request ${id} not found`);
     return found;
   };
-  scope.post("/tool-requests", async (request) => {
+  scope.post("/tool-requests", answers({ 200: ToolRequestDetails }), async (request) => {
     const created = newRequest(request.body, callerOf(request).username);
     state().requests.set(created.id, created);
     return created;
   });
-  scope.get("/tool-requests", async (request) => {
+  scope.get("/tool-requests", answers({ 200: ToolRequestListing }), async (request) => {
     const username = callerOf(request).username;
     return listing(
       [...state().requests.values()].filter((item) => item.submitted_by === username),
       request,
     );
   });
-  scope.get("/tool-requests/status-codes", async (request) => {
+  scope.get("/tool-requests/status-codes", answers({ 200: ToolRequestStatusCodeListing }), async (request) => {
     callerOf(request);
     const filter = queryText(queryOf(request), "filter")?.toLowerCase();
     const codes = [...state().statusCodes.values()].filter(
@@ -133,16 +139,20 @@ function routes(scope: FastifyInstance, state: () => ToolRequestsState) {
     );
     return { status_codes: codes.sort((a, b) => a.name.localeCompare(b.name)) };
   });
-  scope.get("/admin/tool-requests", async (request) => {
+  scope.get("/admin/tool-requests", answers({ 200: ToolRequestListing }), async (request) => {
     callerOf(request);
     const username = queryText(queryOf(request), "username");
     const requests = [...state().requests.values()].filter((item) => !username || item.submitted_by === username);
     return listing(requests, request);
   });
-  scope.get<{ Params: { requestId: string } }>("/admin/tool-requests/:requestId", async (request) => {
-    callerOf(request);
-    return existing(request.params.requestId);
-  });
+  scope.get<{ Params: { requestId: string } }>(
+    "/admin/tool-requests/:requestId",
+    answers({ 200: ToolRequestDetails }),
+    async (request) => {
+      callerOf(request);
+      return existing(request.params.requestId);
+    },
+  );
   scope.delete<{ Params: { requestId: string } }>("/admin/tool-requests/:requestId", async (request) => {
     callerOf(request);
     state().requests.delete(existing(request.params.requestId).id);
@@ -164,23 +174,27 @@ function routes(scope: FastifyInstance, state: () => ToolRequestsState) {
     },
   );
   // A new status (the previous one if none is given); unknown status names become new status codes.
-  scope.post<{ Params: { requestId: string } }>("/admin/tool-requests/:requestId/status", async (request) => {
-    const caller = callerOf(request);
-    const toolRequest = existing(request.params.requestId);
-    const update = bodyObject(request.body);
-    const status = text(update, "status") || (toolRequest.history.at(-1)?.status ?? "Submitted");
-    if (![...state().statusCodes.values()].some((code) => code.name === status)) {
-      const code = { id: randomUUID(), name: status, description: status };
-      state().statusCodes.set(code.id, code);
-    }
-    toolRequest.history.push({
-      status,
-      status_date: Date.now(),
-      updated_by: caller.username,
-      comments: text(update, "comments"),
-    });
-    return toolRequest;
-  });
+  scope.post<{ Params: { requestId: string } }>(
+    "/admin/tool-requests/:requestId/status",
+    answers({ 200: ToolRequestDetails }),
+    async (request) => {
+      const caller = callerOf(request);
+      const toolRequest = existing(request.params.requestId);
+      const update = bodyObject(request.body);
+      const status = text(update, "status") || (toolRequest.history.at(-1)?.status ?? "Submitted");
+      if (![...state().statusCodes.values()].some((code) => code.name === status)) {
+        const code = { id: randomUUID(), name: status, description: status };
+        state().statusCodes.set(code.id, code);
+      }
+      toolRequest.history.push({
+        status,
+        status_date: Date.now(),
+        updated_by: caller.username,
+        comments: text(update, "comments"),
+      });
+      return toolRequest;
+    },
+  );
 }
 
 /** Apps backend: tool requests, their status codes and status history. */

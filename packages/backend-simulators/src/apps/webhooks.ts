@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { type Static, Type } from "typebox";
+import type { Static } from "typebox";
+import { answers } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
+import { TopicList, WebhookList, WebhookTypeList } from "./answer-schemas/webhooks.js";
 
 /** The webhook types the platform's database is seeded with (de-database), with their message templates. */
 const WEBHOOK_TYPES = [
@@ -42,21 +44,6 @@ export interface WebhookState {
   byUser: Map<string, StoredWebhook[]>;
 }
 
-const WebhookList = Type.Object({
-  webhooks: Type.Array(
-    Type.Object({
-      id: Type.Optional(Type.String()),
-      url: Type.String({ minLength: 1 }),
-      type: Type.Object({
-        id: Type.Optional(Type.String()),
-        type: Type.String(),
-        template: Type.Optional(Type.String()),
-      }),
-      topics: Type.Array(Type.String()),
-    }),
-  ),
-});
-
 const typeNamed = (name: string) => WEBHOOK_TYPES.find((type) => type.type === name);
 
 const listing = (webhooks: readonly StoredWebhook[]) => ({
@@ -75,11 +62,13 @@ export const webhooks = defineModule<WebhookState>({
   makeState: () => ({ byUser: new Map() }),
   routes: (app, state) =>
     backendScope(app, (scope) => {
-      scope.get("/webhooks", async (request) => listing(state().byUser.get(callerOf(request).username) ?? []));
+      scope.get("/webhooks", answers({ 200: WebhookList }), async (request) =>
+        listing(state().byUser.get(callerOf(request).username) ?? []),
+      );
 
       scope.put<{ Body: Static<typeof WebhookList> }>(
         "/webhooks",
-        { schema: { body: WebhookList } },
+        { schema: { body: WebhookList }, ...answers({ 200: WebhookList }) },
         async (request) => {
           const { username } = callerOf(request);
           const unknown = request.body.webhooks.find((webhook) => !typeNamed(webhook.type.type));
@@ -96,12 +85,12 @@ export const webhooks = defineModule<WebhookState>({
         },
       );
 
-      scope.get("/webhooks/topics", async (request) => {
+      scope.get("/webhooks/topics", answers({ 200: TopicList }), async (request) => {
         callerOf(request);
         return { topics: WEBHOOK_TOPICS };
       });
 
-      scope.get("/webhooks/types", async (request) => {
+      scope.get("/webhooks/types", answers({ 200: WebhookTypeList }), async (request) => {
         callerOf(request);
         return { webhooktypes: WEBHOOK_TYPES };
       });

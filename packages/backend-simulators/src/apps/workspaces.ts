@@ -1,6 +1,8 @@
+import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
+import { WorkspaceListing } from "./answer-schemas/users.js";
 import type { LoginState } from "./login.js";
 
 const usernamesOf = (query: Record<string, unknown>): string[] =>
@@ -15,11 +17,11 @@ export const workspaceAdministration = defineModule<Record<string, never>>({
   routes: (app, _state, all) =>
     backendScope(app, (scope) => {
       const workspaces = () => (all().login as LoginState).workspaces;
-      scope.get("/admin/workspaces", async (request) => {
+      scope.get("/admin/workspaces", answers({ 200: WorkspaceListing }), async (request) => {
         callerOf(request);
         const usernames = usernamesOf(queryOf(request));
         const found = [...workspaces()].filter(([username]) => !usernames.length || usernames.includes(username));
-        return { workspaces: found.map(([, workspace]) => workspace) };
+        return { workspaces: found.map(([, workspace]) => ({ ...workspace, new_workspace: false })) };
       });
       scope.delete("/admin/workspaces", async (request) => {
         callerOf(request);

@@ -28,7 +28,7 @@ export const tokenInfoRoutes: FastifyPluginAsync = async (app) => {
       method: "GET" as const,
       path: `${prefix}/token-info/{api-name}`,
       backendPath: "/oauth/token-info/{api-name}",
-      summary: "When the caller's token for the API expires ({expires_at}); 404 without one",
+      summary: "When the caller's token for the API expires, and the API ({expires_at, webapp}); 404 without one",
     },
     {
       method: "DELETE" as const,
