@@ -72,7 +72,7 @@ describe("app categories", () => {
     const { categories } = (await send("alice", "GET", "/apps/categories")).json();
     expect(categories.map((category: { name: string }) => category.name)).toEqual(["Workspace", "Public Apps"]);
     const development = categories[0].categories.find((c: { name: string }) => c.name === "Apps under development");
-    expect(development.app_count).toBe(1);
+    expect(development.total).toBe(1);
     const inDevelopment = await send("alice", "GET", `/apps/categories/${development.id}`);
     expect(inDevelopment.json()).toMatchObject({ name: "Apps under development", apps: [{ id: ALICES_ALIGNER }] });
     expect((await send("alice", "GET", "/apps/categories?public=true")).json().categories).toHaveLength(1);
@@ -87,7 +87,7 @@ describe("app categories", () => {
     ).toBe(409);
     await send("carol", "PATCH", `/admin/apps/categories/${id}`, { name: "Genome Analysis" });
     expect((await send("carol", "GET", "/admin/apps/categories/search?name=genome")).json()).toMatchObject({
-      categories: [{ id, name: "Genome Analysis" }],
+      categories: [{ system_id: "de", id, name: "Genome Analysis", owner: "public" }],
     });
     await send("carol", "POST", "/admin/apps", { categories: [{ app_id: FASTQC, category_ids: [id] }] });
     expect((await send("bob", "GET", `/apps/categories/${id}`)).json()).toMatchObject({ apps: [{ id: FASTQC }] });

@@ -30,12 +30,24 @@ describe("app categories by system", () => {
     const created = await send("carol", "POST", "/admin/apps/categories/de", { name: "Counting", parent_id: root.id });
     expect(created.statusCode).toBe(200);
     const { id } = created.json();
-    await send("carol", "POST", "/admin/apps", { categories: [{ app_id: WORD_COUNT, category_ids: [id] }] });
+    // The backend's categorization request names each category by system and id (AppCategorizationRequest).
+    const placed = await send("carol", "POST", "/admin/apps", {
+      categories: [{ system_id: "de", app_id: WORD_COUNT, category_ids: [{ system_id: "de", id }] }],
+    });
+    expect(placed.statusCode).toBe(200);
     const listed = await send("bob", "GET", `/apps/categories/de/${id}?limit=10&offset=0&sort-field=name&sort-dir=ASC`);
     expect(listed.json()).toMatchObject({ id, name: "Counting", apps: [{ id: WORD_COUNT }] });
     const renamed = await send("carol", "PATCH", `/admin/apps/categories/de/${id}`, { name: "Tallies" });
-    expect(renamed.json()).toMatchObject({ id, name: "Tallies" });
-    expect((await send("carol", "DELETE", `/admin/apps/categories/de/${id}`)).json()).toEqual({ category_ids: [id] });
+    expect(renamed.json()).toMatchObject({
+      system_id: "de",
+      id,
+      name: "Tallies",
+      total: 1,
+      apps: [{ id: WORD_COUNT }],
+    });
+    const deleted = await send("carol", "DELETE", `/admin/apps/categories/de/${id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.body).toBe("");
     expect((await send("bob", "GET", `/apps/categories/de/${id}`)).statusCode).toBe(404);
   });
 

@@ -69,7 +69,10 @@ describe("an app's life in the de system", () => {
         { version_id: second, version: "2.0" },
       ],
     });
-    expect(reordered.json()).toEqual({
+    // The backend answers the app (`App`), its versions in the new order.
+    expect(reordered.json()).toMatchObject({
+      id,
+      version_id: first,
       versions: [
         { version: "1.0", version_id: first },
         { version: "2.0", version_id: second },
@@ -388,7 +391,8 @@ describe("route conflicts: the static segment wins, as in the reference gateway"
   it("sends DELETE /apps/{app-id}/communities to the community tags, not to DELETE /apps/{system-id}/{app-id}", async () => {
     const { id } = await bobsApp();
     const community = "iplant:de:prod:communities:counting";
-    const tagged = await send("bob", "POST", `/apps/${id}/communities`, { communities: [community] });
+    const avus = { avus: [{ attr: "cyverse-community", value: community, unit: "" }] };
+    const tagged = await send("bob", "POST", `/apps/${id}/communities`, avus);
     expect(tagged.json()).toMatchObject({ avus: [{ attr: "cyverse-community", value: community }] });
     const members = await send("alice", "GET", `/apps/communities/${encodeURIComponent(community)}/apps`);
     expect(members.json()).toMatchObject({ total: 0 });
@@ -396,7 +400,7 @@ describe("route conflicts: the static segment wins, as in the reference gateway"
       total: 1,
       apps: [{ id }],
     });
-    const removed = await send("bob", "DELETE", `/apps/${id}/communities`, { communities: [community] });
+    const removed = await send("bob", "DELETE", `/apps/${id}/communities`, avus);
     expect(removed.statusCode).toBe(200);
     expect(recorded("DELETE", `/apps/${id}/communities`)).toHaveLength(1);
     expect(service.platform.apps.state.catalog.apps.get(id)?.deleted).toBe(false);
@@ -448,7 +452,7 @@ describe("bad input on the new rows", () => {
       ["PUT", `/apps/de/${id}/versions`, { versions: "all" }],
       ["PATCH", `/apps/de/${id}/documentation`, { documentation: ["x"] }],
       ["POST", "/apps/de", { name: ["x"] }],
-      ["POST", `/apps/${id}/communities`, { communities: "one" }],
+      ["POST", `/apps/${id}/communities`, { avus: "one" }],
       ["PATCH", `/admin/apps/de/${id}`, { deleted: "yes" }],
     ] as const) {
       const user = url.startsWith("/admin") ? "carol" : "bob";

@@ -209,7 +209,7 @@ describe("communities as the web client uses them", () => {
     const tagged = await fetch(`${service.platform.apps.url}/apps/${aligner}/communities?user=alice`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ communities: [`${FOLDER}:genomics`] }),
+      body: JSON.stringify({ avus: [{ attr: "cyverse-community", value: `${FOLDER}:genomics`, unit: "" }] }),
     });
     expect(tagged.status).toBe(200);
     const refused = await send(service, "alice", "PATCH", "/communities/genomics", { name: "genomes" });

@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, fullName } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
+import { AdminAppDetails, App, AppJobView, EmptyObject } from "./answer-schemas/apps.js";
 import { groupsFrom, newApp, referencesFrom } from "./app-definitions.js";
 import { appDetails } from "./app-information.js";
 import { appRoutes } from "./app-paths.js";
-import { addVersion, atVersion, changeVersion, deleteVersion, reorderVersions, versionList } from "./app-versions.js";
+import { addVersion, atVersion, changeVersion, deleteVersion, reorderVersions } from "./app-versions.js";
 import { editorView, jobView } from "./app-views.js";
 import { type AppRecord, type CatalogState, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
+import { limitChecksOf } from "./limit-checks.js";
 import { systemOf, TAPIS_REFUSALS } from "./systems.js";
 import { readableTool, toolsOf } from "./tools.js";
 
@@ -34,12 +37,14 @@ function deletableApp(state: CatalogState, id: string, caller: Caller): AppRecor
   return app;
 }
 
+/** The apps of a deletion request: `{app_ids: [{system_id, app_id}]}` as the backend takes it, or bare ids. */
 function appIdsOf(body: unknown): string[] {
   const ids = bodyObject(body).app_ids;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => typeof id !== "string")) {
-    throw missingField("app_ids");
-  }
-  return ids as string[];
+  const named = Array.isArray(ids)
+    ? ids.map((id) => (typeof id === "object" && id !== null ? (id as Record<string, unknown>).app_id : id))
+    : [];
+  if (named.length === 0 || named.some((id) => typeof id !== "string")) throw missingField("app_ids");
+  return named as string[];
 }
 
 /** Label changes: the name, description and wiki link are the app's, the rest belong to the version. */
@@ -87,15 +92,19 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
     state().apps.set(app.id, app);
     return editorView(app, toolsOf(all));
   };
-  scope.post("/apps", async (request) => create(request.body, callerOf(request)));
-  scope.post<{ Params: { systemId: string } }>("/apps/:systemId", async (request) => {
+  const app = answers({ 200: App });
+  const empty = { 200: EmptyObject };
+  scope.post("/apps", app, async (request) => create(request.body, callerOf(request)));
+  scope.post<{ Params: { systemId: string } }>("/apps/:systemId", app, async (request) => {
     if (systemOf(request.params.systemId) !== "de") throw badRequest(TAPIS_REFUSALS.integration);
     return create(request.body, callerOf(request));
   });
-  const everyPath = { legacy: true, versions: true, tapis: TAPIS_REFUSALS.integration };
-  appRoutes(scope, "GET", "", everyPath, async (request, { appId, versionId }) =>
-    jobView(atVersion(readableApp(state(), appId, callerOf(request).username), versionId)),
-  );
+  const everyPath = { legacy: true, versions: true, tapis: TAPIS_REFUSALS.integration, answers: { 200: App } };
+  appRoutes(scope, "GET", "", { ...everyPath, answers: { 200: AppJobView } }, async (request, { appId, versionId }) => {
+    const username = callerOf(request).username;
+    const version = atVersion(readableApp(state(), appId, username), versionId);
+    return jobView(version, {}, limitChecksOf(version, username, all));
+  });
   appRoutes(scope, "PUT", "", everyPath, async (request, { appId, versionId }) => {
     const caller = callerOf(request);
     const app = editableApp(state(), appId, caller);
@@ -115,29 +124,38 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
     const app = writableApp(state(), appId, callerOf(request).username);
     return editorView(applyLabels(app, versionId, request.body), toolsOf(all));
   });
-  appRoutes(scope, "DELETE", "", { legacy: true, tapis: TAPIS_REFUSALS.integration }, async (request, { appId }) => {
+  const deletion = { legacy: true, tapis: TAPIS_REFUSALS.integration, answers: empty };
+  appRoutes(scope, "DELETE", "", deletion, async (request, { appId }) => {
     deletableApp(state(), appId, callerOf(request)).deleted = true;
     return {};
   });
-  appRoutes(scope, "DELETE", "/versions/:versionId", { tapis: TAPIS_REFUSALS.versions }, async (request, ref) => {
+  const versionDeletion = { tapis: TAPIS_REFUSALS.versions, answers: empty };
+  appRoutes(scope, "DELETE", "/versions/:versionId", versionDeletion, async (request, ref) => {
     const params = request.params as { versionId: string };
     deleteVersion(editableApp(state(), ref.appId, callerOf(request)), params.versionId);
     return {};
   });
-  scope.post("/apps/shredder", async (request) => {
+  scope.post("/apps/shredder", answers(empty), async (request) => {
     const caller = callerOf(request);
     const apps = appIdsOf(request.body).map((id) => deletableApp(state(), id, caller));
     for (const app of apps) app.deleted = true;
     return {};
   });
-  appRoutes(scope, "POST", "/copy", { legacy: true, versions: true }, async (request, { appId, versionId }) => {
-    const caller = callerOf(request);
-    const copy = copyOf(atVersion(readableApp(state(), appId, caller.username), versionId), caller);
-    state().apps.set(copy.id, copy);
-    return editorView(copy, toolsOf(all));
-  });
+  appRoutes(
+    scope,
+    "POST",
+    "/copy",
+    { legacy: true, versions: true, answers: { 200: App } },
+    async (request, { appId, versionId }) => {
+      const caller = callerOf(request);
+      const copy = copyOf(atVersion(readableApp(state(), appId, caller.username), versionId), caller);
+      state().apps.set(copy.id, copy);
+      return editorView(copy, toolsOf(all));
+    },
+  );
   // A new version: a whole app definition with its version label; it becomes the latest.
-  appRoutes(scope, "POST", "/versions", { tapis: TAPIS_REFUSALS.versions }, async (request, { appId }) => {
+  const versions = { tapis: TAPIS_REFUSALS.versions, answers: { 200: App } };
+  appRoutes(scope, "POST", "/versions", versions, async (request, { appId }) => {
     const caller = callerOf(request);
     const app = editableApp(state(), appId, caller);
     const definition = bodyObject(request.body);
@@ -155,8 +173,8 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
     });
     return editorView(app, toolsOf(all));
   });
-  // The versions in a new order, latest first: `{versions: [{version_id, version}]}`.
-  appRoutes(scope, "PUT", "/versions", { tapis: TAPIS_REFUSALS.versions }, async (request, { appId }) => {
+  // The versions in a new order, latest first: `{versions: [{version_id, version}]}`; answers the app.
+  appRoutes(scope, "PUT", "/versions", versions, async (request, { appId }) => {
     const app = editableApp(state(), appId, callerOf(request));
     const versions = bodyObject(request.body).versions;
     if (!Array.isArray(versions)) throw missingField("versions");
@@ -166,33 +184,40 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
       return id;
     });
     reorderVersions(app, ids);
-    return { versions: versionList(app) };
+    return editorView(app, toolsOf(all));
   });
 }
 
 function adminRoutes(scope: FastifyInstance, state: () => CatalogState, all: All) {
   // Administrators change any app, published ones too, and may mark it deleted or restore it.
-  const admin = { base: "/admin/apps", versions: true, tapis: TAPIS_REFUSALS.integration };
+  const admin = {
+    base: "/admin/apps",
+    versions: true,
+    tapis: TAPIS_REFUSALS.integration,
+    answers: { 200: AdminAppDetails },
+  };
   appRoutes(scope, "PATCH", "", admin, async (request, { appId, versionId }) => {
-    callerOf(request);
+    const caller = callerOf(request);
     const app = existingApp(state(), appId);
     const deleted = bodyObject(request.body).deleted;
     if (deleted !== undefined && typeof deleted !== "boolean")
       throw badRequest("deleted must be true or false", "ERR_ILLEGAL_ARGUMENT");
     const version = applyLabels(app, versionId, request.body);
     if (typeof deleted === "boolean") app.deleted = deleted;
-    return appDetails(version, all);
+    return appDetails(version, caller.username, all);
   });
-  appRoutes(scope, "DELETE", "", { base: "/admin/apps", legacy: true }, async (request, { appId }) => {
+  // Both answer with no body (the backend's deletions return nothing).
+  const deletion = { base: "/admin/apps", legacy: true, answers: { 200: NoBody } };
+  appRoutes(scope, "DELETE", "", deletion, async (request, { appId }, reply) => {
     callerOf(request);
     existingApp(state(), appId).deleted = true;
-    return {};
+    return reply.send();
   });
-  scope.post("/admin/apps/shredder", async (request) => {
+  scope.post("/admin/apps/shredder", answers({ 200: NoBody }), async (request, reply) => {
     callerOf(request);
     const apps = appIdsOf(request.body).map((id) => existingApp(state(), id));
     for (const app of apps) state().apps.delete(app.id);
-    return {};
+    return reply.send();
   });
 }
 

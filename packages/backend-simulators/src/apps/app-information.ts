@@ -62,28 +62,15 @@ function argumentPreview(body: unknown) {
   };
 }
 
-/** An app's details (`…/details`) at one version, as the caller sees it. */
-export function appDetails(app: AppRecord, all: All) {
+/** An app's details (`…/details`) at one version, as one user sees it: its listing entry with tools and categories. */
+export function appDetails(app: AppRecord, username: string, all: All) {
   return {
-    id: app.id,
-    system_id: app.system_id,
-    version: app.version,
-    version_id: app.version_id,
+    ...listingDetail(app, username, all),
     versions: versionList(app),
-    name: app.name,
-    description: app.description,
-    integration_date: app.integration_date,
-    edited_date: app.edited_date,
     tools: appTools(app, all),
-    deleted: app.deleted,
-    disabled: app.disabled,
-    integrator_email: app.integrator_email,
-    integrator_name: app.integrator_name,
-    is_public: app.is_public,
     references: app.references,
     categories: categoriesOfApp(categoriesOf(all), app.id),
     suggested_categories: [],
-    ...(app.wiki_url ? { wiki_url: app.wiki_url } : {}),
   };
 }
 
@@ -92,15 +79,16 @@ function routes(scope: FastifyInstance, all: All) {
   const readable = (request: FastifyRequest, { appId, versionId }: AppRef) =>
     atVersion(readableApp(catalog(), appId, callerOf(request).username), versionId);
   const everyPath = { legacy: true, versions: true };
-  appRoutes(scope, "GET", "/details", everyPath, async (request, ref) => appDetails(readable(request, ref), all));
+  appRoutes(scope, "GET", "/details", everyPath, async (request, ref) =>
+    appDetails(readable(request, ref), callerOf(request).username, all),
+  );
   appRoutes(
     scope,
     "GET",
     "/details",
     { base: "/admin/apps", versions: true },
     async (request, { appId, versionId }) => {
-      callerOf(request);
-      return appDetails(atVersion(existingApp(catalog(), appId), versionId), all);
+      return appDetails(atVersion(existingApp(catalog(), appId), versionId), callerOf(request).username, all);
     },
   );
   appRoutes(scope, "GET", "/listing", {}, async (request, ref) => {

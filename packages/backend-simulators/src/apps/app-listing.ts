@@ -1,8 +1,20 @@
 import { marksOf, ratingOf } from "./app-marks.js";
 import { type AppRecord, catalogOf, permissionOf } from "./catalog.js";
+import { isInteractive, limitChecksOf } from "./limit-checks.js";
 
-/** An app as listings show it to one user: with permission, favorite flag and rating. */
-export function listingDetail(app: AppRecord, username: string, all: () => Record<string, unknown>) {
+type All = () => Record<string, unknown>;
+
+/** An app's dates as the apps service prints them (ISO instants); an app never published has no integration date. */
+export const appDates = (app: AppRecord) => ({
+  ...(app.integration_date ? { integration_date: new Date(app.integration_date).toISOString() } : {}),
+  ...(app.edited_date ? { edited_date: new Date(app.edited_date).toISOString() } : {}),
+});
+
+/** The app's overall job type: `interactive` for an app of a VICE tool, else `executable`. */
+export const overallJobType = (app: AppRecord, all: All) => (isInteractive(app, all) ? "interactive" : "executable");
+
+/** An app as listings show it to one user: with permission, favorite flag, rating and whether the user may run it. */
+export function listingDetail(app: AppRecord, username: string, all: All) {
   const marks = marksOf(all);
   return {
     id: app.id,
@@ -11,9 +23,9 @@ export function listingDetail(app: AppRecord, username: string, all: () => Recor
     version_id: app.version_id,
     name: app.name,
     description: app.description,
-    integration_date: app.integration_date,
-    edited_date: app.edited_date,
+    ...appDates(app),
     app_type: "DE",
+    overall_job_type: overallJobType(app, all),
     can_favor: true,
     can_rate: app.is_public,
     can_run: app.tool_ids.length > 0 || (app.steps?.length ?? 0) > 0,
@@ -27,6 +39,7 @@ export function listingDetail(app: AppRecord, username: string, all: () => Recor
     pipeline_eligibility: { is_valid: !app.steps, reason: app.steps ? "pipelines cannot be nested" : "" },
     rating: ratingOf(marks, app.id, username),
     step_count: app.steps?.length ?? 1,
+    limitChecks: limitChecksOf(app, username, all),
     ...(app.wiki_url ? { wiki_url: app.wiki_url } : {}),
   };
 }

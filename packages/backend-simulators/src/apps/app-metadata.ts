@@ -1,21 +1,30 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, exists, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
 import { SEED_CLASSES } from "../metadata/ontology.js";
+import { AppDocumentation } from "./answer-schemas/apps.js";
+import { AvuList } from "./answer-schemas/metadata.js";
 import { appRoutes } from "./app-paths.js";
 import { atVersion } from "./app-versions.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 
+/** A metadata AVU on an app, as the metadata service keeps it for the apps service. */
 export interface Avu {
   id: string;
   attr: string;
   value: string;
   unit: string;
+  target_id: string;
+  created_by: string;
+  modified_by: string;
+  created_on: number;
+  modified_on: number;
 }
 
 export interface Documentation {
@@ -40,13 +49,37 @@ type All = () => Record<string, unknown>;
 /** The attribute under which apps carry the ontology classes they belong to. */
 export const CLASS_ATTRIBUTE = "rdf:type";
 
+/** A new AVU on an app, made by the user now (an `id` given is kept, as the metadata service keeps it). */
+export function newAvu(
+  appId: string,
+  username: string,
+  avu: { id?: string; attr: string; value: string; unit: string },
+) {
+  const now = Date.now();
+  return {
+    id: avu.id ?? randomUUID(),
+    attr: avu.attr,
+    value: avu.value,
+    unit: avu.unit,
+    target_id: appId,
+    created_by: username,
+    modified_by: username,
+    created_on: now,
+    modified_on: now,
+  };
+}
+
 const classification = (appId: string, n: number, ...classes: string[]): [string, Avu[]] => [
   appId,
   classes.map((value, index) => ({
-    id: `b2c3d4e5-0000-4000-8000-0000000000${n}${index}`,
-    attr: CLASS_ATTRIBUTE,
-    value,
-    unit: "",
+    ...newAvu(appId, "carol", {
+      id: `b2c3d4e5-0000-4000-8000-0000000000${n}${index}`,
+      attr: CLASS_ATTRIBUTE,
+      value,
+      unit: "",
+    }),
+    created_on: Date.UTC(2026, 0, 15),
+    modified_on: Date.UTC(2026, 0, 15),
   })),
 ];
 
@@ -60,43 +93,61 @@ type AppOf = (request: FastifyRequest, appId: string) => AppRecord;
 
 export const appMetadataOf = (all: All) => all().appMetadata as AppMetadataState;
 
-function avusFrom(body: unknown): Avu[] {
+/** The AVUs of an `AvuListRequest` body (`{avus: [{attr, value, unit, id?}]}`), as new AVUs of the app by the user. */
+export function avusFrom(body: unknown, appId: string, username: string): Avu[] {
   const avus = bodyObject(body).avus;
   if (!Array.isArray(avus)) throw missingField("avus");
   return avus.map((raw) => {
     const avu = bodyObject(raw);
-    return {
-      id: typeof avu.id === "string" ? avu.id : randomUUID(),
+    return newAvu(appId, username, {
+      ...(typeof avu.id === "string" ? { id: avu.id } : {}),
       attr: requiredText(avu, "attr"),
       value: String(avu.value ?? ""),
       unit: String(avu.unit ?? ""),
-    };
+    });
   });
 }
 
 /** The routes of one variant (users', checking permissions, or administrators', not checking). */
 function avuRoutes(scope: FastifyInstance, prefix: string, state: () => AppMetadataState, read: AppOf, write: AppOf) {
   const list = (appId: string) => ({ avus: state().avus.get(appId) ?? [] });
-  scope.get<IdParams>(`${prefix}/:appId/metadata`, async (request) => list(read(request, request.params.appId).id));
-  scope.post<IdParams>(`${prefix}/:appId/metadata`, async (request) => {
+  const avuList = answers({ 200: AvuList });
+  scope.get<IdParams>(`${prefix}/:appId/metadata`, avuList, async (request) =>
+    list(read(request, request.params.appId).id),
+  );
+  scope.post<IdParams>(`${prefix}/:appId/metadata`, avuList, async (request) => {
     const appId = write(request, request.params.appId).id;
-    const added = avusFrom(request.body);
+    const added = avusFrom(request.body, appId, callerOf(request).username);
     const kept = (state().avus.get(appId) ?? []).filter(
       (avu) => !added.some((change) => change.attr === avu.attr && change.value === avu.value),
     );
     state().avus.set(appId, [...kept, ...added]);
     return list(appId);
   });
-  scope.put<IdParams>(`${prefix}/:appId/metadata`, async (request) => {
+  scope.put<IdParams>(`${prefix}/:appId/metadata`, avuList, async (request) => {
     const appId = write(request, request.params.appId).id;
-    state().avus.set(appId, avusFrom(request.body));
+    state().avus.set(appId, avusFrom(request.body, appId, callerOf(request).username));
     return list(appId);
   });
 }
 
+/** Documentation as the backend answers it, its dates as ISO instants (`AppDocumentation`). */
+const documentationAnswer = (documentation: Documentation) => ({
+  ...documentation,
+  created_on: new Date(documentation.created_on).toISOString(),
+  modified_on: new Date(documentation.modified_on).toISOString(),
+});
+const documentationAnswers = { 200: AppDocumentation };
+
 /** Documentation belongs to an app version; the paths without a version name the latest. */
 function documentationRoutes(scope: FastifyInstance, base: string, state: () => AppMetadataState, write: AppOf) {
-  const options = { base, legacy: true, versions: true, tapis: TAPIS_REFUSALS.documentation };
+  const options = {
+    base,
+    legacy: true,
+    versions: true,
+    tapis: TAPIS_REFUSALS.documentation,
+    answers: documentationAnswers,
+  };
   appRoutes(scope, "POST", "/documentation", options, async (request, { appId, versionId }) => {
     const version = atVersion(write(request, appId), versionId);
     if (state().documentation.has(version.version_id)) throw exists(`app ${appId} already has documentation`);
@@ -114,7 +165,7 @@ function documentationRoutes(scope: FastifyInstance, base: string, state: () => 
       modified_by: username,
     };
     state().documentation.set(version.version_id, documentation);
-    return documentation;
+    return documentationAnswer(documentation);
   });
   appRoutes(scope, "PATCH", "/documentation", options, async (request, { appId, versionId }) => {
     const version = atVersion(write(request, appId), versionId);
@@ -125,7 +176,7 @@ function documentationRoutes(scope: FastifyInstance, base: string, state: () => 
       modified_on: Date.now(),
       modified_by: callerOf(request).username,
     });
-    return documentation;
+    return documentationAnswer(documentation);
   });
 }
 
@@ -145,12 +196,12 @@ export const appMetadata = defineModule<AppMetadataState>({
     return backendScope(app, (scope) => {
       avuRoutes(scope, "/apps", state, readable, writable);
       avuRoutes(scope, "/admin/apps", state, anyApp, anyApp);
-      const reading = { legacy: true, versions: true };
+      const reading = { legacy: true, versions: true, answers: documentationAnswers };
       appRoutes(scope, "GET", "/documentation", reading, async (request, { appId, versionId }) => {
         const version = atVersion(readable(request, appId), versionId);
         const documentation = state().documentation.get(version.version_id);
         if (!documentation) throw notFound(`app ${appId} has no documentation`);
-        return documentation;
+        return documentationAnswer(documentation);
       });
       documentationRoutes(scope, "/apps", state, writable);
       documentationRoutes(scope, "/admin/apps", state, anyApp);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import type { AnswerSchemas } from "../framework/answers.js";
 import { deAppId } from "./systems.js";
 
 /** Which app a request names, and which of its versions (the latest when none). */
@@ -16,6 +17,8 @@ export interface AppPathOptions {
   versions?: boolean;
   /** Why a request naming a `tapis` app is refused when it would change it; reads of one are not found. */
   tapis?: string;
+  /** The answers every one of the paths gives (`framework/answers.ts`). */
+  answers?: AnswerSchemas;
 }
 
 type PathParams = { appId: string; systemId?: string; versionId?: string };
@@ -42,6 +45,7 @@ export function appRoutes(
     scope.route({
       method,
       url,
+      ...(options.answers ? { config: { answers: options.answers } } : {}),
       handler: async (request, reply) => {
         const { appId, systemId, versionId } = request.params as PathParams;
         const id = systemId === undefined ? appId : deAppId(systemId, appId, options.tapis);

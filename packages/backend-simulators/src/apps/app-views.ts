@@ -1,3 +1,4 @@
+import { appDates } from "./app-listing.js";
 import { versionList } from "./app-versions.js";
 import type { AppRecord } from "./catalog.js";
 import { type ToolsState, toolView } from "./tools.js";
@@ -5,11 +6,14 @@ import { type ToolsState, toolView } from "./tools.js";
 /** Launch-form parameter ids join the step and the parameter id, as analysis configs key them. */
 export const parameterKey = (app: AppRecord, parameterId: string) => `${app.id}_${parameterId}`;
 
+/** Whether the user may launch the app now (`limit-checks.ts`), as the launch form carries it. */
+type LimitChecks = { canRun: boolean; results: unknown[] };
+
 /**
  * The launch form of an app (`GET /apps/{id}`), optionally with values filled in from an earlier
- * submission's config (relaunch, quick launches).
+ * submission's config (relaunch, quick launches), and with the caller's limit checks when given.
  */
-export function jobView(app: AppRecord, values: Record<string, unknown> = {}) {
+export function jobView(app: AppRecord, values: Record<string, unknown> = {}, limitChecks?: LimitChecks) {
   return {
     id: app.id,
     system_id: app.system_id,
@@ -22,8 +26,8 @@ export function jobView(app: AppRecord, values: Record<string, unknown> = {}) {
     app_type: "DE",
     deleted: app.deleted,
     disabled: app.disabled,
-    integration_date: app.integration_date,
-    edited_date: app.edited_date,
+    ...appDates(app),
+    ...(limitChecks ? { limitChecks } : {}),
     groups: app.groups.map((group) => ({
       ...group,
       step_number: 1,
@@ -45,8 +49,7 @@ export function editorView(app: AppRecord, tools: ToolsState) {
     versions: versionList(app),
     name: app.name,
     description: app.description,
-    integration_date: app.integration_date,
-    edited_date: app.edited_date,
+    ...appDates(app),
     references: app.references,
     tools: app.tool_ids.flatMap((id) => {
       const tool = tools.tools.get(id);

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, forbidden, notFound } from "../framework/problems.js";
 import { paged, queryText } from "../framework/request-values.js";
+import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { searchMatcher } from "./search-terms.js";
 import { SEED_APP_IDS, SEED_TOOL_IDS } from "./seed-ids.js";
@@ -210,7 +212,7 @@ function listing(
   const found = apps
     .filter((app) => matches(app.name, app.description, app.integrator_name))
     .map((app) => listingDetail(app, caller.username, all));
-  return { app_count: found.length, apps: paged(found, query, "name") };
+  return { total: found.length, apps: paged(found, query, "name") };
 }
 
 /** The app catalogue: search listings for users and administrators, and the id list. */
@@ -218,7 +220,7 @@ export const catalog = defineModule<CatalogState>({
   makeState: () => ({ apps: new Map(SEED_APPS.map((app) => [app.id, structuredClone(app)])), shares: new Map() }),
   routes: (app: FastifyInstance, state, all) =>
     backendScope(app, (scope) => {
-      scope.get("/apps", async (request) => {
+      scope.get("/apps", answers({ 200: AppListing }), async (request) => {
         const caller = callerOf(request);
         return listing(visibleApps(state(), caller.username), queryOf(request), caller, all);
       });
@@ -226,7 +228,7 @@ export const catalog = defineModule<CatalogState>({
         callerOf(request);
         return { app_ids: [...state().apps.values()].filter((app) => !app.deleted).map((app) => app.id) };
       });
-      scope.get("/admin/apps", async (request) => {
+      scope.get("/admin/apps", answers({ 200: AdminAppListing }), async (request) => {
         // Administrators see every app, deleted ones included, so that they can be restored.
         return listing([...state().apps.values()], queryOf(request), callerOf(request), all);
       });

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, exists, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
+import { AppCategoryAppListing, AppCategoryListing, AppCategorySearchResults } from "./answer-schemas/categories.js";
 import { listingDetail } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog.js";
@@ -86,10 +88,11 @@ function appsUnder(state: CategoriesState, id: string, candidates: AppRecord[]):
 function tree(state: CategoriesState, category: Category, candidates: AppRecord[]): Record<string, unknown> {
   const children = childrenOf(state, category.id);
   return {
+    system_id: "de",
     id: category.id,
     name: category.name,
     is_public: true,
-    app_count: appsUnder(state, category.id, candidates).length,
+    total: appsUnder(state, category.id, candidates).length,
     ...(children.length ? { categories: children.map((child) => tree(state, child, candidates)) } : {}),
   };
 }
@@ -97,15 +100,17 @@ function tree(state: CategoriesState, category: Category, candidates: AppRecord[
 function workspaceTree(username: string, all: All) {
   const visible = visibleApps(catalogOf(all), username);
   return {
+    system_id: "de",
     id: WORKSPACE_ROOT,
     name: "Workspace",
     is_public: false,
-    app_count: visible.filter((app) => Object.values(USER_CATEGORIES).some((c) => c.holds(app, username, all))).length,
+    total: visible.filter((app) => Object.values(USER_CATEGORIES).some((c) => c.holds(app, username, all))).length,
     categories: Object.entries(USER_CATEGORIES).map(([id, category]) => ({
+      system_id: "de",
       id,
       name: category.name,
       is_public: false,
-      app_count: visible.filter((app) => category.holds(app, username, all)).length,
+      total: visible.filter((app) => category.holds(app, username, all)).length,
     })),
   };
 }
@@ -129,30 +134,44 @@ function removeCategories(state: CategoriesState, ids: string[]): string[] {
 }
 
 function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: All) {
-  scope.get("/apps/categories", async (request) => {
+  scope.get("/apps/categories", answers({ 200: AppCategoryListing }), async (request) => {
     const caller = callerOf(request);
     const visible = visibleApps(catalogOf(all), caller.username);
     const publicTrees = childrenOf(state(), null).map((root) => tree(state(), root, visible));
-    const publicOnly = queryFlag(queryOf(request), "public") === true;
-    return { categories: publicOnly ? publicTrees : [workspaceTree(caller.username, all), ...publicTrees] };
+    const workspace = workspaceTree(caller.username, all);
+    // `public=true`: the public categories only; `public=false`: the caller's workspace only; neither: both.
+    const only = queryFlag(queryOf(request), "public");
+    if (only === undefined) return { categories: [workspace, ...publicTrees] };
+    return { categories: only ? publicTrees : [workspace] };
   });
   const appsIn = (request: FastifyRequest, groupId: string) => {
     const caller = callerOf(request);
     const visible = visibleApps(catalogOf(all), caller.username);
     const own = USER_CATEGORIES[groupId];
-    const name = own?.name ?? existingCategory(state(), groupId).name;
+    const category = own
+      ? { name: own.name, is_public: false }
+      : { ...existingCategory(state(), groupId), is_public: true };
     const apps = own
       ? visible.filter((app) => own.holds(app, caller.username, all))
       : appsUnder(state(), groupId, visible);
     const listed = apps.map((app) => listingDetail(app, caller.username, all));
-    return { id: groupId, name, app_count: listed.length, apps: paged(listed, queryOf(request), "name") };
+    return {
+      system_id: "de",
+      id: groupId,
+      name: category.name,
+      is_public: category.is_public,
+      total: listed.length,
+      apps: paged(listed, queryOf(request), "name"),
+    };
   };
-  scope.get<{ Params: { groupId: string } }>("/apps/categories/:groupId", async (request) =>
+  const listing = answers({ 200: AppCategoryAppListing });
+  scope.get<{ Params: { groupId: string } }>("/apps/categories/:groupId", listing, async (request) =>
     appsIn(request, request.params.groupId),
   );
   // No HPC categories are simulated: a tapis category is never found.
   scope.get<{ Params: { systemId: string; categoryId: string } }>(
     "/apps/categories/:systemId/:categoryId",
+    listing,
     async (request) => {
       const { systemId, categoryId } = request.params;
       if (systemOf(systemId) !== "de") throw notFound(`app category ${categoryId} not found`);
@@ -166,33 +185,46 @@ function deSystem(systemId: string) {
   if (systemOf(systemId) !== "de") throw badRequest(TAPIS_REFUSALS.categorization);
 }
 
+/** The apps administrators see in categories: every app not deleted. */
+const undeletedApps = (all: All) => [...catalogOf(all).apps.values()].filter((app) => !app.deleted);
+
+/** A public category with the apps under it, as administrators' changes answer it (`AppCategoryAppListing`). */
+function adminCategoryListing(state: CategoriesState, category: Category, username: string, all: All) {
+  const listed = appsUnder(state, category.id, undeletedApps(all)).map((app) => listingDetail(app, username, all));
+  return { system_id: "de", id: category.id, name: category.name, is_public: true, total: listed.length, apps: listed };
+}
+
+/** A category id of a categorization request: `{system_id, id}` as the backend takes it, or the bare id. */
+const categoryIdOf = (value: unknown) =>
+  typeof value === "object" && value !== null ? String((value as Record<string, unknown>).id) : String(value);
+
 function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: All) {
-  scope.get("/admin/apps/categories", async (request) => {
+  scope.get("/admin/apps/categories", answers({ 200: AppCategoryListing }), async (request) => {
     callerOf(request);
-    const apps = [...catalogOf(all).apps.values()].filter((app) => !app.deleted);
-    return { categories: childrenOf(state(), null).map((root) => tree(state(), root, apps)) };
+    return { categories: childrenOf(state(), null).map((root) => tree(state(), root, undeletedApps(all))) };
   });
+  const listing = answers({ 200: AppCategoryAppListing });
   const create = async (request: FastifyRequest) => {
-    callerOf(request);
+    const caller = callerOf(request);
     const body = bodyObject(request.body);
     const name = requiredText(body, "name");
     const parent = existingCategory(state(), requiredText(body, "parent_id"));
     refuseSiblingName(state(), parent.id, name);
     const category = seedCategory(randomUUID(), name, parent.id);
     state().categories.set(category.id, category);
-    return { id: category.id, name: category.name, parent_id: parent.id };
+    return adminCategoryListing(state(), category, caller.username, all);
   };
-  scope.post("/admin/apps/categories", create);
-  scope.post<{ Params: { systemId: string } }>("/admin/apps/categories/:systemId", async (request) => {
+  scope.post("/admin/apps/categories", listing, create);
+  scope.post<{ Params: { systemId: string } }>("/admin/apps/categories/:systemId", listing, async (request) => {
     deSystem(request.params.systemId);
     return create(request);
   });
-  scope.get("/admin/apps/categories/search", async (request) => {
+  scope.get("/admin/apps/categories/search", answers({ 200: AppCategorySearchResults }), async (request) => {
     callerOf(request);
     const term = queryText(queryOf(request), "name")?.toLowerCase();
     if (!term) throw badRequest("the name query parameter is required", "ERR_MISSING_QUERY_PARAMETER");
     const found = [...state().categories.values()].filter((category) => category.name.toLowerCase().includes(term));
-    return { categories: found.map(({ id, name, parent_id }) => ({ id, name, parent_id })) };
+    return { categories: found.map(({ id, name }) => ({ system_id: "de", id, name, owner: "public" })) };
   });
   scope.post("/admin/apps/categories/shredder", async (request) => {
     callerOf(request);
@@ -201,15 +233,23 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     return { category_ids: removeCategories(state(), ids.map(String)) };
   });
   type CategoryParams = { Params: { systemId?: string; categoryId: string } };
-  const remove = async (request: FastifyRequest<CategoryParams>) => {
+  scope.delete<CategoryParams>("/admin/apps/categories/:categoryId", async (request) => {
     callerOf(request);
-    if (request.params.systemId !== undefined) deSystem(request.params.systemId);
     return { category_ids: removeCategories(state(), [request.params.categoryId]) };
-  };
-  scope.delete<CategoryParams>("/admin/apps/categories/:categoryId", remove);
-  scope.delete<CategoryParams>("/admin/apps/categories/:systemId/:categoryId", remove);
+  });
+  // The backend answers the deletion with no body.
+  scope.delete<CategoryParams>(
+    "/admin/apps/categories/:systemId/:categoryId",
+    answers({ 200: NoBody }),
+    async (request, reply) => {
+      callerOf(request);
+      deSystem(request.params.systemId ?? "");
+      removeCategories(state(), [request.params.categoryId]);
+      return reply.send();
+    },
+  );
   const change = async (request: FastifyRequest<CategoryParams>) => {
-    callerOf(request);
+    const caller = callerOf(request);
     if (request.params.systemId !== undefined) deSystem(request.params.systemId);
     const category = existingCategory(state(), request.params.categoryId);
     const body = bodyObject(request.body);
@@ -221,26 +261,26 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     const name = typeof body.name === "string" && body.name.trim() ? body.name : category.name;
     refuseSiblingName(state(), parentId, name, category.id);
     Object.assign(category, { name, parent_id: parentId });
-    return { id: category.id, name: category.name, parent_id: category.parent_id };
+    return adminCategoryListing(state(), category, caller.username, all);
   };
-  scope.patch<CategoryParams>("/admin/apps/categories/:categoryId", change);
-  scope.patch<CategoryParams>("/admin/apps/categories/:systemId/:categoryId", change);
+  scope.patch<CategoryParams>("/admin/apps/categories/:categoryId", listing, change);
+  scope.patch<CategoryParams>("/admin/apps/categories/:systemId/:categoryId", listing, change);
   // Categorize apps: each named app is placed in exactly the listed categories.
-  scope.post("/admin/apps", async (request) => {
+  scope.post("/admin/apps", answers({ 200: NoBody }), async (request, reply) => {
     callerOf(request);
     const entries = bodyObject(request.body).categories;
     if (!Array.isArray(entries)) throw missingField("categories");
     const placements = entries.map((entry) => {
       const item = bodyObject(entry);
       const app = existingApp(catalogOf(all), requiredText(item, "app_id"));
-      const ids = Array.isArray(item.category_ids) ? item.category_ids.map(String) : [];
+      const ids = Array.isArray(item.category_ids) ? item.category_ids.map(categoryIdOf) : [];
       return { app, categories: ids.map((id) => existingCategory(state(), id)) };
     });
     for (const { app, categories } of placements) {
       for (const category of state().categories.values()) category.app_ids.delete(app.id);
       for (const category of categories) category.app_ids.add(app.id);
     }
-    return {};
+    return reply.send();
   });
 }
 

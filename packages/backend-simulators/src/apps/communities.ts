@@ -1,11 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, missingField } from "../framework/problems.js";
-import { bodyObject, paged } from "../framework/request-values.js";
+import { backendScope, badRequest } from "../framework/problems.js";
+import { paged } from "../framework/request-values.js";
+import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
+import { AvuList } from "./answer-schemas/metadata.js";
 import { listingDetail } from "./app-listing.js";
-import { appMetadataOf } from "./app-metadata.js";
+import { appMetadataOf, avusFrom } from "./app-metadata.js";
 import { type AppRecord, catalogOf, visibleApps, writableApp } from "./catalog.js";
 
 /** The metadata attribute under which an app carries the communities it belongs to (full group names). */
@@ -13,12 +15,15 @@ export const COMMUNITY_ATTRIBUTE = "cyverse-community";
 
 type All = () => Record<string, unknown>;
 
-/** The community names of an `{communities: [name…]}` body. */
-function communitiesOf(body: unknown): string[] {
-  const names = bodyObject(body).communities;
-  if (!Array.isArray(names) || names.length === 0 || names.some((name) => typeof name !== "string" || !name.trim()))
-    throw missingField("communities");
-  return names as string[];
+/**
+ * The community AVUs of an `AvuListRequest` body (`{avus: [{attr: "cyverse-community", value, unit}]}`, as the web
+ * client sends it); AVUs of other attributes are ignored, and a body with none is refused, as the backend does
+ * (cyverse-de/apps src/apps/service/apps/communities.clj).
+ */
+function communityAvusOf(body: unknown, appId: string, username: string) {
+  const avus = avusFrom(body, appId, username).filter((avu) => avu.attr === COMMUNITY_ATTRIBUTE);
+  if (!avus.length) throw badRequest("No community metadata found in request");
+  return avus;
 }
 
 function routes(scope: FastifyInstance, all: All) {
@@ -32,28 +37,33 @@ function routes(scope: FastifyInstance, all: All) {
     return { total: listed.length, apps: paged(listed, queryOf(request), "name") };
   };
   type CommunityParams = { Params: { communityId: string } };
-  scope.get<CommunityParams>("/apps/communities/:communityId/apps", async (request) =>
+  scope.get<CommunityParams>("/apps/communities/:communityId/apps", answers({ 200: AppListing }), async (request) =>
     listing(request, visibleApps(catalogOf(all), callerOf(request).username), request.params.communityId),
   );
-  scope.get<CommunityParams>("/admin/apps/communities/:communityId/apps", async (request) =>
-    listing(request, [...catalogOf(all).apps.values()], request.params.communityId),
+  scope.get<CommunityParams>(
+    "/admin/apps/communities/:communityId/apps",
+    answers({ 200: AdminAppListing }),
+    async (request) => listing(request, [...catalogOf(all).apps.values()], request.params.communityId),
   );
   type AppParams = { Params: { appId: string } };
-  scope.post<AppParams>("/apps/:appId/communities", async (request) => {
-    const app = writableApp(catalogOf(all), request.params.appId, callerOf(request).username);
-    const added = communitiesOf(request.body).filter((community) => !inCommunity(app, community));
-    const tags = added.map((value) => ({ id: randomUUID(), attr: COMMUNITY_ATTRIBUTE, value, unit: "" }));
-    avus().set(app.id, [...(avus().get(app.id) ?? []), ...tags]);
+  // Adds the tags the app lacks and answers the app's community tags (`AvuList`).
+  scope.post<AppParams>("/apps/:appId/communities", answers({ 200: AvuList }), async (request) => {
+    const username = callerOf(request).username;
+    const app = writableApp(catalogOf(all), request.params.appId, username);
+    const added = communityAvusOf(request.body, app.id, username).filter((avu) => !inCommunity(app, avu.value));
+    avus().set(app.id, [...(avus().get(app.id) ?? []), ...added]);
     return { avus: communityAvus(app.id) };
   });
-  scope.delete<AppParams>("/apps/:appId/communities", async (request) => {
-    const app = writableApp(catalogOf(all), request.params.appId, callerOf(request).username);
-    const removed = new Set(communitiesOf(request.body));
+  // Removes the named tags; the backend passes on the metadata service's empty answer.
+  scope.delete<AppParams>("/apps/:appId/communities", answers({ 200: NoBody }), async (request, reply) => {
+    const username = callerOf(request).username;
+    const app = writableApp(catalogOf(all), request.params.appId, username);
+    const removed = new Set(communityAvusOf(request.body, app.id, username).map((avu) => avu.value));
     const kept = (avus().get(app.id) ?? []).filter(
       (avu) => avu.attr !== COMMUNITY_ATTRIBUTE || !removed.has(avu.value),
     );
     avus().set(app.id, kept);
-    return {};
+    return reply.send();
   });
 }
 

@@ -99,7 +99,7 @@ function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: 
 
 function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all: All) {
   scope.get("/admin/apps/publication-requests", async (request) => {
-    callerOf(request);
+    const caller = callerOf(request);
     const query = queryOf(request);
     const requestor = queryText(query, "requestor");
     const appId = queryText(query, "app_id");
@@ -113,7 +113,7 @@ function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all:
     return {
       publication_requests: found.flatMap((entry) => {
         const app = catalogOf(all).apps.get(entry.app_id);
-        return app ? [{ id: entry.id, app: appDetails(app, all), requestor: entry.requestor }] : [];
+        return app ? [{ id: entry.id, app: appDetails(app, caller.username, all), requestor: entry.requestor }] : [];
       }),
     };
   });

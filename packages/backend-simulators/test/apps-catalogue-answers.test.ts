@@ -1,0 +1,157 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AppsSimulator, createAppsSimulator } from "../src/apps/index.js";
+import { SEED_APP_IDS, SEED_TOOL_IDS } from "../src/apps/seed-ids.js";
+import { describeMismatches } from "../src/framework/answers.js";
+import { appsClient } from "./apps-http.js";
+
+/**
+ * The apps simulator's app catalogue (listings, categories, app definitions and their versions, details, metadata,
+ * communities, hierarchies, elements, pipelines, marks, sharing, publication, integration data) answers in the apps
+ * service's own shapes (src/apps/answer-schemas/): each route is asked as the gateway asks it, with seed data, and
+ * no answer may fall outside its route's schema.
+ */
+const apps: AppsSimulator = createAppsSimulator();
+beforeAll(() => apps.start());
+afterAll(() => apps.dispose());
+afterEach(() => {
+  expect(apps.answerMismatches, describeMismatches(apps.answerMismatches)).toEqual([]);
+});
+const { ok } = appsClient(apps);
+
+const { wordCount: WORD_COUNT, aliceAligner: ALICES_ALIGNER } = SEED_APP_IDS;
+const PUBLIC_ROOT = "a1f8e1c4-0000-4000-8000-000000000100";
+const PAGING = "limit=25&offset=0&sort-field=name&sort-dir=ASC";
+
+/** A new app of alice's, as the app editor saves one. */
+const definition = (name: string) => ({
+  name,
+  description: "counts things",
+  tools: [{ id: SEED_TOOL_IDS.wc }],
+  groups: [{ label: "Inputs", parameters: [{ name: "-l", label: "Lines", type: "Flag", order: 1 }] }],
+});
+const alicesApp = async (name = "Counter") => (await ok("POST", "/apps/de", definition(name))).id as string;
+
+describe("listings", () => {
+  it("lists and searches the apps a user sees, and every app for administrators", async () => {
+    expect((await ok("GET", `/apps?${PAGING}`)).total).toBeGreaterThan(0);
+    expect((await ok("GET", `/apps?search=word&${PAGING}`)).apps[0].limitChecks).toEqual({ canRun: true, results: [] });
+    expect((await ok("GET", `/admin/apps?search=*&${PAGING}`, undefined, "carol")).total).toBeGreaterThan(0);
+  });
+});
+
+describe("app definitions and versions", () => {
+  it("creates, reads, changes, copies, versions and deletes an app", async () => {
+    const id = (await ok("POST", "/apps", definition("Legacy Counter"))).id as string;
+    const own = await alicesApp();
+    for (const path of [`/apps/${own}`, `/apps/de/${own}`]) {
+      expect((await ok("GET", path)).limitChecks.canRun).toBe(true);
+      await ok("PUT", path, definition("Counter"));
+      await ok("PATCH", path, { description: "counts more" });
+    }
+    const added = await ok("POST", `/apps/de/${own}/versions`, { ...definition("Counter"), version: "2.0" });
+    const [latest, first] = added.versions as Array<{ version_id: string }>;
+    const versioned = `/apps/de/${own}/versions/${first?.version_id}`;
+    await ok("GET", versioned);
+    await ok("PUT", versioned, definition("Counter"));
+    await ok("PATCH", versioned, { version: "1.0-first" });
+    await ok("PUT", `/apps/de/${own}/versions`, { versions: [first, latest] });
+    await ok("POST", `/apps/${WORD_COUNT}/copy`);
+    await ok("POST", `/apps/de/${WORD_COUNT}/copy`);
+    await ok("POST", `${versioned}/copy`);
+    await ok("DELETE", `/apps/de/${own}/versions/${latest?.version_id}`);
+    await ok("DELETE", `/apps/${id}`);
+    await ok("DELETE", `/apps/de/${own}`);
+    await ok("POST", "/apps/shredder", { app_ids: [{ system_id: "de", app_id: await alicesApp("Shredded") }] });
+  });
+
+  it("lets administrators change, delete and shred any app", async () => {
+    const id = await alicesApp("Administered");
+    const { version_id } = await ok("GET", `/apps/de/${id}`);
+    await ok("PATCH", `/admin/apps/de/${id}`, { disabled: true }, "carol");
+    await ok("PATCH", `/admin/apps/de/${id}/versions/${version_id}`, { disabled: false }, "carol");
+    await ok("DELETE", `/admin/apps/${id}`, undefined, "carol");
+    await ok("DELETE", `/admin/apps/de/${id}`, undefined, "carol");
+    await ok("POST", "/admin/apps/shredder", { app_ids: [{ system_id: "de", app_id: id }] }, "carol");
+  });
+});
+
+describe("metadata and documentation", () => {
+  const avus = { avus: [{ attr: "colour", value: "blue", unit: "" }] };
+
+  it("lists, adds and sets an app's AVUs, for users and administrators", async () => {
+    for (const [base, user] of [
+      ["/apps", "alice"],
+      ["/admin/apps", "carol"],
+    ] as const) {
+      await ok("GET", `${base}/${ALICES_ALIGNER}/metadata`, undefined, user);
+      expect((await ok("POST", `${base}/${ALICES_ALIGNER}/metadata`, avus, user)).avus.length).toBeGreaterThan(0);
+      await ok("PUT", `${base}/${ALICES_ALIGNER}/metadata`, avus, user);
+    }
+  });
+
+  it("adds, reads and changes the documentation of an app and of a version", async () => {
+    const id = await alicesApp("Documented");
+    const { version_id } = await ok("GET", `/apps/de/${id}`);
+    const paths = [`/apps/${id}`, `/apps/de/${id}`, `/apps/de/${id}/versions/${version_id}`];
+    for (const [n, path] of paths.entries()) {
+      if (n === 0) await ok("POST", `${path}/documentation`, { documentation: "How to count" });
+      await ok("GET", `${path}/documentation`);
+      await ok("PATCH", `${path}/documentation`, { documentation: `How to count, take ${n}` });
+    }
+    const other = await alicesApp("Documented by an administrator");
+    const adminPaths = [`/admin/apps/${other}`, `/admin/apps/de/${other}`];
+    await ok("POST", `${adminPaths[0]}/documentation`, { documentation: "Counting" }, "carol");
+    for (const path of adminPaths) await ok("PATCH", `${path}/documentation`, { documentation: "More" }, "carol");
+    const third = await alicesApp("Documented version");
+    const { version_id: thirdVersion } = await ok("GET", `/apps/de/${third}`);
+    const adminVersion = `/admin/apps/de/${third}/versions/${thirdVersion}/documentation`;
+    await ok("POST", adminVersion, { documentation: "Counting" }, "carol");
+    await ok("PATCH", adminVersion, { documentation: "More" }, "carol");
+    await ok("POST", `/admin/apps/de/${await alicesApp("Fourth")}/documentation`, { documentation: "x" }, "carol");
+    await ok("POST", `/apps/de/${await alicesApp("Fifth")}/documentation`, { documentation: "x" });
+    const sixth = await alicesApp("Sixth");
+    const { version_id: sixthVersion } = await ok("GET", `/apps/de/${sixth}`);
+    await ok("POST", `/apps/de/${sixth}/versions/${sixthVersion}/documentation`, { documentation: "x" });
+  });
+});
+
+describe("communities", () => {
+  const community = "iplant:de:prod:communities:counting";
+  const tags = { avus: [{ attr: "cyverse-community", value: community, unit: "" }] };
+
+  it("tags an app from an AVU list, lists the community's apps, and removes the tag", async () => {
+    expect((await ok("POST", `/apps/${ALICES_ALIGNER}/communities`, tags)).avus[0]).toMatchObject({ value: community });
+    const encoded = encodeURIComponent(community);
+    expect((await ok("GET", `/apps/communities/${encoded}/apps?${PAGING}`)).total).toBe(1);
+    expect((await ok("GET", `/admin/apps/communities/${encoded}/apps`, undefined, "carol")).total).toBe(1);
+    await ok("DELETE", `/apps/${ALICES_ALIGNER}/communities`, tags);
+  });
+});
+
+describe("categories", () => {
+  it("lists the workspace and public categories and the apps of each", async () => {
+    const { categories } = await ok("GET", "/apps/categories?public=false");
+    expect(categories[0]).toMatchObject({ system_id: "de", name: "Workspace" });
+    await ok("GET", "/apps/categories?public=true");
+    await ok("GET", "/apps/categories");
+    await ok("GET", `/apps/categories/${categories[0].categories[0].id}?${PAGING}`);
+    await ok("GET", `/apps/categories/de/${PUBLIC_ROOT}?${PAGING}`);
+  });
+
+  it("lets administrators list, create, find, rename, fill and delete categories", async () => {
+    await ok("GET", "/admin/apps/categories", undefined, "carol");
+    const created = await ok(
+      "POST",
+      "/admin/apps/categories/de",
+      { name: "Counting", parent_id: PUBLIC_ROOT },
+      "carol",
+    );
+    const legacy = await ok("POST", "/admin/apps/categories", { name: "Tallying", parent_id: PUBLIC_ROOT }, "carol");
+    await ok("GET", "/admin/apps/categories/search?name=count", undefined, "carol");
+    await ok("PATCH", `/admin/apps/categories/de/${created.id}`, { name: "Counts" }, "carol");
+    await ok("PATCH", `/admin/apps/categories/${legacy.id}`, { name: "Tallies" }, "carol");
+    const placement = { system_id: "de", app_id: WORD_COUNT, category_ids: [{ system_id: "de", id: created.id }] };
+    await ok("POST", "/admin/apps", { categories: [placement] }, "carol");
+    await ok("DELETE", `/admin/apps/categories/de/${created.id}`, undefined, "carol");
+  });
+});

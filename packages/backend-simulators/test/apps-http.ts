@@ -1,0 +1,27 @@
+import { expect } from "vitest";
+import type { AppsSimulator } from "../src/apps/index.js";
+
+/** The caller's identity as the gateway adds it to every apps request. */
+export const identity = (user: string) =>
+  `user=${user}&email=${user}%40example.org&first-name=${user}&last-name=Liddell`;
+
+/** Requests to an apps simulator, as the gateway sends them (the caller's identity in the query). */
+export function appsClient(apps: AppsSimulator) {
+  async function call(method: string, path: string, body?: unknown, user = "alice") {
+    const url = `${apps.url}${path}${path.includes("?") ? "&" : "?"}${identity(user)}`;
+    const response = await fetch(url, {
+      method,
+      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field; the schemas check their shape
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
+  }
+  /** A request that must succeed with 200 (or the status given); its answer. */
+  async function ok(method: string, path: string, body?: unknown, user?: string, status = 200) {
+    const answer = await call(method, path, body, user);
+    expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(status);
+    return answer.body;
+  }
+  return { call, ok };
+}

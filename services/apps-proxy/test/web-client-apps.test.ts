@@ -1,0 +1,125 @@
+import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ALICES_ALIGNER, WC_TOOL, WORD_COUNT } from "./seed.js";
+import { sender, startAppsProxy } from "./support.js";
+
+// The apps catalogue as the real web client reads it (cyverse-de/sonora, files cited per test): the answers carry
+// the fields the apps service always sends (issue 52).
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startAppsProxy();
+});
+afterAll(() => service.close());
+beforeEach(() => service.platform.reset());
+const send = sender(() => service);
+
+type Listed = { id: string; app_type: string; limitChecks: { canRun: boolean; results: unknown[] } };
+
+describe("the apps catalogue as sonora reads it", () => {
+  it("answers an app search with the total sonora's search page counts (src/components/search/detailed/AppSearchResults.js)", async () => {
+    // sonora src/serviceFacades/apps.js searchAppsInfiniteQuery
+    const found = await send("alice", "GET", "/apps?search=word&limit=25&sort-field=name&sort-dir=ASC&offset=0");
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ total: 1, apps: [{ id: WORD_COUNT, name: "Word Count" }] });
+    expect(found.json()).not.toHaveProperty("app_count");
+  });
+
+  it("gives the details drawer an app_type (src/components/apps/details/Drawer.js reads app_type.toUpperCase())", async () => {
+    // sonora src/serviceFacades/apps.js getAppDetails
+    const details = await send("alice", "GET", `/apps/de/${WORD_COUNT}/details`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json().app_type.toUpperCase()).toBe("DE");
+    expect(details.json()).toMatchObject({ id: WORD_COUNT, rating: { average: 0, total: 0 }, permission: "read" });
+  });
+
+  it("gives the private categories a de group (src/components/apps/toolbar/AppNavigation.js)", async () => {
+    // sonora src/serviceFacades/apps.js getPrivateCategories: the workspace only, found by system_id === "de"
+    const { categories } = (await send("alice", "GET", "/apps/categories?public=false")).json();
+    const privateCat = categories.find((category: { system_id: string }) => category.system_id === "de");
+    expect(privateCat.categories.map((category: { name: string }) => category.name)).toEqual([
+      "Apps under development",
+      "Favorite Apps",
+      "Shared with me",
+    ]);
+    expect(privateCat.categories[0]).toMatchObject({ system_id: "de", total: 1, is_public: false });
+    const inDevelopment = await send("alice", "GET", `/apps/categories/de/${privateCat.categories[0].id}`);
+    expect(inDevelopment.json()).toMatchObject({ system_id: "de", total: 1, apps: [{ id: ALICES_ALIGNER }] });
+  });
+
+  it("lets sonora link each listed app to its launch form (src/components/apps/AppName.js reads limitChecks.canRun)", async () => {
+    // sonora src/serviceFacades/apps.js getApps, getAppsInCategory and getAppById
+    const { apps } = (await send("alice", "GET", "/apps?limit=25&sort-field=name&sort-dir=ASC&offset=0")).json();
+    expect(apps.length).toBeGreaterThan(0);
+    for (const app of apps as Listed[]) expect(app.limitChecks, app.id).toEqual({ canRun: true, results: [] });
+    const single = (await send("alice", "GET", `/apps/de/${WORD_COUNT}/listing`)).json();
+    expect(single.apps[0].limitChecks.canRun).toBe(true);
+    // sonora src/pages/apps/[systemId]/[appId]/launch.js reads the launch form's limitChecks.canRun
+    expect((await send("alice", "GET", `/apps/de/${WORD_COUNT}`)).json().limitChecks).toEqual({
+      canRun: true,
+      results: [],
+    });
+  });
+
+  it("says an interactive app cannot run while the user's VICE analyses fill the concurrent job limit", async () => {
+    const { tools, analyses } = service.platform.apps.state;
+    (tools.tools.get(WC_TOOL) as { interactive: boolean }).interactive = true;
+    const [seeded] = [...analyses.analyses.values()];
+    analyses.analyses.clear();
+    for (let n = 0; n < 8; n++) {
+      const id = `00000000-0000-4000-8000-00000000000${n}`;
+      analyses.analyses.set(id, {
+        ...structuredClone(seeded),
+        id,
+        app_id: WORD_COUNT,
+        username: "alice",
+        status: "Running",
+      });
+    }
+    const listed = (await send("alice", "GET", "/apps?search=word")).json().apps[0] as Listed;
+    expect(listed.limitChecks).toEqual({
+      canRun: false,
+      results: [
+        {
+          limitCheckID: "CONCURRENT_VICE_ANALYSES",
+          reasonCodes: ["ERR_LIMIT_REACHED"],
+          additionalInfo: { runningJobs: 8, maxJobs: 8, usingDefaultSetting: true, pendingRequest: null },
+        },
+      ],
+    });
+    // Another user's limit is their own.
+    expect(((await send("bob", "GET", "/apps?search=word")).json().apps[0] as Listed).limitChecks.canRun).toBe(true);
+  });
+});
+
+describe("community tags as sonora sends them (src/serviceFacades/groups.js addAppToCollection)", () => {
+  const community = "iplant:de:prod:communities:counting";
+  const avus = { avus: [{ attr: "cyverse-community", value: community, unit: "" }] };
+
+  it("tags an app with a community from an AVU list and removes the tag the same way", async () => {
+    const tagged = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, avus);
+    expect(tagged.statusCode).toBe(200);
+    expect(tagged.json()).toMatchObject({
+      avus: [{ attr: "cyverse-community", value: community, unit: "", target_id: ALICES_ALIGNER, created_by: "alice" }],
+    });
+    const members = await send("alice", "GET", `/apps/communities/${encodeURIComponent(community)}/apps`);
+    expect(members.json()).toMatchObject({ total: 1, apps: [{ id: ALICES_ALIGNER }] });
+    // sonora src/serviceFacades/groups.js removeAppFromCollection
+    const removed = await send("alice", "DELETE", `/apps/${ALICES_ALIGNER}/communities`, avus);
+    expect(removed.statusCode).toBe(200);
+    expect(
+      (await send("alice", "GET", `/apps/communities/${encodeURIComponent(community)}/apps`)).json(),
+    ).toMatchObject({ total: 0, apps: [] });
+  });
+
+  it("keeps the app's owner checks and refuses a body with no community AVU", async () => {
+    expect((await send("bob", "POST", `/apps/${ALICES_ALIGNER}/communities`, avus)).statusCode).toBe(403);
+    expect((await send("bob", "DELETE", `/apps/${ALICES_ALIGNER}/communities`, avus)).statusCode).toBe(403);
+    const other = { avus: [{ attr: "colour", value: "blue", unit: "" }] };
+    const refused = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, other);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error_code: "ERR_BAD_REQUEST",
+      reason: "No community metadata found in request",
+    });
+  });
+});
