@@ -14,7 +14,7 @@ import { DEFAULT_PORTS } from "@de-gateway/backend-simulators";
 import autocannon from "autocannon";
 import { bundlePath } from "../src/bundle-paths.js";
 import { simulatorComponent } from "../src/components.js";
-import { simulatorEnvironment } from "../src/environment.js";
+import { SIMULATORS_PROCESS_ENVIRONMENT, simulatorEnvironment } from "../src/environment.js";
 import { launch } from "../src/processes.js";
 import { appsIdentityOf, bearerFor } from "./alice.js";
 import { formatSpread, spreadOf } from "./figures.js";
@@ -52,12 +52,7 @@ process.on("exit", () => {
 });
 
 const { sink, environment: told } = simulatorEnvironment();
-const simulators = launch(
-  simulatorComponent(),
-  bundlePath("simulators"),
-  { SIM_HOST: "127.0.0.1", LOG_LEVEL: "warn", SIM_PRINT_ENVIRONMENT: "1" },
-  sink,
-);
+const simulators = launch(simulatorComponent(), bundlePath("simulators"), SIMULATORS_PROCESS_ENVIRONMENT, sink);
 children.push(simulators.child);
 const environment = await told;
 const started = builds.map((build, index) => {

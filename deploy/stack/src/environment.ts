@@ -1,4 +1,4 @@
-import { SERVICE_ENVIRONMENT_LINE } from "@de-gateway/backend-simulators/ports";
+import { DEVELOPMENT_STACK_SETTING, SERVICE_ENVIRONMENT_LINE } from "@de-gateway/backend-simulators/ports";
 import { serviceComponents } from "./components.js";
 import type { LineSink } from "./logs.js";
 
@@ -8,6 +8,17 @@ export const documentSources = () =>
     .filter(({ name }) => name !== "docs")
     .map(({ name, port }) => `${name}=http://127.0.0.1:${port}`)
     .join(",");
+
+/**
+ * What the simulators' process is told: listen on loopback only, this is a development stack (without it the
+ * simulators refuse to start), and print the services' environment (below).
+ */
+export const SIMULATORS_PROCESS_ENVIRONMENT = {
+  SIM_HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  SIM_PRINT_ENVIRONMENT: "1",
+  [DEVELOPMENT_STACK_SETTING]: "1",
+};
 
 /**
  * What every service of the local stack is told about the simulators (URLs, identity provider, DE JWT key),

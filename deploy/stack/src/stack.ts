@@ -1,6 +1,6 @@
 import { bundlePath } from "./bundle-paths.js";
 import { type Component, edgeComponent, requiredPorts, serviceComponents, simulatorComponent } from "./components.js";
-import { documentSources, simulatorEnvironment } from "./environment.js";
+import { documentSources, SIMULATORS_PROCESS_ENVIRONMENT, simulatorEnvironment } from "./environment.js";
 import type { LineSink } from "./logs.js";
 import { busyPorts } from "./ports.js";
 import { failedStart, launch, type Running, stopAll, waitUntilReady } from "./processes.js";
@@ -44,11 +44,7 @@ export class Stack {
       );
     }
     const { sink, environment } = simulatorEnvironment(this.options.output);
-    const simulators = this.launch(
-      simulatorComponent(),
-      { SIM_HOST: "127.0.0.1", LOG_LEVEL: "warn", SIM_PRINT_ENVIRONMENT: "1" },
-      sink,
-    );
+    const simulators = this.launch(simulatorComponent(), SIMULATORS_PROCESS_ENVIRONMENT, sink);
     const edge = this.launch(edgeComponent(edgePort), {
       EDGE_PORT: String(edgePort),
       EDGE_HOST: "127.0.0.1",

@@ -1,10 +1,26 @@
-import { DEMO_USERS } from "./demo-users.js";
-import { clientsFromSetting, type RegisteredClient } from "./idp/clients.js";
-import { SimulatedPlatform } from "./platform.js";
-import { SERVICE_ENVIRONMENT_LINE } from "./ports.js";
+import type { RegisteredClient } from "./idp/clients.js";
+import type { SimulatedPlatform } from "./platform.js";
+import { DEVELOPMENT_STACK_SETTING, SERVICE_ENVIRONMENT_LINE } from "./ports.js";
 
-/** Runs every simulator on its default port until SIGINT/SIGTERM (used by `pnpm start` and docker-compose). */
+/**
+ * Runs every simulator on its default port until SIGINT/SIGTERM (used by `pnpm start` and the development layers of
+ * docker-compose and Kubernetes), and only where told it runs a development stack (DEVELOPMENT_STACK_SETTING).
+ */
 async function main(): Promise<void> {
+  if (process.env[DEVELOPMENT_STACK_SETTING] !== "1") {
+    process.stderr.write(
+      `simulators: refusing to start: they include the development identity provider, which hands anyone an ` +
+        `administrator's token. Set ${DEVELOPMENT_STACK_SETTING}=1 only on a development stack ` +
+        "(pnpm start and the development layers of deploy/ set it).\n",
+    );
+    process.exit(1);
+  }
+  // Loaded only once allowed: a refused start reads nothing of the simulators.
+  const [{ DEMO_USERS }, { clientsFromSetting }, platformModule] = await Promise.all([
+    import("./demo-users.js"),
+    import("./idp/clients.js"),
+    import("./platform.js"),
+  ]);
   let clients: RegisteredClient[] = [];
   try {
     clients = process.env.IDP_CLIENTS ? clientsFromSetting(process.env.IDP_CLIENTS) : [];
@@ -14,7 +30,7 @@ async function main(): Promise<void> {
   }
   let platform: SimulatedPlatform;
   try {
-    platform = await SimulatedPlatform.start({
+    platform = await platformModule.SimulatedPlatform.start({
       ports: "default",
       host: process.env.SIM_HOST ?? "127.0.0.1",
       logLevel: process.env.LOG_LEVEL ?? "warn",

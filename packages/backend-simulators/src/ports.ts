@@ -25,3 +25,12 @@ export const DEFAULT_PORTS = {
 
 /** Starts the line on which the simulators' command, given SIM_PRINT_ENVIRONMENT=1, prints the services' environment as JSON. */
 export const SERVICE_ENVIRONMENT_LINE = "service environment: ";
+
+/**
+ * Tells the simulators' command that it runs a development stack, set to `1`: without it the command refuses to
+ * start. The simulators include the development identity provider, which gives anyone who asks an administrator's
+ * token (`/token/carol`) and lists the service accounts' secrets (`/clients`), so wherever it runs, whoever reaches
+ * it commands the platform. `pnpm start` and the development layers of docker-compose and Kubernetes set it, and
+ * nothing else may (the image does not).
+ */
+export const DEVELOPMENT_STACK_SETTING = "SIM_DEVELOPMENT_STACK";
