@@ -40,7 +40,7 @@ describe("requests for VICE access", () => {
     expect((await send("alice", "GET", "/requests/vice")).json()).toEqual({ requests: [] });
 
     const read = await send("bob", "GET", `/requests/vice/${asked.json().id}`);
-    expect(read.json()).toMatchObject({ id: asked.json().id, updates: [{ status: "submitted" }] });
+    expect(read.json()).toMatchObject({ id: asked.json().id, updates: [{ status: "Submitted" }] });
     // Another user's request is not found rather than shown.
     expect((await send("alice", "GET", `/requests/vice/${asked.json().id}`)).statusCode).toBe(404);
     expect((await send("bob", "GET", "/requests/vice/no-such-request")).statusCode).toBe(404);
@@ -69,10 +69,10 @@ describe("requests for VICE access", () => {
       message: "Enjoy.",
     });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ status: "approved", message: "Enjoy.", updating_user: "carol" });
+    expect(approved.json()).toMatchObject({ status: "Approved", message: "Enjoy.", updating_user: "carol" });
     expect(await jobLimit("bob")).toBe(3);
     const seen = (await send("bob", "GET", `/requests/vice/${id}`)).json();
-    expect(seen.updates.map((update: { status: string }) => update.status)).toEqual(["submitted", "approved"]);
+    expect(seen.updates.map((update: { status: string }) => update.status)).toEqual(["Submitted", "Approved"]);
     expect((await send("carol", "GET", `/admin/requests/${id}`)).json().updates).toHaveLength(2);
     // A completed request leaves the administrators' default listing.
     expect((await send("carol", "GET", "/admin/requests")).json().requests).toEqual([]);
@@ -82,9 +82,9 @@ describe("requests for VICE access", () => {
   it("approves at the requested number through the client's generic status path, and rejection sets 0", async () => {
     const id = (await askForVice("bob", 2)).json().id;
     const progressing = await send("carol", "POST", `/admin/requests/${id}/in-progress`, {});
-    expect(progressing.json()).toMatchObject({ status: "in-progress", message: "Your request is in progress." });
+    expect(progressing.json()).toMatchObject({ status: "In Progress", message: "Your request is in progress." });
     const approved = await send("carol", "POST", `/admin/requests/${id}/approved`, {});
-    expect(approved.json()).toMatchObject({ status: "approved", message: "Your request has been approved." });
+    expect(approved.json()).toMatchObject({ status: "Approved", message: "Your request has been approved." });
     expect(await jobLimit("bob")).toBe(2);
 
     // The client's admin dialog sends its job limit along with every decision (adminUpdateRequestStatus).
@@ -92,7 +92,7 @@ describe("requests for VICE access", () => {
       message: "Course is over.",
       concurrent_jobs: 4,
     });
-    expect(rejected.json()).toMatchObject({ status: "rejected", message: "Course is over." });
+    expect(rejected.json()).toMatchObject({ status: "Rejected", message: "Course is over." });
     expect(await jobLimit("bob")).toBe(0);
     const listed = (await send("carol", "GET", "/admin/requests?include-completed=true&request-type=vice")).json();
     expect(listed.requests).toMatchObject([{ requesting_user: "bob", status: "Rejected" }]);

@@ -88,6 +88,6 @@ describe("backends down", () => {
       expect((await send("carol", "POST", `/admin/requests/${id}/approved`, {})).statusCode).toBe(502);
     });
     const updates = (await send("bob", "GET", `/requests/vice/${id}`)).json().updates;
-    expect(updates.map((update: { status: string }) => update.status)).toEqual(["submitted"]);
+    expect(updates.map((update: { status: string }) => update.status)).toEqual(["Submitted"]);
   });
 });

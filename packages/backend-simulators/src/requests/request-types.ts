@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
+import { RequestType as RequestTypeAnswer, RequestTypeListing } from "./answer-schemas.js";
 import { RequestsError } from "./errors.js";
 import type { RequestsState, RequestType } from "./state.js";
 
@@ -37,9 +39,13 @@ export function requestTypeRoutes(app: FastifyInstance, state: () => RequestsSta
     return found;
   };
 
-  app.get("/request-types", async () => ({ request_types: [...state().types.values()] }));
-  app.get<NameParams>("/request-types/:name", async (request) => existing(request.params.name));
-  app.post<NameParams>("/request-types/:name", async (request) => {
+  app.get("/request-types", answers({ 200: RequestTypeListing }), async () => ({
+    request_types: [...state().types.values()],
+  }));
+  app.get<NameParams>("/request-types/:name", answers({ 200: RequestTypeAnswer }), async (request) =>
+    existing(request.params.name),
+  );
+  app.post<NameParams>("/request-types/:name", answers({ 200: RequestTypeAnswer }), async (request) => {
     const { name } = request.params;
     if (!NAME.test(name)) {
       throw new RequestsError(400, "request type names may only contain alphanumerics, underscores, and hyphens");
@@ -51,7 +57,7 @@ export function requestTypeRoutes(app: FastifyInstance, state: () => RequestsSta
     state().types.set(name, added);
     return added;
   });
-  app.patch<NameParams>("/request-types/:name", async (request) => {
+  app.patch<NameParams>("/request-types/:name", answers({ 200: RequestTypeAnswer }), async (request) => {
     const found = existing(request.params.name);
     Object.assign(found, limits(request.query));
     return found;

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { demoUser } from "../demo-users.js";
+import { answers } from "../framework/answers.js";
+import {
+  RequestDetails,
+  RequestListing,
+  RequestSummary,
+  RequestUpdate as RequestUpdateAnswer,
+} from "./answer-schemas.js";
 import { RequestsError } from "./errors.js";
 import {
   type AdministrativeRequest,
@@ -41,6 +48,9 @@ const update = (status: StatusCode, user: string, message: string): RequestUpdat
   message,
 });
 
+/** An update as the service reads it back: its status code's display name. */
+const shown = (update: RequestUpdate) => ({ ...update, status: STATUS_CODES[update.status] });
+
 function summary(request: AdministrativeRequest) {
   const latest = latestUpdate(request);
   return {
@@ -62,7 +72,7 @@ export function requestRoutes(app: FastifyInstance, state: () => RequestsState):
     return found;
   };
 
-  app.post<{ Querystring: Query }>("/requests", async (request) => {
+  app.post<{ Querystring: Query }>("/requests", answers({ 200: RequestSummary }), async (request) => {
     const user = knownUser(request.query);
     const body = objectBody(request.body);
     if (typeof body.request_type !== "string" || !body.request_type) {
@@ -111,7 +121,7 @@ export function requestRoutes(app: FastifyInstance, state: () => RequestsState):
     return summary(added);
   });
 
-  app.get<{ Querystring: Query }>("/requests", async (request) => {
+  app.get<{ Querystring: Query }>("/requests", answers({ 200: RequestListing }), async (request) => {
     const flag = request.query["include-completed"];
     if (flag !== undefined && flag !== "true" && flag !== "false") {
       throw new RequestsError(400, `invalid value for include-completed: ${String(flag)}`);
@@ -126,9 +136,12 @@ export function requestRoutes(app: FastifyInstance, state: () => RequestsState):
     return { requests: listed.map(summary) };
   });
 
-  app.get<IdParams>("/requests/:id", async (request) => existing(request.params.id));
+  app.get<IdParams>("/requests/:id", answers({ 200: RequestDetails }), async (request) => {
+    const found = existing(request.params.id);
+    return { ...found, updates: found.updates.map(shown) };
+  });
 
-  app.post<IdParams>("/requests/:id/status", async (request) => {
+  app.post<IdParams>("/requests/:id/status", answers({ 200: RequestUpdateAnswer }), async (request) => {
     const user = knownUser(request.query);
     const body = objectBody(request.body);
     const found = existing(request.params.id);
@@ -137,6 +150,6 @@ export function requestRoutes(app: FastifyInstance, state: () => RequestsState):
     }
     const added = update(body.status, user, typeof body.message === "string" ? body.message : "");
     found.updates.push(added);
-    return added;
+    return shown(added);
   });
 }
