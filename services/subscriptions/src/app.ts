@@ -17,12 +17,13 @@ export const subscriptions: FastifyPluginAsyncTypebox<{ config: Config }> = asyn
   await app.register(backendClients, backendClientOptionsFrom(config));
   await app.register(planRoutes);
   await app.register(userRoutes);
-  await app.register(adminQmsRoutes, { grouperUser: config.GROUPER_USER });
+  const grouperUser = config.GROUPER_USER;
+  await app.register(adminQmsRoutes, { grouperUser });
   await app.register(addonRoutes);
   const admin = { base: "/admin/qms", access: "admin", tag: "admin-qms" } as const;
   const service = { base: "/service/qms", access: "service", tag: "service-account-qms" } as const;
-  await app.register(userPlanRoutes, { ...admin, paidByDefault: false });
-  await app.register(userPlanRoutes, { ...service, paidByDefault: true });
+  await app.register(userPlanRoutes, { ...admin, paidByDefault: false, grouperUser });
+  await app.register(userPlanRoutes, { ...service, paidByDefault: true, grouperUser });
   await app.register(subscriptionAddonRoutes, { ...admin, tag: "admin-qms-addons" });
   await app.register(subscriptionAddonRoutes, service);
   await app.register(resourceUsageRoutes, { userDomain: config.USER_DOMAIN });

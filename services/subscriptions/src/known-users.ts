@@ -1,4 +1,5 @@
 import { path } from "@de-gateway/backend-clients";
+import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
 /** How many subject lookups of one request run at the same time. */
@@ -28,4 +29,15 @@ export async function knownUsers(
     );
   }
   return known;
+}
+
+/**
+ * Refuses (400) a username the directory does not know, before QMS is asked to change anything of it: QMS would
+ * make the user, and whoever registers the name later would inherit what was set. A name that is no username
+ * (`alice?user=bob`) is looked up as the one path segment it is, and is unknown like any other.
+ */
+export async function requireKnownUser(request: FastifyRequest, grouperUser: string, username: string): Promise<void> {
+  if (!(await knownUsers(request, grouperUser, [username])).has(username)) {
+    throw badRequest(`user '${username}' does not exist`);
+  }
 }

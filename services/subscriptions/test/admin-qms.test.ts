@@ -39,6 +39,19 @@ describe("a user's plan, for administrators", () => {
     expect(await planOf("alice")).toMatchObject({ id: mine.id });
   });
 
+  it("refuses to move a name the directory does not know to a plan, before QMS would make the user", async () => {
+    for (const [name, username] of [
+      ["mallory", "mallory"],
+      ["alice%3Fuser%3Dbob", "alice?user=bob"],
+    ]) {
+      const refused = await service.send("carol", "PUT", `/admin/qms/users/${name}/plan/Pro?paid=true`);
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: `user '${username}' does not exist` });
+    }
+    expect(service.platform.qms.recorder.to("PUT", /^\/v1\/users\//)).toEqual([]);
+    expect(qmsOf(service).users.has("mallory")).toBe(false);
+  });
+
   it("sends QMS the plan change at its path without /plan, with the query the client sent", async () => {
     await service.send(
       "carol",

@@ -40,6 +40,21 @@ describe("the platform's service accounts on /service/qms", () => {
     expect(listing.json().result.total).toBe(3);
   });
 
+  it("changes no plan of a name the directory does not know: QMS would make the user, whoever takes the name later inherits it", async () => {
+    for (const [name, username] of [
+      ["mallory-future", "mallory-future"],
+      ["alice%3Fuser%3Dbob", "alice?user=bob"],
+    ]) {
+      const refused = await asServiceAccount("PUT", `/service/qms/users/${name}/plan/Commercial?periods=50`);
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: `user '${username}' does not exist` });
+      // Looked up as the one name it is, never as alice.
+      expect(service.platform.groups.recorder.to("GET", `/subjects/${name}`)).toHaveLength(1);
+    }
+    expect(service.platform.qms.recorder.to("PUT", /^\/v1\/users\//)).toEqual([]);
+    expect(["mallory-future", "alice?user=bob"].filter((name) => qmsOf(service).users.has(name))).toEqual([]);
+  });
+
   it("applies and removes add-ons like an administrator", async () => {
     const subscription = (await asServiceAccount("GET", "/service/qms/users/bob/plan")).json().result.id;
     const addons = (await asServiceAccount("GET", "/service/qms/addons")).json().addons;

@@ -1,10 +1,9 @@
 import { path } from "@de-gateway/backend-clients";
-import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { qmsAnswer } from "../backend-answers.js";
 import { BulkQuery, SubscriptionRequests, subscribeInBulk } from "../bulk-subscriptions.js";
-import { knownUsers } from "../known-users.js";
+import { requireKnownUser } from "../known-users.js";
 import { Envelope, failures, SubscriptionListing, SubscriptionResult, UsernameParams } from "../schemas.js";
 
 const tags = ["admin-qms"];
@@ -94,9 +93,7 @@ export const adminQmsRoutes: FastifyPluginAsyncTypebox<{ grouperUser: string }> 
     },
     async (request) => {
       const { username, resourceType } = request.params;
-      if (!(await knownUsers(request, grouperUser, [username])).has(username)) {
-        throw badRequest(`user '${username}' does not exist`);
-      }
+      await requireKnownUser(request, grouperUser, username);
       return qmsAnswer(request, {
         method: "POST",
         path: path`/v1/users/${username}/plan/${resourceType}/quota`,

@@ -3,6 +3,7 @@ import { path } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { qmsAnswer } from "../backend-answers.js";
+import { requireKnownUser } from "../known-users.js";
 import { Envelope, failures, Subscription, SubscriptionListing, UsernameParams } from "../schemas.js";
 import { UserSubscriptionsQuery } from "./user.js";
 
@@ -13,6 +14,8 @@ export interface UserPlanOptions {
   tag: string;
   /** Whether `paid` may be left out of a plan change, and is then true (the service accounts' routes). */
   paidByDefault: boolean;
+  /** The account the directory is asked as whether a user exists. */
+  grouperUser: string;
 }
 
 const PlanChangeQuery = (paidByDefault: boolean) =>
@@ -30,7 +33,7 @@ const PlanChangeQuery = (paidByDefault: boolean) =>
 /** A named user's plan, plan change and subscriptions, for administrators and for the platform's service accounts. */
 export const userPlanRoutes: FastifyPluginAsyncTypebox<UserPlanOptions> = async (
   app,
-  { base, access, tag, paidByDefault },
+  { base, access, tag, paidByDefault, grouperUser },
 ) => {
   const tags = [tag];
 
@@ -53,20 +56,25 @@ export const userPlanRoutes: FastifyPluginAsyncTypebox<UserPlanOptions> = async 
     {
       config: { auth: access },
       schema: {
-        summary: "Subscribe a user to the named plan; the subscriptions it overlaps end where it starts",
+        summary:
+          "Subscribe a user to the named plan; the subscriptions it overlaps end where it starts. " +
+          "Names the directory does not know are refused before QMS sees them",
         tags,
         params: Type.Object({ ...UsernameParams.properties, planName: Type.String({ minLength: 1 }) }),
         querystring: PlanChangeQuery(paidByDefault),
         response: { 200: Envelope(Subscription), ...failures },
       },
     },
-    async (request) =>
-      qmsAnswer(request, {
+    async (request) => {
+      const { username, planName } = request.params;
+      await requireKnownUser(request, grouperUser, username);
+      return qmsAnswer(request, {
         method: "PUT",
         // QMS's path has no `/plan`.
-        path: path`/v1/users/${request.params.username}/${request.params.planName}`,
+        path: path`/v1/users/${username}/${planName}`,
         query: { ...request.query, paid: request.query.paid ?? true },
-      }),
+      });
+    },
   );
 
   app.get(
