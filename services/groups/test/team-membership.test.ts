@@ -24,7 +24,7 @@ describe("members added and removed by an administrator", () => {
     expect(added.json().results).toEqual([
       { success: true, subject_id: "bob", source_id: "ldap", subject_name: "Bob Builder" },
       { success: true, subject_id: "carol", source_id: "ldap", subject_name: "Carol Danvers" },
-      { success: false, subject_id: "nobody" },
+      { success: false, subject_id: "nobody", source_id: "ldap" },
     ]);
     expect(membersOf(service, "alice:team1")).toEqual(["bob", "carol"]);
     expect(privilegesOf(service, "alice:team1", "bob")).toEqual(["optout", "read"]);
@@ -132,11 +132,11 @@ describe("members added and removed by an administrator", () => {
       );
     const atCreation = privilegeChanges().length;
     const added = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["nobody"] });
-    expect(added.json().results).toEqual([{ success: false, subject_id: "nobody" }]);
+    expect(added.json().results).toEqual([{ success: false, subject_id: "nobody", source_id: "ldap" }]);
     const removed = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members/deleter", {
       members: ["nobody"],
     });
-    expect(removed.json().results).toEqual([{ success: false, subject_id: "nobody" }]);
+    expect(removed.json().results).toEqual([{ success: false, subject_id: "nobody", source_id: "ldap" }]);
     expect(privilegeChanges()).toHaveLength(atCreation);
   });
 

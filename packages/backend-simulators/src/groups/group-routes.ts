@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers } from "../framework/answers.js";
 import { mayOnFolder, mayOnGroup } from "./access.js";
+import { GroupListWithDetail, GroupStub, GroupWithDetail } from "./answer-schemas.js";
 import { alreadyExists, badRequest, insufficientPrivileges } from "./errors.js";
 import { formatGroup } from "./format.js";
 import { actorOf, existingFolder, isTrue, isWithin, visibleGroup } from "./lookups.js";
@@ -40,7 +42,7 @@ function folderForNewGroup(state: GrouperState, name: string, actor: string) {
 
 /** Groups: approximate search, create, read, update (rename inside a folder), delete. */
 export function groupRoutes(app: FastifyInstance, state: () => GrouperState): void {
-  app.get<{ Querystring: SearchQuery }>("/groups", async (request) => {
+  app.get<{ Querystring: SearchQuery }>("/groups", answers({ 200: GroupListWithDetail }), async (request) => {
     const actor = actorOf(request.query);
     const search = request.query.search?.trim().toLowerCase();
     if (!search) throw badRequest("the search query parameter is required");
@@ -54,22 +56,26 @@ export function groupRoutes(app: FastifyInstance, state: () => GrouperState): vo
     return { groups: groups.map((group) => formatGroup(state(), group, isTrue(request.query.details))) };
   });
 
-  app.post<{ Body: Static<typeof NewGroup> }>("/groups", { schema: { body: NewGroup } }, async (request) => {
-    const actor = actorOf(request.query);
-    const { name, type, description, display_extension } = request.body;
-    folderForNewGroup(state(), name, actor);
-    const group = createGroup(state(), { name, type, description, displayExtension: display_extension }, actor);
-    return formatGroup(state(), group, true);
-  });
+  app.post<{ Body: Static<typeof NewGroup> }>(
+    "/groups",
+    { schema: { body: NewGroup }, ...answers({ 200: GroupWithDetail }) },
+    async (request) => {
+      const actor = actorOf(request.query);
+      const { name, type, description, display_extension } = request.body;
+      folderForNewGroup(state(), name, actor);
+      const group = createGroup(state(), { name, type, description, displayExtension: display_extension }, actor);
+      return formatGroup(state(), group, true);
+    },
+  );
 
-  app.get<{ Params: GroupParams }>("/groups/:name", async (request) => {
+  app.get<{ Params: GroupParams }>("/groups/:name", answers({ 200: GroupWithDetail }), async (request) => {
     const actor = actorOf(request.query);
     return formatGroup(state(), visibleGroup(state(), request.params.name, actor), true);
   });
 
   app.put<{ Params: GroupParams; Body: Static<typeof GroupUpdate> }>(
     "/groups/:name",
-    { schema: { body: GroupUpdate } },
+    { schema: { body: GroupUpdate }, ...answers({ 200: GroupWithDetail }) },
     async (request) => {
       const actor = actorOf(request.query);
       const group = visibleGroup(state(), request.params.name, actor);
@@ -91,7 +97,7 @@ export function groupRoutes(app: FastifyInstance, state: () => GrouperState): vo
     },
   );
 
-  app.delete<{ Params: GroupParams }>("/groups/:name", async (request) => {
+  app.delete<{ Params: GroupParams }>("/groups/:name", answers({ 200: GroupStub }), async (request) => {
     const actor = actorOf(request.query);
     const group = visibleGroup(state(), request.params.name, actor);
     if (!mayOnGroup(group, actor, "admin")) throw insufficientPrivileges(actor, `delete group ${group.name}`);

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers } from "../framework/answers.js";
 import { type GroupPrivilege, mayOnGroup } from "./access.js";
+import { GroupListWithDetail, GroupMembers, GroupMembersUpdateResponse } from "./answer-schemas.js";
 import { insufficientPrivileges } from "./errors.js";
 import { formatGroup, formatSubjectId } from "./format.js";
 import { actorOf, existingFolder, existingSubject, isTrue, isWithin, visibleGroup } from "./lookups.js";
+import { LDAP } from "./seed.js";
 import type { GrouperState, GroupRecord } from "./state.js";
 
 const MemberList = Type.Object({ members: Type.Array(Type.String({ minLength: 1 })) });
@@ -26,14 +29,15 @@ const mayChangeMembership = (group: GroupRecord, actor: string, subject: string,
  */
 function memberResult(state: GrouperState, id: string, allowed: boolean, change: () => void) {
   const subject = state.subjects.get(id);
-  if (!subject || !allowed) return { success: false, subject_id: id };
+  // Grouper names the source it looked in for a subject it could not find.
+  if (!subject || !allowed) return { success: false, subject_id: id, source_id: subject?.source_id ?? LDAP };
   change();
   return { success: true, subject_id: id, source_id: subject.source_id, subject_name: subject.name };
 }
 
 /** Immediate memberships: list, add, remove, and the groups a subject belongs to. */
 export function memberRoutes(app: FastifyInstance, state: () => GrouperState): void {
-  app.get<{ Params: GroupParams }>("/groups/:name/members", async (request) => {
+  app.get<{ Params: GroupParams }>("/groups/:name/members", answers({ 200: GroupMembers }), async (request) => {
     const actor = actorOf(request.query);
     const group = visibleGroup(state(), request.params.name, actor);
     if (!mayOnGroup(group, actor, "read")) throw insufficientPrivileges(actor, `read the members of ${group.name}`);
@@ -42,7 +46,7 @@ export function memberRoutes(app: FastifyInstance, state: () => GrouperState): v
 
   app.post<{ Params: GroupParams; Body: Static<typeof MemberList> }>(
     "/groups/:name/members",
-    { schema: { body: MemberList } },
+    { schema: { body: MemberList }, ...answers({ 200: GroupMembersUpdateResponse }) },
     async (request) => {
       const actor = actorOf(request.query);
       const group = visibleGroup(state(), request.params.name, actor);
@@ -57,7 +61,7 @@ export function memberRoutes(app: FastifyInstance, state: () => GrouperState): v
 
   app.post<{ Params: GroupParams; Body: Static<typeof MemberList> }>(
     "/groups/:name/members/deleter",
-    { schema: { body: MemberList } },
+    { schema: { body: MemberList }, ...answers({ 200: GroupMembersUpdateResponse }) },
     async (request) => {
       const actor = actorOf(request.query);
       const group = visibleGroup(state(), request.params.name, actor);
@@ -72,6 +76,7 @@ export function memberRoutes(app: FastifyInstance, state: () => GrouperState): v
 
   app.get<{ Params: { id: string }; Querystring: { folder?: string; details?: string } }>(
     "/subjects/:id/groups",
+    answers({ 200: GroupListWithDetail }),
     async (request) => {
       const actor = actorOf(request.query);
       const subject = existingSubject(state(), request.params.id);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers } from "../framework/answers.js";
 import { GROUP_PRIVILEGES, grant, mayOnGroup } from "./access.js";
+import { GroupPrivileges } from "./answer-schemas.js";
 import { badRequest, insufficientPrivileges } from "./errors.js";
 import { formatPrivilege } from "./format.js";
 import { actorOf, existingSubject, visibleGroup } from "./lookups.js";
@@ -55,14 +57,18 @@ function refuseOwnChange(actor: string, updates: PrivilegeUpdates["updates"]) {
 
 /** Access privileges of a group: list (anyone who can see the group), grant or replace, revoke (admins). */
 export function privilegeRoutes(app: FastifyInstance, state: () => GrouperState): void {
-  app.get<{ Params: GroupParams; Querystring: ListingQuery }>("/groups/:name/privileges", async (request) => {
-    const actor = actorOf(request.query);
-    return listing(state(), visibleGroup(state(), request.params.name, actor), request.query);
-  });
+  app.get<{ Params: GroupParams; Querystring: ListingQuery }>(
+    "/groups/:name/privileges",
+    answers({ 200: GroupPrivileges }),
+    async (request) => {
+      const actor = actorOf(request.query);
+      return listing(state(), visibleGroup(state(), request.params.name, actor), request.query);
+    },
+  );
 
   app.post<{ Params: GroupParams; Querystring: { replace?: string }; Body: PrivilegeUpdates }>(
     "/groups/:name/privileges",
-    { schema: { body: PrivilegeUpdates } },
+    { schema: { body: PrivilegeUpdates }, ...answers({ 200: GroupPrivileges }) },
     async (request) => {
       const actor = actorOf(request.query);
       const replace = request.query.replace !== "false";
@@ -84,7 +90,7 @@ export function privilegeRoutes(app: FastifyInstance, state: () => GrouperState)
 
   app.post<{ Params: GroupParams; Body: PrivilegeUpdates }>(
     "/groups/:name/privileges/deleter",
-    { schema: { body: PrivilegeUpdates } },
+    { schema: { body: PrivilegeUpdates }, ...answers({ 200: GroupPrivileges }) },
     async (request) => {
       const actor = actorOf(request.query);
       const { updates } = request.body;

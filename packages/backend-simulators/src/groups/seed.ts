@@ -10,7 +10,8 @@ export const GROUPER_ADMIN = "de_grouper";
 /** How many extra directory entries share the word "workshop" in user name, real name and e-mail. */
 export const WORKSHOP_USER_COUNT = 60;
 
-const LDAP = "ldap";
+/** The people directory's source id in Grouper. */
+export const LDAP = "ldap";
 
 const pseudoSubjects: SubjectRecord[] = [
   { id: EVERYONE, name: "EveryEntity", source_id: "g:isa" },

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import { EVERYONE, mayOnGroup } from "./access.js";
+import { Privileges } from "./answer-schemas.js";
 import { badRequest } from "./errors.js";
 import { formatPrivilege } from "./format.js";
 import { actorOf, existingFolder, existingSubject, isWithin } from "./lookups.js";
@@ -18,6 +20,7 @@ interface SubjectPrivilegeQuery {
 export function subjectPrivilegeRoutes(app: FastifyInstance, state: () => GrouperState): void {
   app.get<{ Params: { id: string }; Querystring: SubjectPrivilegeQuery }>(
     "/subjects/:id/privileges",
+    answers({ 200: Privileges }),
     async (request) => {
       const actor = actorOf(request.query);
       const subject = existingSubject(state(), request.params.id);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
+import { Subject, SubjectList } from "./answer-schemas.js";
 import { badRequest } from "./errors.js";
 import { formatSubject } from "./format.js";
 import { actorOf, existingSubject } from "./lookups.js";
@@ -10,7 +12,7 @@ const searchText = (subject: SubjectRecord) =>
 
 /** Subject search and lookup by id (the people directory behind Grouper). */
 export function subjectRoutes(app: FastifyInstance, state: () => GrouperState): void {
-  app.get<{ Querystring: { search?: string } }>("/subjects", async (request) => {
+  app.get<{ Querystring: { search?: string } }>("/subjects", answers({ 200: SubjectList }), async (request) => {
     actorOf(request.query);
     const search = request.query.search?.trim().toLowerCase();
     if (!search) throw badRequest("the search query parameter is required");
@@ -20,7 +22,7 @@ export function subjectRoutes(app: FastifyInstance, state: () => GrouperState): 
     return { subjects: subjects.map(formatSubject) };
   });
 
-  app.get<{ Params: { id: string } }>("/subjects/:id", async (request) => {
+  app.get<{ Params: { id: string } }>("/subjects/:id", answers({ 200: Subject }), async (request) => {
     actorOf(request.query);
     return formatSubject(existingSubject(state(), request.params.id));
   });
