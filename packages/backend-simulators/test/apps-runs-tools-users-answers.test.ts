@@ -44,6 +44,7 @@ describe("analyses", () => {
     expect((await ok("GET", `/analyses/${SEED_ANALYSIS}/parameters`)).parameters.length).toBeGreaterThan(0);
     expect((await ok("GET", `/analyses/${SEED_ANALYSIS}/steps`)).steps).toHaveLength(1);
     expect((await ok("GET", `/analyses/${SEED_ANALYSIS}/history`)).steps[0].updates.length).toBeGreaterThan(0);
+    expect((await ok("GET", `/analyses/${SEED_ANALYSIS}/relaunch-info`)).limitChecks.canRun).toBe(true);
   });
 
   it("submits, renames, shares, unshares, stops, relaunches and deletes", async () => {
@@ -137,5 +138,60 @@ describe("users", () => {
     expect(await ok("GET", `/oauth/access-code/tapis?code=${code}&state=${state}`)).toEqual({ state_info: "" });
     expect((await ok("GET", "/oauth/token-info/tapis")).webapp).toBe("tapis");
     expect((await ok("GET", "/admin/oauth/token-info/tapis?proxy-user=alice", undefined, ADMIN)).webapp).toBe("tapis");
+  });
+});
+
+describe("tools", () => {
+  it("are listed, shown, added, changed and deleted by their owners", async () => {
+    expect((await ok("GET", "/tools/gpu-models")).gpu_models.length).toBeGreaterThan(0);
+    const { tools } = await ok("GET", "/tools?limit=25&offset=0&sort-field=name&sort-dir=ASC");
+    expect(tools.length).toBeGreaterThan(0);
+    await ok("GET", `/tools/${tools[0].id}`);
+    await ok("GET", `/tools/${tools[0].id}/apps`);
+    const added = await ok("POST", "/tools", {
+      name: "jq",
+      version: "1.7",
+      type: "executable",
+      container: { image: { name: "stedolan/jq", tag: "1.7" } },
+    });
+    expect(added.implementation).toEqual({
+      implementor: "Alice Liddell",
+      implementor_email: "alice@example.org",
+      test: { input_files: [], output_files: [] },
+    });
+    const changed = await ok("PATCH", `/tools/${added.id}`, { container: { image: { name: "stedolan/jq", tag: "1.7" } } });
+    expect(changed.container.image.id).toBe(added.container.image.id);
+    await ok("DELETE", `/tools/${added.id}`);
+  });
+
+  it("are listed, imported, changed and published by administrators", async () => {
+    const { tools } = await ok("GET", "/admin/tools?search=wc", undefined, ADMIN);
+    await ok("GET", `/admin/tools/${tools[0].id}`, undefined, ADMIN);
+    await ok("GET", `/admin/tools/${tools[0].id}/apps`, undefined, ADMIN);
+    const imported = await ok(
+      "POST",
+      "/admin/tools",
+      {
+        tools: [
+          {
+            name: "cowsay",
+            version: "3.0",
+            type: "executable",
+            implementation: {
+              implementor: "Carol Admin",
+              implementor_email: "carol@example.org",
+              test: { input_files: [], output_files: [] },
+            },
+            container: { image: { name: "docker/whalesay" } },
+          },
+        ],
+      },
+      ADMIN,
+    );
+    const [id] = imported.tool_ids;
+    await ok("PATCH", `/admin/tools/${id}`, { description: "Says it with a cow" }, ADMIN);
+    const added = await ok("POST", "/tools", { name: "yq", version: "4", container: { image: { name: "mikefarah/yq" } } });
+    expect((await ok("POST", `/admin/tools/${added.id}/publish`, {}, ADMIN)).is_public).toBe(true);
+    await ok("DELETE", `/admin/tools/${id}`, undefined, ADMIN);
   });
 });

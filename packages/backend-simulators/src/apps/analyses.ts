@@ -15,9 +15,11 @@ import {
   AnalysisUpdateResponse,
   StopAnalysisResponse,
 } from "./answer-schemas/analyses.js";
+import { AppJobView } from "./answer-schemas/apps.js";
 import { jobView, parameterKey } from "./app-views.js";
 import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
-import { seedAnalyses } from "./seed-analyses.js";
+import { limitChecksOf } from "./limit-checks.js";
+import { SEED_APP_IDS } from "./seed-ids.js";
 import { toolsOf } from "./tools.js";
 
 export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
@@ -54,6 +56,24 @@ export const analysesOf = (all: () => Record<string, unknown>) => all().analyses
 
 type All = () => Record<string, unknown>;
 type IdParams = { Params: { analysisId: string } };
+
+const SEED_ANALYSES: readonly AnalysisRecord[] = [
+  {
+    id: "d6e5f4a3-0000-4000-8000-000000000001",
+    name: "word-count-chapter-1",
+    description: "Counting the words of chapter one",
+    app_id: SEED_APP_IDS.wordCount,
+    system_id: "de",
+    username: "alice",
+    status: "Completed",
+    startdate: Date.UTC(2026, 5, 2, 9),
+    enddate: Date.UTC(2026, 5, 2, 9, 5),
+    resultfolderid: "/iplant/home/alice/analyses/word-count-chapter-1",
+    notify: true,
+    config: { [`${SEED_APP_IDS.wordCount}_0b9b4f2e-1d3c-4a5b-8c7d-000000000011`]: "/iplant/home/alice/chapter-1.txt" },
+    deleted: false,
+  },
+];
 
 /** The caller's permission on an analysis: its owner's, or the one it was shared with. */
 export function analysisPermission(state: AnalysesState, analysis: AnalysisRecord, username: string) {
@@ -226,10 +246,12 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     );
     return { app_id: app.id, system_id: app.system_id, parameters };
   });
-  scope.get<IdParams>("/analyses/:analysisId/relaunch-info", async (request) => {
+  // The app's launch form (limit checks included) with the analysis's values.
+  scope.get<IdParams>("/analyses/:analysisId/relaunch-info", answers({ 200: AppJobView }), async (request) => {
     const caller = callerOf(request);
     const analysis = readableAnalysis(state(), request.params.analysisId, caller);
-    return jobView(readableApp(catalogOf(all), analysis.app_id, caller.username), analysis.config);
+    const app = readableApp(catalogOf(all), analysis.app_id, caller.username);
+    return jobView(app, analysis.config, limitChecksOf(app, caller.username, all));
   });
   scope.get<IdParams>("/analyses/:analysisId/steps", answers({ 200: AnalysisStepList }), async (request) => {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
@@ -261,7 +283,7 @@ export const stepOf = (analysis: AnalysisRecord) => ({
 /** Apps backend: analyses (submitted jobs) of the caller: listing, submission, changes, stop, relaunch. */
 export const analyses = defineModule<AnalysesState>({
   makeState: () => ({
-    analyses: new Map(seedAnalyses(Date.now()).map((analysis) => [analysis.id, analysis])),
+    analyses: new Map(SEED_ANALYSES.map((analysis) => [analysis.id, structuredClone(analysis)])),
     shares: new Map(),
   }),
   routes: (app, state, all) => backendScope(app, (scope) => routes(scope, state, all)),

@@ -1,17 +1,30 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { type Caller, callerOf, queryOf } from "../framework/caller.js";
+import { demoUser } from "../demo-users.js";
+import { answers } from "../framework/answers.js";
+import { type Caller, callerOf, fullName, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
+import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
+import { GpuModels, ToolDetails, ToolIdsList, ToolListing } from "./answer-schemas/tools.js";
 import { listingDetail } from "./app-listing.js";
 import { type AppPermission, catalogOf, permissionOf } from "./catalog.js";
 import { searchMatcher } from "./search-terms.js";
 import { SEED_TOOL_IDS } from "./seed-ids.js";
 
+/** A tool's container: its settings and image, each with the id the backend's tables give it. */
 export interface ToolContainer {
-  image: { name: string; tag: string };
+  id: string;
+  image: { id: string; name: string; tag: string };
   [setting: string]: unknown;
+}
+
+/** Who integrated a tool, and the data to test it with. */
+export interface ToolImplementation {
+  implementor: string;
+  implementor_email: string;
+  test: { input_files: string[]; output_files: string[] };
 }
 
 /** A tool (a container image and how to run it) as the apps backend keeps it. */
@@ -26,6 +39,7 @@ export interface ToolRecord {
   is_public: boolean;
   owner: string;
   container: ToolContainer;
+  implementation: ToolImplementation;
   time_limit_seconds: number;
   restricted: boolean;
   interactive: boolean;
@@ -35,6 +49,18 @@ export interface ToolsState {
   tools: Map<string, ToolRecord>;
   /** tool id → username → permission granted by sharing. */
   shares: Map<string, Map<string, AppPermission>>;
+}
+
+/** The implementation the backend records for a tool added without one: the adding user's name and address. */
+const implementedBy = (implementor: string, email: string): ToolImplementation => ({
+  implementor,
+  implementor_email: email,
+  test: { input_files: [], output_files: [] },
+});
+
+function seedImplementation(owner: string): ToolImplementation {
+  const user = demoUser(owner);
+  return implementedBy(user ? `${user.firstName} ${user.lastName}` : owner, user?.email ?? "");
 }
 
 const seedTool = (id: string, name: string, description: string, image: string, owner: string, isPublic: boolean) => ({
@@ -47,13 +73,14 @@ const seedTool = (id: string, name: string, description: string, image: string, 
   type: "executable",
   is_public: isPublic,
   owner,
-  container: { image: { name: image, tag: "latest" } },
+  container: { id: randomUUID(), image: { id: randomUUID(), name: image, tag: "latest" } },
+  implementation: seedImplementation(owner),
   time_limit_seconds: 0,
   restricted: false,
   interactive: false,
 });
 
-const SEED_TOOLS: readonly ToolRecord[] = [
+export const SEED_TOOLS: readonly ToolRecord[] = [
   seedTool(SEED_TOOL_IDS.wc, "wc", "GNU word count", "discoenv/coreutils", "carol", true),
   seedTool(SEED_TOOL_IDS.fastqc, "fastqc", "Read quality control", "biocontainers/fastqc", "carol", true),
   seedTool(SEED_TOOL_IDS.aligner, "alice-aligner", "Alice's read aligner", "alice/aligner", "alice", false),
@@ -92,11 +119,48 @@ export function toolView(tool: ToolRecord, permission?: string) {
   return permission === undefined ? view : { ...view, permission };
 }
 
-function containerFrom(value: unknown): ToolContainer {
+/** A tool's details as `GET /tools/{id}` answers them: the caller's permission, "" when they hold none. */
+const toolDetails = (state: ToolsState, tool: ToolRecord, username: string) =>
+  toolView(tool, toolPermission(state, tool, username) ?? "");
+
+/** A tool as listings show it: the implementor without test data, the container as its image and entrypoint. */
+function toolListingItem(state: ToolsState, tool: ToolRecord, username: string) {
+  const { implementation, container, ...details } = toolDetails(state, tool, username);
+  const { entrypoint } = container;
+  return {
+    ...details,
+    implementation: { implementor: implementation.implementor, implementor_email: implementation.implementor_email },
+    container: {
+      ...(typeof entrypoint === "string" ? { entrypoint } : {}),
+      image: { name: container.image.name, tag: container.image.tag },
+    },
+  };
+}
+
+/** A container from a request; the ids of the one it replaces are kept (the image's while it is the same one). */
+function containerFrom(value: unknown, previous?: ToolContainer): ToolContainer {
   const container = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
   const image = (container.image ?? {}) as Record<string, unknown>;
   if (typeof image.name !== "string" || !image.name) throw missingField("container.image.name");
-  return { ...container, image: { name: image.name, tag: typeof image.tag === "string" ? image.tag : "latest" } };
+  const tag = typeof image.tag === "string" ? image.tag : "latest";
+  const sameImage = previous?.image.name === image.name && previous.image.tag === tag;
+  return {
+    ...container,
+    id: previous?.id ?? randomUUID(),
+    image: { id: sameImage ? previous.image.id : randomUUID(), name: image.name, tag },
+  };
+}
+
+function implementationFrom(value: unknown, owner: Caller): ToolImplementation {
+  if (typeof value !== "object" || value === null) return implementedBy(fullName(owner), owner.email);
+  const given = value as Record<string, unknown>;
+  const test = (given.test ?? {}) as Record<string, unknown>;
+  const paths = (list: unknown) => (Array.isArray(list) ? list.map(String) : []);
+  return {
+    implementor: typeof given.implementor === "string" ? given.implementor : fullName(owner),
+    implementor_email: typeof given.implementor_email === "string" ? given.implementor_email : owner.email,
+    test: { input_files: paths(test.input_files), output_files: paths(test.output_files) },
+  };
 }
 
 function newTool(body: unknown, owner: Caller, isPublic: boolean): ToolRecord {
@@ -113,6 +177,7 @@ function newTool(body: unknown, owner: Caller, isPublic: boolean): ToolRecord {
     is_public: isPublic,
     owner: owner.username,
     container: containerFrom(tool.container),
+    implementation: implementationFrom(tool.implementation, owner),
     time_limit_seconds: typeof tool.time_limit_seconds === "number" ? tool.time_limit_seconds : 0,
     restricted: tool.restricted === true,
     interactive: tool.interactive === true,
@@ -126,7 +191,7 @@ function applyChanges(tool: ToolRecord, body: unknown): ToolRecord {
   for (const field of EDITABLE) {
     if (changes[field] !== undefined) Object.assign(tool, { [field]: changes[field] });
   }
-  if (changes.container !== undefined) tool.container = containerFrom(changes.container);
+  if (changes.container !== undefined) tool.container = containerFrom(changes.container, tool.container);
   return tool;
 }
 
@@ -160,30 +225,31 @@ type IdParams = { Params: { toolId: string } };
 export const GPU_MODELS = ["NVIDIA-A16", "NVIDIA-A100", "NVIDIA-H100"] as const;
 
 function userRoutes(scope: FastifyInstance, state: () => ToolsState, all: () => Record<string, unknown>) {
-  scope.get("/tools/gpu-models", async (request) => {
+  scope.get("/tools/gpu-models", answers({ 200: GpuModels }), async (request) => {
     callerOf(request);
     return { gpu_models: [...GPU_MODELS] };
   });
-  scope.get("/tools", async (request) => {
+  scope.get("/tools", answers({ 200: ToolListing }), async (request) => {
     const caller = callerOf(request);
     const visible = [...state().tools.values()].filter((tool) => toolPermission(state(), tool, caller.username));
     const found = search(visible, queryOf(request));
-    const views = found.map((tool) => toolView(tool, toolPermission(state(), tool, caller.username)));
+    const views = found.map((tool) => toolListingItem(state(), tool, caller.username));
     return { tools: paged(views, queryOf(request), "name"), total: found.length };
   });
-  scope.post("/tools", async (request) => {
-    const tool = newTool(request.body, callerOf(request), false);
+  scope.post("/tools", answers({ 200: ToolDetails }), async (request) => {
+    const caller = callerOf(request);
+    const tool = newTool(request.body, caller, false);
     state().tools.set(tool.id, tool);
-    return toolView(tool, "own");
+    return toolDetails(state(), tool, caller.username);
   });
-  scope.get<IdParams>("/tools/:toolId", async (request) => {
+  scope.get<IdParams>("/tools/:toolId", answers({ 200: ToolDetails }), async (request) => {
     const caller = callerOf(request);
-    const tool = readableTool(state(), request.params.toolId, caller.username);
-    return toolView(tool, toolPermission(state(), tool, caller.username));
+    return toolDetails(state(), readableTool(state(), request.params.toolId, caller.username), caller.username);
   });
-  scope.patch<IdParams>("/tools/:toolId", async (request) => {
+  scope.patch<IdParams>("/tools/:toolId", answers({ 200: ToolDetails }), async (request) => {
     const caller = callerOf(request);
-    return toolView(applyChanges(writableTool(state(), request.params.toolId, caller.username), request.body), "own");
+    const tool = applyChanges(writableTool(state(), request.params.toolId, caller.username), request.body);
+    return toolDetails(state(), tool, caller.username);
   });
   scope.delete<IdParams>("/tools/:toolId", async (request) => {
     const caller = callerOf(request);
@@ -192,27 +258,23 @@ function userRoutes(scope: FastifyInstance, state: () => ToolsState, all: () => 
     state().tools.delete(tool.id);
     return {};
   });
-  scope.get<IdParams>("/tools/:toolId/apps", async (request) => {
+  scope.get<IdParams>("/tools/:toolId/apps", answers({ 200: AppListing }), async (request) => {
     const caller = callerOf(request);
     readableTool(state(), request.params.toolId, caller.username);
-    return { apps: appsUsing(request.params.toolId, caller.username, all) };
+    const apps = appsUsing(request.params.toolId, caller.username, all);
+    return { apps, total: apps.length };
   });
 }
 
 function adminRoutes(scope: FastifyInstance, state: () => ToolsState, all: () => Record<string, unknown>) {
-  scope.get("/admin/tools", async (request) => {
-    callerOf(request);
+  // Administrators see every tool, with the permission they hold themselves ("" for most).
+  scope.get("/admin/tools", answers({ 200: ToolListing }), async (request) => {
+    const caller = callerOf(request);
     const found = search([...state().tools.values()], queryOf(request));
-    return {
-      tools: paged(
-        found.map((tool) => toolView(tool)),
-        queryOf(request),
-        "name",
-      ),
-      total: found.length,
-    };
+    const views = found.map((tool) => toolListingItem(state(), tool, caller.username));
+    return { tools: paged(views, queryOf(request), "name"), total: found.length };
   });
-  scope.post("/admin/tools", async (request) => {
+  scope.post("/admin/tools", answers({ 200: ToolIdsList }), async (request) => {
     const caller = callerOf(request);
     const tools = bodyObject(request.body).tools;
     if (!Array.isArray(tools) || tools.length === 0) throw missingField("tools");
@@ -220,13 +282,14 @@ function adminRoutes(scope: FastifyInstance, state: () => ToolsState, all: () =>
     for (const tool of created) state().tools.set(tool.id, tool);
     return { tool_ids: created.map((tool) => tool.id) };
   });
-  scope.get<IdParams>("/admin/tools/:toolId", async (request) => {
-    callerOf(request);
-    return toolView(existingTool(state(), request.params.toolId));
+  scope.get<IdParams>("/admin/tools/:toolId", answers({ 200: ToolDetails }), async (request) => {
+    const caller = callerOf(request);
+    return toolDetails(state(), existingTool(state(), request.params.toolId), caller.username);
   });
-  scope.patch<IdParams>("/admin/tools/:toolId", async (request) => {
-    callerOf(request);
-    return toolView(applyChanges(existingTool(state(), request.params.toolId), request.body));
+  scope.patch<IdParams>("/admin/tools/:toolId", answers({ 200: ToolDetails }), async (request) => {
+    const caller = callerOf(request);
+    const tool = applyChanges(existingTool(state(), request.params.toolId), request.body);
+    return toolDetails(state(), tool, caller.username);
   });
   scope.delete<IdParams>("/admin/tools/:toolId", async (request) => {
     callerOf(request);
@@ -235,24 +298,28 @@ function adminRoutes(scope: FastifyInstance, state: () => ToolsState, all: () =>
     state().tools.delete(tool.id);
     return {};
   });
-  scope.get<IdParams>("/admin/tools/:toolId/apps", async (request) => {
+  scope.get<IdParams>("/admin/tools/:toolId/apps", answers({ 200: AdminAppListing }), async (request) => {
     callerOf(request);
     existingTool(state(), request.params.toolId);
-    return { apps: appsUsing(request.params.toolId, undefined, all) };
+    const apps = appsUsing(request.params.toolId, undefined, all);
+    return { apps, total: apps.length };
   });
-  scope.post<IdParams>("/admin/tools/:toolId/publish", async (request) => {
-    callerOf(request);
+  scope.post<IdParams>("/admin/tools/:toolId/publish", answers({ 200: ToolDetails }), async (request) => {
+    const caller = callerOf(request);
     const tool = existingTool(state(), request.params.toolId);
     if (tool.is_public) throw badRequest(`tool ${tool.id} is already public`);
     applyChanges(tool, request.body ?? {});
     tool.is_public = true;
-    return toolView(tool);
+    return toolDetails(state(), tool, caller.username);
   });
 }
 
 /** Apps backend: tools for users (their own, shared and public ones) and for administrators. */
 export const tools = defineModule<ToolsState>({
-  makeState: () => ({ tools: new Map(SEED_TOOLS.map((tool) => [tool.id, structuredClone(tool)])), shares: new Map() }),
+  makeState: () => ({
+    tools: new Map(SEED_TOOLS.map((tool) => [tool.id, structuredClone(tool)])),
+    shares: new Map(),
+  }),
   routes: (app, state, all) =>
     backendScope(app, (scope) => {
       userRoutes(scope, state, all);
