@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { backendScope, InvalidRequest } from "../framework/problems.js";
+import { AvuList } from "./answer-schemas.js";
 import { type AvusState, type StoredAvu, shownAvu } from "./avus.js";
 
 /**
@@ -62,13 +64,13 @@ export function avuSearchRoutes(app: FastifyInstance, state: () => AvusState, da
     };
   };
   return backendScope(app, (scope) => {
-    scope.post("/avus/search", async (request: FastifyRequest) => {
+    scope.post("/avus/search", answers({ 200: AvuList }), async (request: FastifyRequest) => {
       callerOf(request);
       const body = request.body ?? {};
       if (typeof body !== "object" || Array.isArray(body)) throw new InvalidRequest({ body: "(not (map? a-body))" });
       return search(criteriaOf(body as Record<string, unknown>, "refuse"));
     });
-    scope.get("/avus", async (request: FastifyRequest) => {
+    scope.get("/avus", answers({ 200: AvuList }), async (request: FastifyRequest) => {
       callerOf(request);
       return search(criteriaOf(queryOf(request), "list"));
     });

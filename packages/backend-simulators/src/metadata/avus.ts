@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, Problem } from "../framework/problems.js";
+import { AvuList } from "./answer-schemas.js";
 import { avuSearchRoutes, type DataItemAvus } from "./avu-search.js";
 import { now } from "./clock.js";
 import { canonicalUuid, emptyOk, Uuid } from "./schemas.js";
@@ -166,7 +168,7 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
 
   scope.get<{ Params: AvuTargetParams }>(
     "/avus/:targetType/:targetId",
-    { schema: { params: AvuTargetParams } },
+    { schema: { params: AvuTargetParams }, ...answers({ 200: AvuList }) },
     async (request) => {
       callerOf(request);
       return listing(targetOf(request.params));
@@ -175,7 +177,7 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
 
   scope.post<{ Params: AvuTargetParams; Body: AvuListRequest }>(
     "/avus/:targetType/:targetId",
-    { schema: { params: AvuTargetParams, body: AvuListRequest } },
+    { schema: { params: AvuTargetParams, body: AvuListRequest }, ...answers({ 200: AvuList }) },
     async (request) => {
       const user = callerOf(request).username;
       const target = targetOf(request.params);
@@ -188,7 +190,7 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
 
   scope.put<{ Params: AvuTargetParams; Body: SetAvuRequest }>(
     "/avus/:targetType/:targetId",
-    { schema: { params: AvuTargetParams, body: SetAvuRequest } },
+    { schema: { params: AvuTargetParams, body: SetAvuRequest }, ...answers({ 200: AvuList }) },
     async (request) => {
       const user = callerOf(request).username;
       const target = targetOf(request.params);
@@ -203,7 +205,7 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
 
   scope.post<{ Params: AvuTargetParams; Body: CopyRequest }>(
     "/avus/:targetType/:targetId/copy",
-    { schema: { params: AvuTargetParams, body: CopyRequest } },
+    { schema: { params: AvuTargetParams, body: CopyRequest }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
       const user = callerOf(request).username;
       const copies = avusOn(targetOf(request.params)).map(copyOf);

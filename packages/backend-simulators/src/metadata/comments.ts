@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, InvalidRequest, notFound, Problem } from "../framework/problems.js";
 import { bodyObject, queryText } from "../framework/request-values.js";
-import { canonicalUuid } from "./schemas.js";
+import { CommentList, CommentResponse } from "./answer-schemas.js";
+import { canonicalUuid, emptyOk } from "./schemas.js";
 
 /** A comment as the metadata backend stores it; `retracted_by` is never shown to users. */
 export interface StoredComment {
@@ -73,13 +75,13 @@ function targetRoutes(
   adminPrefix: string,
   targetType: (request: FastifyRequest) => string,
 ) {
-  scope.get<TargetParams>(`${prefix}/:targetId/comments`, async (request) => {
+  scope.get<TargetParams>(`${prefix}/:targetId/comments`, answers({ 200: CommentList }), async (request) => {
     const comments = [...state().comments.values()]
       .filter((comment) => comment.target_id === canonicalUuid(request.params.targetId) && !comment.deleted)
       .sort((a, b) => a.post_time - b.post_time);
     return { comments: comments.map(shown) };
   });
-  scope.post<TargetParams>(`${prefix}/:targetId/comments`, async (request) => {
+  scope.post<TargetParams>(`${prefix}/:targetId/comments`, answers({ 200: CommentResponse }), async (request) => {
     const caller = callerOf(request);
     const text = bodyObject(request.body).comment;
     if (typeof text !== "string") throw badRequest("the body needs a comment string", "ERR_BAD_OR_MISSING_FIELD");
@@ -103,19 +105,27 @@ function targetRoutes(
     [prefix, false],
     [adminPrefix, true],
   ] as const) {
-    scope.patch<CommentParams>(`${path}/:targetId/comments/:commentId`, async (request) => {
-      const caller = callerOf(request);
-      const retracting = retractedParameter(request);
-      const comment = onTarget(state(), request.params.targetId, request.params.commentId);
-      changeRetraction(comment, caller.username, retracting, targetAdmin);
-      return {};
-    });
+    scope.patch<CommentParams>(
+      `${path}/:targetId/comments/:commentId`,
+      answers({ 200: NoBody }),
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const retracting = retractedParameter(request);
+        const comment = onTarget(state(), request.params.targetId, request.params.commentId);
+        changeRetraction(comment, caller.username, retracting, targetAdmin);
+        return emptyOk(reply);
+      },
+    );
   }
-  scope.delete<CommentParams>(`${adminPrefix}/:targetId/comments/:commentId`, async (request) => {
-    callerOf(request);
-    onTarget(state(), request.params.targetId, request.params.commentId).deleted = true;
-    return {};
-  });
+  scope.delete<CommentParams>(
+    `${adminPrefix}/:targetId/comments/:commentId`,
+    answers({ 200: NoBody }),
+    async (request, reply) => {
+      callerOf(request);
+      onTarget(state(), request.params.targetId, request.params.commentId).deleted = true;
+      return emptyOk(reply);
+    },
+  );
 }
 
 function dataType(request: FastifyRequest): string {

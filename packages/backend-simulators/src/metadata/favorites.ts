@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, notFound } from "../framework/problems.js";
-import { canonicalUuid, type DataType, DataTypeQuery, emptyOk, TargetParams, Uuid } from "./schemas.js";
+import { DataIdList } from "./answer-schemas.js";
+import { canonicalUuid, type DataType, DataTypeQuery, emptyOk, TargetParams } from "./schemas.js";
 
 export interface FavoritesState {
   /** Each user's favorite data items: UUID → whether it is a file or a folder. */
@@ -12,8 +14,6 @@ export interface FavoritesState {
 
 const EntityTypeQuery = Type.Object({ "entity-type": Type.Enum(["any", "file", "folder"]) });
 type EntityTypeQuery = Static<typeof EntityTypeQuery>;
-const DataIdList = Type.Object({ filesystem: Type.Array(Uuid) });
-type DataIdList = Static<typeof DataIdList>;
 
 function routes(scope: FastifyInstance, state: () => FavoritesState) {
   const favoritesOf = (username: string) => {
@@ -26,7 +26,7 @@ function routes(scope: FastifyInstance, state: () => FavoritesState) {
 
   scope.get<{ Querystring: EntityTypeQuery }>(
     "/favorites/filesystem",
-    { schema: { querystring: EntityTypeQuery } },
+    { schema: { querystring: EntityTypeQuery }, ...answers({ 200: DataIdList }) },
     async (request) => {
       const favorites = favoritesOf(callerOf(request).username);
       const wanted = request.query["entity-type"];
@@ -39,7 +39,7 @@ function routes(scope: FastifyInstance, state: () => FavoritesState) {
   // Marking an item twice keeps the first mark, as the backend does.
   scope.put<{ Params: TargetParams; Querystring: DataTypeQuery }>(
     "/favorites/filesystem/:targetId",
-    { schema: { params: TargetParams, querystring: DataTypeQuery } },
+    { schema: { params: TargetParams, querystring: DataTypeQuery }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
       const favorites = favoritesOf(callerOf(request).username);
       const id = canonicalUuid(request.params.targetId);
@@ -50,7 +50,7 @@ function routes(scope: FastifyInstance, state: () => FavoritesState) {
 
   scope.delete<{ Params: TargetParams }>(
     "/favorites/filesystem/:targetId",
-    { schema: { params: TargetParams } },
+    { schema: { params: TargetParams }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
       const favorites = favoritesOf(callerOf(request).username);
       if (!favorites.delete(canonicalUuid(request.params.targetId))) {
@@ -60,11 +60,15 @@ function routes(scope: FastifyInstance, state: () => FavoritesState) {
     },
   );
 
-  scope.post<{ Body: DataIdList }>("/favorites/filter", { schema: { body: DataIdList } }, async (request) => {
-    const favorites = favoritesOf(callerOf(request).username);
-    const asked = new Set(request.body.filesystem.map(canonicalUuid));
-    return { filesystem: [...asked].filter((id) => favorites.has(id)) };
-  });
+  scope.post<{ Body: Static<typeof DataIdList> }>(
+    "/favorites/filter",
+    { schema: { body: DataIdList }, ...answers({ 200: DataIdList }) },
+    async (request) => {
+      const favorites = favoritesOf(callerOf(request).username);
+      const asked = new Set(request.body.filesystem.map(canonicalUuid));
+      return { filesystem: [...asked].filter((id) => favorites.has(id)) };
+    },
+  );
 }
 
 /**

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, notFound } from "../framework/problems.js";
+import { OntologyDetails, OntologyDetailsList, OntologyHierarchy, OntologyHierarchyList } from "./answer-schemas.js";
+import { isoSeconds } from "./clock.js";
 import {
   hierarchyOf,
   type OntologyClass,
@@ -11,6 +14,7 @@ import {
   SEED_ONTOLOGY_VERSION,
   SEED_ONTOLOGY_XML,
 } from "./ontology.js";
+import { emptyOk } from "./schemas.js";
 
 /** A saved ontology document and the hierarchy roots saved from it. */
 export interface StoredOntology {
@@ -35,7 +39,7 @@ const details = ({ version, iri, created_by, created_on, deleted }: StoredOntolo
   version,
   iri,
   created_by,
-  created_on,
+  created_on: isoSeconds(created_on),
   deleted,
 });
 
@@ -87,12 +91,14 @@ function routes(scope: FastifyInstance, state: () => OntologiesState) {
   const hierarchies = (ontology: StoredOntology) => ({
     hierarchies: ontology.roots.map((root) => hierarchy(ontology, root)),
   });
-  scope.get("/ontologies", async () => ({
+  scope.get("/ontologies", answers({ 200: OntologyDetailsList }), async () => ({
     ontologies: [...state().ontologies.values()].filter((ontology) => !ontology.deleted).map(details),
   }));
-  scope.get<VersionParams>("/ontologies/:version", async (request) => hierarchies(existing(request.params.version)));
+  scope.get<VersionParams>("/ontologies/:version", answers({ 200: OntologyHierarchyList }), async (request) =>
+    hierarchies(existing(request.params.version)),
+  );
   // Versions are the ontology IRI, its version info and the upload time, as in the real backend.
-  scope.post("/admin/ontologies", async (request) => {
+  scope.post("/admin/ontologies", answers({ 200: OntologyDetails }), async (request) => {
     const caller = callerOf(request);
     const xml = ontologyXml(request.body, String(request.headers["content-type"] ?? ""));
     const parsed = parsedOrRefused(xml);
@@ -103,27 +109,31 @@ function routes(scope: FastifyInstance, state: () => OntologiesState) {
     state().ontologies.set(version, ontology);
     return details(ontology);
   });
-  scope.delete<VersionParams>("/admin/ontologies/:version", async (request) => {
+  scope.delete<VersionParams>("/admin/ontologies/:version", answers({ 200: NoBody }), async (request, reply) => {
     callerOf(request);
     existing(request.params.version).deleted = true;
-    return {};
+    return emptyOk(reply);
   });
-  scope.put<RootParams>("/admin/ontologies/:version/:rootIri", async (request) => {
+  scope.put<RootParams>("/admin/ontologies/:version/:rootIri", answers({ 200: OntologyHierarchy }), async (request) => {
     callerOf(request);
     const ontology = existing(request.params.version);
     const node = hierarchy(ontology, request.params.rootIri);
     if (!ontology.roots.includes(node.iri)) ontology.roots.push(node.iri);
     return { hierarchy: node };
   });
-  scope.delete<RootParams>("/admin/ontologies/:version/:rootIri", async (request) => {
-    callerOf(request);
-    const ontology = existing(request.params.version);
-    if (!ontology.roots.includes(request.params.rootIri)) {
-      throw notFound(`no hierarchy rooted at ${request.params.rootIri} in ontology version ${ontology.version}`);
-    }
-    ontology.roots = ontology.roots.filter((root) => root !== request.params.rootIri);
-    return hierarchies(ontology);
-  });
+  scope.delete<RootParams>(
+    "/admin/ontologies/:version/:rootIri",
+    answers({ 200: OntologyHierarchyList }),
+    async (request) => {
+      callerOf(request);
+      const ontology = existing(request.params.version);
+      if (!ontology.roots.includes(request.params.rootIri)) {
+        throw notFound(`no hierarchy rooted at ${request.params.rootIri} in ontology version ${ontology.version}`);
+      }
+      ontology.roots = ontology.roots.filter((root) => root !== request.params.rootIri);
+      return hierarchies(ontology);
+    },
+  );
 }
 
 /** Metadata backend: ontology documents, their versions and the class hierarchies saved from them. */

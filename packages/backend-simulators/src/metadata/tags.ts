@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, notFound, Problem } from "../framework/problems.js";
+import { AttachedTagsListing, TagDetails, TagList } from "./answer-schemas.js";
 import { now } from "./clock.js";
 import { canonicalUuid, DataType, emptyOk, NonBlank, TargetParams, Uuid } from "./schemas.js";
 
@@ -71,32 +73,38 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
     return tag;
   };
 
-  scope.get("/tags/user", async (request) => ({ tags: ownedBy(callerOf(request).username).map(brief) }));
+  scope.get("/tags/user", answers({ 200: TagList }), async (request) => ({
+    tags: ownedBy(callerOf(request).username).map(brief),
+  }));
 
   // Tag values are unique per owner, ignoring case.
-  scope.post<{ Body: TagRequest }>("/tags/user", { schema: { body: TagRequest } }, async (request) => {
-    const owner = callerOf(request).username;
-    const value = request.body.value.trim();
-    if (ownedBy(owner).some((tag) => tag.value.toLowerCase() === value.toLowerCase())) {
-      throw new Problem(400, "ERR_NOT_UNIQUE", `the tag ${value} already exists`);
-    }
-    const time = now();
-    const tag: StoredTag = {
-      id: randomUUID(),
-      value,
-      description: request.body.description?.trim() ?? "",
-      owner_id: owner,
-      public: false,
-      created_on: time,
-      modified_on: time,
-    };
-    state().tags.set(tag.id, tag);
-    return details(tag);
-  });
+  scope.post<{ Body: TagRequest }>(
+    "/tags/user",
+    { schema: { body: TagRequest }, ...answers({ 200: TagDetails }) },
+    async (request) => {
+      const owner = callerOf(request).username;
+      const value = request.body.value.trim();
+      if (ownedBy(owner).some((tag) => tag.value.toLowerCase() === value.toLowerCase())) {
+        throw new Problem(400, "ERR_NOT_UNIQUE", `the tag ${value} already exists`);
+      }
+      const time = now();
+      const tag: StoredTag = {
+        id: randomUUID(),
+        value,
+        description: request.body.description?.trim() ?? "",
+        owner_id: owner,
+        public: false,
+        created_on: time,
+        modified_on: time,
+      };
+      state().tags.set(tag.id, tag);
+      return details(tag);
+    },
+  );
 
   scope.patch<{ Params: TagParams; Body: TagUpdate }>(
     "/tags/user/:tagId",
-    { schema: { params: TagParams, body: TagUpdate } },
+    { schema: { params: TagParams, body: TagUpdate }, ...answers({ 200: TagDetails }) },
     async (request) => {
       const owner = callerOf(request).username;
       const tag = state().tags.get(canonicalUuid(request.params.tagId));
@@ -112,7 +120,7 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
 
   scope.delete<{ Params: TagParams }>(
     "/tags/user/:tagId",
-    { schema: { params: TagParams } },
+    { schema: { params: TagParams }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
       const tag = ownTag(callerOf(request).username, request.params.tagId);
       state().tags.delete(tag.id);
@@ -123,7 +131,7 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
 
   scope.get<{ Querystring: SuggestionQuery }>(
     "/tags/suggestions",
-    { schema: { querystring: SuggestionQuery } },
+    { schema: { querystring: SuggestionQuery }, ...answers({ 200: TagList }) },
     async (request) => {
       const fragment = request.query.contains.toLowerCase();
       const matches = ownedBy(callerOf(request).username).filter((tag) => tag.value.toLowerCase().includes(fragment));
@@ -136,7 +144,7 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
   for (const prefix of ["/filesystem/data", "/filesystem/entry"]) {
     scope.get<{ Params: TargetParams }>(
       `${prefix}/:targetId/tags`,
-      { schema: { params: TargetParams } },
+      { schema: { params: TargetParams }, ...answers({ 200: TagList }) },
       async (request) => {
         const owner = callerOf(request).username;
         const tagIds = new Set(attached(canonicalUuid(request.params.targetId)).map((attachment) => attachment.tag_id));
@@ -151,7 +159,10 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
     // Attaching someone else's (or an unknown) tag is refused; detaching one is silently ignored.
     scope.patch<{ Params: TargetParams; Querystring: AttachmentQuery; Body: TagIdList }>(
       `${prefix}/:targetId/tags`,
-      { schema: { params: TargetParams, querystring: AttachmentQuery, body: TagIdList } },
+      {
+        schema: { params: TargetParams, querystring: AttachmentQuery, body: TagIdList },
+        ...answers({ 200: AttachedTagsListing }),
+      },
       async (request) => {
         const user = callerOf(request).username;
         const targetId = canonicalUuid(request.params.targetId);

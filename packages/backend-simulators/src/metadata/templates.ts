@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope } from "../framework/problems.js";
 import { queryFlag } from "../framework/request-values.js";
+import { Download, MetadataTemplate, MetadataTemplateAttr, MetadataTemplateList } from "./answer-schemas.js";
 import { now } from "./clock.js";
 import { emptyOk, Uuid } from "./schemas.js";
 import { blankCsv, guideCsv, templateZip } from "./template-csv.js";
@@ -45,14 +47,14 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
   });
   const changeBy = (request: FastifyRequest) => ({ user: callerOf(request).username, at: now() });
 
-  scope.get("/templates", async (request) => {
+  scope.get("/templates", answers({ 200: MetadataTemplateList }), async (request) => {
     callerOf(request);
     return listing(false);
   });
 
   scope.get<{ Params: AttributeParams }>(
     "/templates/attr/:attributeId",
-    { schema: { params: AttributeParams } },
+    { schema: { params: AttributeParams }, ...answers({ 200: MetadataTemplateAttr }) },
     async (request) => {
       callerOf(request);
       return attributeView(state(), existingAttribute(state(), request.params.attributeId));
@@ -62,7 +64,7 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
   // Deleted templates can still be read by id, as in the backend.
   scope.get<{ Params: TemplateParams }>(
     "/templates/:templateId",
-    { schema: { params: TemplateParams } },
+    { schema: { params: TemplateParams }, ...answers({ 200: MetadataTemplate }) },
     async (request) => {
       callerOf(request);
       return templateView(state(), existingTemplate(state(), request.params.templateId));
@@ -71,7 +73,7 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
 
   scope.get<{ Params: TemplateParams }>(
     "/templates/:templateId/blank-csv",
-    { schema: { params: TemplateParams } },
+    { schema: { params: TemplateParams }, ...answers({ 200: Download }) },
     async (request, reply) => {
       callerOf(request);
       const template = existingTemplate(state(), request.params.templateId);
@@ -81,7 +83,7 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
 
   scope.get<{ Params: TemplateParams }>(
     "/templates/:templateId/guide-csv",
-    { schema: { params: TemplateParams } },
+    { schema: { params: TemplateParams }, ...answers({ 200: Download }) },
     async (request, reply) => {
       callerOf(request);
       const template = existingTemplate(state(), request.params.templateId);
@@ -91,7 +93,7 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
 
   scope.get<{ Params: TemplateParams }>(
     "/templates/:templateId/zip-csv",
-    { schema: { params: TemplateParams } },
+    { schema: { params: TemplateParams }, ...answers({ 200: Download }) },
     async (request, reply) => {
       callerOf(request);
       const template = existingTemplate(state(), request.params.templateId);
@@ -103,25 +105,27 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
     },
   );
 
-  scope.get("/admin/templates", async (request) => {
+  scope.get("/admin/templates", answers({ 200: MetadataTemplateList }), async (request) => {
     callerOf(request);
     return listing(true);
   });
 
-  scope.post<{ Body: TemplateUpdate }>("/admin/templates", { schema: { body: TemplateUpdate } }, async (request) =>
-    templateView(state(), addTemplate(state(), request.body, changeBy(request))),
+  scope.post<{ Body: TemplateUpdate }>(
+    "/admin/templates",
+    { schema: { body: TemplateUpdate }, ...answers({ 200: MetadataTemplate }) },
+    async (request) => templateView(state(), addTemplate(state(), request.body, changeBy(request))),
   );
 
   scope.put<{ Params: TemplateParams; Body: TemplateUpdate }>(
     "/admin/templates/:templateId",
-    { schema: { params: TemplateParams, body: TemplateUpdate } },
+    { schema: { params: TemplateParams, body: TemplateUpdate }, ...answers({ 200: MetadataTemplate }) },
     async (request) =>
       templateView(state(), updateTemplate(state(), request.params.templateId, request.body, changeBy(request))),
   );
 
   scope.delete<{ Params: TemplateParams }>(
     "/admin/templates/:templateId",
-    { schema: { params: TemplateParams } },
+    { schema: { params: TemplateParams }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
       const permanent = queryFlag(queryOf(request), "permanent") ?? false;
       deleteTemplate(state(), request.params.templateId, changeBy(request), permanent);
