@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
 import { adminConfig } from "./routes/admin-config.js";
 import { adminStatus } from "./routes/admin-status.js";
+import { analysisSubmission } from "./routes/analysis-submission.js";
 import { appComments } from "./routes/app-comments.js";
 import { dashboard } from "./routes/dashboard.js";
 import { jobLimits } from "./routes/job-limits.js";
@@ -21,6 +22,7 @@ export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, backendClientOptionsFrom(config));
   await app.register(passthroughRoutes);
+  await app.register(analysisSubmission);
   await app.register(quickLaunchRoutes);
   await app.register(toolRequestActions, { config });
   await app.register(appComments);

@@ -52,6 +52,26 @@ describe("analyses", () => {
     expect(service.platform.apps.state.analyses.analyses.size).toBe(1);
   });
 
+  it.each([
+    "/iplant/home/bob/../alice/pwned",
+    "/iplant/home/alice/../../../tmp",
+    "/iplant/home//bob/analyses",
+    "/iplant/home/bob/./analyses",
+    "iplant/home/bob/analyses",
+    "../alice",
+  ])("refuses an output folder the data backend would resolve to another path: %s", async (outputDir) => {
+    const refused = await send("bob", "POST", "/analyses", { ...submission("x"), output_dir: outputDir });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        error_code: "ERR_BAD_OR_MISSING_FIELD",
+        reason: "output_dir must be an absolute path without empty, . or .. segments",
+        output_dir: outputDir,
+      },
+    ]);
+    expect(service.platform.apps.recorder.to("POST", "/analyses")).toEqual([]);
+  });
+
   it("stops a running analysis once, and renames and deletes analyses", async () => {
     const { id } = (await send("bob", "POST", "/analyses", submission("to-stop"))).json();
     expect((await send("alice", "POST", `/analyses/${id}/stop`)).statusCode).toBe(403);

@@ -1,11 +1,10 @@
 import type { PassthroughFamily } from "@de-gateway/backend-clients";
 
-/** Analyses: the caller's submitted jobs. */
+/** Analyses: the caller's submitted jobs (submitting one: analysis-submission.ts, which checks its output folder). */
 export const analyses: PassthroughFamily = {
   tag: "analyses",
   rows: [
     { method: "GET", path: "/analyses", summary: "The caller's analyses" },
-    { method: "POST", path: "/analyses", summary: "Submit an analysis" },
     { method: "POST", path: "/analyses/shredder", summary: "Delete several analyses" },
     { method: "DELETE", path: "/analyses/{analysis-id}", summary: "Delete an analysis" },
     { method: "PATCH", path: "/analyses/{analysis-id}", summary: "Rename or describe an analysis" },
