@@ -33,7 +33,10 @@ export async function notify(
     payload: { type: "data", subject: `news for ${user}`, ...fields, user },
   });
   if (response.statusCode !== 200) throw new Error(`notify failed: ${response.statusCode} ${response.body}`);
-  return response.json().notification.message.id;
+  // The backend answers with no body, as the real one does: the id is the stored message's.
+  const stored = service.platform.notifications.state.intake.messages.at(-1);
+  if (!stored) throw new Error("notify stored nothing");
+  return stored.message.id;
 }
 
 /** Stores a message with a chosen timestamp directly in the backend, for ordering tests. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Static, Type } from "typebox";
+import { answers, NoBody } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
 import { agentErrors } from "./errors.js";
 
@@ -36,8 +37,8 @@ export const intake = defineModule<IntakeState>({
   routes(app, state) {
     app.post<{ Body: Static<typeof NotificationRequest> }>(
       "/notification",
-      { ...agentErrors, schema: { body: NotificationRequest } },
-      async (request) => {
+      { ...agentErrors, ...answers({ 200: NoBody }), schema: { body: NotificationRequest } },
+      async (request, reply) => {
         const body = request.body;
         const stored: StoredNotification = {
           user: body.user,
@@ -51,7 +52,8 @@ export const intake = defineModule<IntakeState>({
           deleted: false,
         };
         state().messages.push(stored);
-        return { notification: stored };
+        // The service hands the request on to its queue and answers with no body (api/v1/notification_request.go).
+        return reply.send();
       },
     );
   },

@@ -1,5 +1,7 @@
 import { type Static, Type } from "typebox";
+import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { MessageCounts, NotificationListing } from "./answer-schemas.js";
 import { agentErrors } from "./errors.js";
 import { criteriaFrom, listed, sortMessages, unseenCount, userMessages } from "./inbox.js";
 import type { IntakeState } from "./intake.js";
@@ -38,7 +40,7 @@ export const listings = defineModule<Record<string, never>>({
 
     app.get<{ Querystring: Static<typeof ListingQuery> }>(
       "/messages",
-      { ...agentErrors, schema: { querystring: ListingQuery } },
+      { ...agentErrors, ...answers({ 200: NotificationListing }), schema: { querystring: ListingQuery } },
       async (request) => {
         const { user, limit = 0, offset = 0, seen, sort_field, sort_dir, filter } = request.query;
         const matching = userMessages(inbox(), user, criteriaFrom(filter, seen));
@@ -49,7 +51,7 @@ export const listings = defineModule<Record<string, never>>({
 
     app.get<{ Querystring: Static<typeof UserOnly> }>(
       "/unseen-messages",
-      { ...agentErrors, schema: { querystring: UserOnly } },
+      { ...agentErrors, ...answers({ 200: NotificationListing }), schema: { querystring: UserOnly } },
       async (request) => {
         const unseen = userMessages(inbox(), request.query.user, { seen: false });
         return listing(request.query.user, sortMessages(unseen, "timestamp", "asc"), unseen.length);
@@ -58,7 +60,7 @@ export const listings = defineModule<Record<string, never>>({
 
     app.get<{ Querystring: Static<typeof UserOnly> }>(
       "/last-ten-messages",
-      { ...agentErrors, schema: { querystring: UserOnly } },
+      { ...agentErrors, ...answers({ 200: NotificationListing }), schema: { querystring: UserOnly } },
       async (request) => {
         const kept = userMessages(inbox(), request.query.user);
         const recent = sortMessages(kept, "timestamp", "desc").slice(0, 10).reverse();
@@ -68,7 +70,7 @@ export const listings = defineModule<Record<string, never>>({
 
     app.get<{ Querystring: Static<typeof CountQuery> }>(
       "/count-messages",
-      { ...agentErrors, schema: { querystring: CountQuery } },
+      { ...agentErrors, ...answers({ 200: MessageCounts }), schema: { querystring: CountQuery } },
       async (request) => {
         const { user, seen, filter } = request.query;
         return {

@@ -1,5 +1,7 @@
 import { type Static, Type } from "typebox";
+import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { SuccessCount } from "./answer-schemas.js";
 import { agentErrors } from "./errors.js";
 import { criteriaFrom, unseenCount, userMessages, userMessagesWithIds } from "./inbox.js";
 import type { IntakeState } from "./intake.js";
@@ -22,7 +24,7 @@ export const marks = defineModule<Record<string, never>>({
 
     app.post<UserAndUuids>(
       "/seen",
-      { ...agentErrors, schema: { querystring: UserOnly, body: UuidList } },
+      { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: UserOnly, body: UuidList } },
       async (request) => {
         for (const stored of userMessagesWithIds(inbox(), request.query.user, request.body.uuids)) stored.seen = true;
         return stillUnseen(request.query.user);
@@ -31,7 +33,7 @@ export const marks = defineModule<Record<string, never>>({
 
     app.post<{ Body: Static<typeof UserOnly> }>(
       "/mark-all-seen",
-      { ...agentErrors, schema: { body: UserOnly } },
+      { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { body: UserOnly } },
       async (request) => {
         for (const stored of userMessages(inbox(), request.body.user, { seen: false })) stored.seen = true;
         return stillUnseen(request.body.user);
@@ -40,17 +42,17 @@ export const marks = defineModule<Record<string, never>>({
 
     app.post<UserAndUuids>(
       "/delete",
-      { ...agentErrors, schema: { querystring: UserOnly, body: UuidList } },
+      { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: UserOnly, body: UuidList } },
       async (request) => {
         for (const stored of userMessagesWithIds(inbox(), request.query.user, request.body.uuids))
           stored.deleted = true;
-        return { success: true };
+        return stillUnseen(request.query.user);
       },
     );
 
     app.delete<{ Querystring: Static<typeof DeleteAllQuery> }>(
       "/delete-all",
-      { ...agentErrors, schema: { querystring: DeleteAllQuery } },
+      { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: DeleteAllQuery } },
       async (request) => {
         const { user, filter } = request.query;
         for (const stored of userMessages(inbox(), user, criteriaFrom(filter, undefined))) stored.deleted = true;

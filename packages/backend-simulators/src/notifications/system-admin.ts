@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers } from "../framework/answers.js";
+import { OneSystemMessage, SystemMessageListing, SystemMessageTypes } from "./answer-schemas.js";
 import { agentErrors, badRequest, notFound } from "./errors.js";
 import {
   isActive,
@@ -52,7 +54,7 @@ export function adminSystemRoutes(app: FastifyInstance, state: () => SystemState
 
   app.put<{ Body: Static<typeof NewSystemMessage> }>(
     "/admin/system",
-    { ...agentErrors, schema: { body: NewSystemMessage } },
+    { ...agentErrors, ...answers({ 200: OneSystemMessage }), schema: { body: NewSystemMessage } },
     async (request) => {
       const body = request.body;
       checkType(body.type);
@@ -76,7 +78,7 @@ export function adminSystemRoutes(app: FastifyInstance, state: () => SystemState
 
   app.get<{ Querystring: Static<typeof ListingQuery> }>(
     "/admin/system",
-    { ...agentErrors, schema: { querystring: ListingQuery } },
+    { ...agentErrors, ...answers({ 200: SystemMessageListing }), schema: { querystring: ListingQuery } },
     async (request) => {
       const { type, limit = 0, offset = 0 } = request.query;
       const activeOnly = request.query["active-only"]?.toLowerCase() === "true";
@@ -88,17 +90,23 @@ export function adminSystemRoutes(app: FastifyInstance, state: () => SystemState
     },
   );
 
-  app.get("/admin/system-types", agentErrors, async () => ({ types: [...SYSTEM_MESSAGE_TYPES] }));
+  app.get("/admin/system-types", { ...agentErrors, ...answers({ 200: SystemMessageTypes }) }, async () => ({
+    types: [...SYSTEM_MESSAGE_TYPES],
+  }));
 
   app.get<{ Params: UuidParams }>(
     "/admin/system/:uuid",
-    { ...agentErrors, schema: { params: UuidParams } },
+    { ...agentErrors, ...answers({ 200: OneSystemMessage }), schema: { params: UuidParams } },
     async (request) => ({ "system-notification": existing(request.params.uuid) }),
   );
 
   app.post<{ Params: UuidParams; Body: Static<typeof SystemMessageChanges> }>(
     "/admin/system/:uuid",
-    { ...agentErrors, schema: { params: UuidParams, body: SystemMessageChanges } },
+    {
+      ...agentErrors,
+      ...answers({ 200: OneSystemMessage }),
+      schema: { params: UuidParams, body: SystemMessageChanges },
+    },
     async (request) => {
       const current = existing(request.params.uuid);
       const changes = request.body;
@@ -120,7 +128,7 @@ export function adminSystemRoutes(app: FastifyInstance, state: () => SystemState
 
   app.delete<{ Params: UuidParams }>(
     "/admin/system/:uuid",
-    { ...agentErrors, schema: { params: UuidParams } },
+    { ...agentErrors, ...answers({ 200: OneSystemMessage }), schema: { params: UuidParams } },
     async (request) => {
       const removed = existing(request.params.uuid);
       removeSystemMessage(state(), removed.uuid);

@@ -1,5 +1,7 @@
 import type { Static } from "typebox";
+import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { SuccessCount, UserSystemMessages } from "./answer-schemas.js";
 import { agentErrors } from "./errors.js";
 import { UserOnly, UuidList } from "./schemas.js";
 import { adminSystemRoutes } from "./system-admin.js";
@@ -45,7 +47,7 @@ export const system = defineModule<SystemState>({
     ] as const) {
       app.get<{ Querystring: Static<typeof UserOnly> }>(
         path,
-        { ...agentErrors, schema: { querystring: UserOnly } },
+        { ...agentErrors, ...answers({ 200: UserSystemMessages }), schema: { querystring: UserOnly } },
         async (request) => listing(request.query.user, below),
       );
     }
@@ -57,7 +59,7 @@ export const system = defineModule<SystemState>({
     ] as const) {
       app.post<{ Querystring: Static<typeof UserOnly>; Body: Static<typeof UuidList> }>(
         path,
-        { ...agentErrors, schema: { querystring: UserOnly, body: UuidList } },
+        { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: UserOnly, body: UuidList } },
         async (request) => markListed(request.query.user, request.body.uuids, level),
       );
     }
@@ -69,13 +71,13 @@ export const system = defineModule<SystemState>({
     ] as const) {
       app.post<{ Body: Static<typeof UserOnly> }>(
         path,
-        { ...agentErrors, schema: { body: UserOnly } },
+        { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { body: UserOnly } },
         async (request) => markAll(request.body.user, level),
       );
     }
     app.delete<{ Querystring: Static<typeof UserOnly> }>(
       "/system/delete-all",
-      { ...agentErrors, schema: { querystring: UserOnly } },
+      { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: UserOnly } },
       async (request) => markAll(request.query.user, "dismissed"),
     );
 

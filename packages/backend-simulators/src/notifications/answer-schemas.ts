@@ -1,0 +1,51 @@
+import { Type } from "typebox";
+
+// A user's messages, as cyverse-de/notifications answers them: model/main.go Notification (no field is omitempty,
+// so every one is sent), V1NotificationListing (totals as strings), V1NotificationCounts and SuccessCount; terrain's
+// routes/schemas/notifications.clj (NotificationListing, MessageCountResponse) reads the same.
+const Notification = Type.Object({
+  deleted: Type.Boolean(),
+  email: Type.Boolean(),
+  email_template: Type.String(),
+  message: Type.Object({ id: Type.String({ format: "uuid" }), text: Type.String(), timestamp: Type.Integer() }),
+  payload: Type.Unknown(),
+  seen: Type.Boolean(),
+  subject: Type.String(),
+  type: Type.String(),
+  user: Type.String(),
+});
+const DigitString = Type.String({ pattern: "^[0-9]+$" });
+export const NotificationListing = Type.Object({
+  messages: Type.Array(Notification),
+  total: DigitString,
+  unseen_total: DigitString,
+});
+export const SuccessCount = Type.Object({ success: Type.Boolean(), count: Type.Integer({ minimum: 0 }) });
+
+// System messages and their counts come from the platform's notification agent, which no public repository here
+// holds; these follow the interface's notification section (the counts it names, the system message endpoints).
+export const MessageCounts = Type.Object({
+  "user-total": Type.Integer({ minimum: 0 }),
+  "system-total": Type.Integer({ minimum: 0 }),
+  "system-total-new": Type.Integer({ minimum: 0 }),
+  "system-total-unseen": Type.Integer({ minimum: 0 }),
+});
+const SystemMessage = Type.Object({
+  uuid: Type.String({ format: "uuid" }),
+  type: Type.String(),
+  message: Type.String(),
+  activation_date: Type.Integer(),
+  deactivation_date: Type.Integer(),
+  date_created: Type.Integer(),
+  dismissible: Type.Boolean(),
+  logins_disabled: Type.Boolean(),
+});
+export const UserSystemMessages = Type.Object({
+  "system-messages": Type.Array(Type.Object({ ...SystemMessage.properties, acknowledged: Type.Boolean() })),
+});
+export const SystemMessageListing = Type.Object({
+  "system-messages": Type.Array(SystemMessage),
+  total: Type.Integer({ minimum: 0 }),
+});
+export const OneSystemMessage = Type.Object({ "system-notification": SystemMessage });
+export const SystemMessageTypes = Type.Object({ types: Type.Array(Type.String()) });
