@@ -44,14 +44,16 @@ interface FoundAvu {
 
 /**
  * File and folder AVUs of the metadata backend matching the criteria, of files and folders the caller may read
- * only (the backend answers for any target), found so that what the caller cannot read changes neither the
- * answer nor the backend calls made:
+ * only (the backend answers for any target), found so that what the caller cannot read does not show in the
+ * answer nor in the backend calls made:
  * - a search naming its files and folders (`target-id`, as the web client's listings do) asks the file-info
- *   backend first which of them the caller may read, and the metadata backend about those only;
- * - a search by attribute, value or unit alone asks the metadata backend, then the file-info backend once, even
- *   when nothing matched, about at most PAGE files and folders (more: 400). The metadata backend's own time still
- *   grows with every match, readable or not, so visitors, who may read the community data only, must name
- *   their files and folders (401 otherwise: with a token the same search is answered).
+ *   backend first which of them the caller may read, and the metadata backend about those only: nothing about
+ *   the others reaches a backend;
+ * - a search by attribute, value or unit alone makes the same two calls whatever it matches: the metadata search,
+ *   then one file-info request, even when nothing matched, about at most PAGE files and folders (more: 400).
+ *   The metadata backend's time and that request's size still grow with every match, readable or not, so
+ *   visitors, who may read the community data only, must name their files and folders (401 otherwise: with a
+ *   token the same search is answered).
  * At least one criterion is needed: the metadata backend takes none, or an empty list, as every AVU it holds.
  */
 export const metadataSearch: FastifyPluginAsyncTypebox = async (app) => {
