@@ -70,6 +70,49 @@ describe("webhooks (the web client's preferences page)", () => {
     expect((await call("GET", "/webhooks")).json().webhooks).toHaveLength(1);
   });
 
+  it.each([
+    "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+    "http://127.0.0.1:4007/token/carol",
+    "http://localhost:4007/clients",
+    "http://10.0.0.8/hook",
+    "http://[::ffff:0:7f00:1]/hook",
+    "http://[2002:a9fe:a9fe::1]/hook",
+  ])("refuses a webhook that would reach an internal address, as URL imports do: %s", async (url) => {
+    const kept = { url: "https://example.org/h", type: { type: "Custom" }, topics: ["data"] };
+    await call("PUT", "/webhooks", "alice", { webhooks: [kept] });
+    const refused = await call("PUT", "/webhooks", "alice", {
+      webhooks: [kept, { url, type: { type: "Custom" }, topics: ["data"] }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error_code: "ERR_INVALID_URL",
+      reason: expect.stringMatching(/internal address/),
+      url,
+    });
+    expect((await call("GET", "/webhooks")).json().webhooks.map((hook: { url: string }) => hook.url)).toEqual([
+      kept.url,
+    ]);
+  });
+
+  it.each(["file:///etc/passwd", "gopher://example.org/x", "not an address"])(
+    "refuses a webhook that is not an http or https address: %s",
+    async (url) => {
+      const refused = await call("PUT", "/webhooks", "alice", {
+        webhooks: [{ url, type: { type: "Custom" }, topics: [] }],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error_code: "ERR_INVALID_URL", reason: expect.any(String), url });
+      expect((await call("GET", "/webhooks")).json()).toEqual({ webhooks: [] });
+    },
+  );
+
+  it("takes at most 50 webhooks in one list, each of whose addresses is resolved", async () => {
+    const hook = { url: "https://example.org/h", type: { type: "Custom" }, topics: [] };
+    const refused = await call("PUT", "/webhooks", "alice", { webhooks: Array(51).fill(hook) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringMatching(/50/) });
+  });
+
   it("needs a token", async () => {
     const response = await service().app.inject({ method: "GET", url: "/webhooks" });
     expect(response.statusCode).toBe(401);
