@@ -145,7 +145,18 @@ describe("add-ons", () => {
 
     const deleted = await service.send("carol", "DELETE", `/admin/qms/addons/${addon.uuid}`);
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ addon: { uuid: addon.uuid, addon_rates: [] } });
+    // The service answers the deleted add-on's id with every other field unset (cyverse-de/subscriptions deleteAddon).
+    expect(deleted.json()).toEqual({
+      addon: {
+        uuid: addon.uuid,
+        name: "",
+        description: "",
+        default_amount: 0,
+        default_paid: false,
+        resource_type: null,
+        addon_rates: [],
+      },
+    });
     expect((await service.send("carol", "GET", "/admin/qms/addons")).json().addons).toHaveLength(2);
   });
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
+import { SubscriptionListingAnswer, SubscriptionResponsesAnswer } from "./answer-schemas.js";
 import { CPU_HOURS, type Plan } from "./catalog.js";
 import { QmsError, qmsErrors, success } from "./envelope.js";
 import { bodyDate, booleanParam, enumParam, integerParam, shortUsername } from "./request-values.js";
@@ -67,24 +69,28 @@ function addSubscription(qms: QmsStore, request: SubscriptionRequest, force: boo
 
 /** The administrators' listing of every subscription, and bulk subscriptions (`/v1/subscriptions`). */
 export function subscriptionRoutes(app: FastifyInstance, store: () => QmsStore, domain: string): void {
-  app.get<{ Querystring: Record<string, unknown> }>("/v1/subscriptions", qmsErrors, async (request) => {
-    const qms = store();
-    const listing = qms.listSubscriptions({
-      offset: integerParam(request.query, "offset", 0),
-      limit: integerParam(request.query, "limit", 50, 1000),
-      sortField: enumParam(request.query, "sort-field", ["username", "start-date", "end-date"], "username"),
-      sortDir: enumParam(request.query, "sort-dir", ["ASC", "DESC"], "ASC"),
-      search: String(request.query.search ?? ""),
-    });
-    return success({
-      subscriptions: listing.subscriptions.map((subscription) => subscriptionView(qms, subscription)),
-      total: listing.total,
-    });
-  });
+  app.get<{ Querystring: Record<string, unknown> }>(
+    "/v1/subscriptions",
+    { ...qmsErrors, ...answers({ 200: SubscriptionListingAnswer }) },
+    async (request) => {
+      const qms = store();
+      const listing = qms.listSubscriptions({
+        offset: integerParam(request.query, "offset", 0),
+        limit: integerParam(request.query, "limit", 50, 1000),
+        sortField: enumParam(request.query, "sort-field", ["username", "start-date", "end-date"], "username"),
+        sortDir: enumParam(request.query, "sort-dir", ["ASC", "DESC"], "ASC"),
+        search: String(request.query.search ?? ""),
+      });
+      return success({
+        subscriptions: listing.subscriptions.map((subscription) => subscriptionView(qms, subscription)),
+        total: listing.total,
+      });
+    },
+  );
 
   app.post<{ Querystring: Record<string, unknown>; Body: { subscriptions?: unknown } | null }>(
     "/v1/subscriptions",
-    qmsErrors,
+    { ...qmsErrors, ...answers({ 200: SubscriptionResponsesAnswer }) },
     async (request) => {
       const requests = request.body?.subscriptions ?? [];
       if (!Array.isArray(requests)) throw new QmsError(400, "invalid request body: subscriptions must be a list");

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
+import { SubscriptionAnswer, SubscriptionListingAnswer, SubscriptionResponseAnswer } from "./answer-schemas.js";
 import { QmsError, qmsErrors, success } from "./envelope.js";
 import { booleanParam, dateParam, integerParam, shortUsername } from "./request-values.js";
 import { type QmsStore, yearsLater } from "./store.js";
@@ -10,25 +12,33 @@ type UserParams = { Params: { username: string }; Querystring: Record<string, un
 export function userRoutes(app: FastifyInstance, store: () => QmsStore, domain: string): void {
   const username = (params: { username: string }) => shortUsername(params.username, domain);
 
-  app.get<UserParams>("/v1/users/:username/plan", qmsErrors, async (request) => {
-    const qms = store();
-    return success(subscriptionView(qms, qms.activeSubscription(username(request.params))));
-  });
+  app.get<UserParams>(
+    "/v1/users/:username/plan",
+    { ...qmsErrors, ...answers({ 200: SubscriptionAnswer }) },
+    async (request) => {
+      const qms = store();
+      return success(subscriptionView(qms, qms.activeSubscription(username(request.params))));
+    },
+  );
 
-  app.get<UserParams>("/v1/users/:username/subscriptions", qmsErrors, async (request) => {
-    const includeExpired = booleanParam(request.query, "include-expired", false);
-    const cutoff = dateParam(request.query, "cutoff", new Date());
-    const qms = store();
-    const subscriptions = qms.subscriptionsOf(username(request.params), includeExpired, cutoff);
-    return success({
-      subscriptions: subscriptions.map((subscription) => subscriptionView(qms, subscription)),
-      total: subscriptions.length,
-    });
-  });
+  app.get<UserParams>(
+    "/v1/users/:username/subscriptions",
+    { ...qmsErrors, ...answers({ 200: SubscriptionListingAnswer }) },
+    async (request) => {
+      const includeExpired = booleanParam(request.query, "include-expired", false);
+      const cutoff = dateParam(request.query, "cutoff", new Date());
+      const qms = store();
+      const subscriptions = qms.subscriptionsOf(username(request.params), includeExpired, cutoff);
+      return success({
+        subscriptions: subscriptions.map((subscription) => subscriptionView(qms, subscription)),
+        total: subscriptions.length,
+      });
+    },
+  );
 
   app.post<UserParams & { Params: { resource_type: string }; Body: unknown }>(
     "/v1/users/:username/plan/:resource_type/quota",
-    qmsErrors,
+    { ...qmsErrors, ...answers({ 200: SubscriptionResponseAnswer }) },
     async (request) => {
       const quota = (request.body as { quota?: unknown } | null)?.quota;
       // QMS validates with `required`, which a zero also fails.
@@ -52,7 +62,7 @@ export function userRoutes(app: FastifyInstance, store: () => QmsStore, domain: 
 
   app.put<UserParams & { Params: { plan_name: string } }>(
     "/v1/users/:username/:plan_name",
-    qmsErrors,
+    { ...qmsErrors, ...answers({ 200: SubscriptionAnswer }) },
     async (request) => {
       const paid = booleanParam(request.query, "paid");
       const user = username(request.params);

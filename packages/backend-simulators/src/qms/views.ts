@@ -22,5 +22,15 @@ export const subscriptionView = (store: QmsStore, subscription: SubscriptionReco
   paid: subscription.paid,
 });
 
+/** A user's usage updates as model/update.go Update sends them: the resource type as `resource_types`, no operation. */
+export const updatesView = (store: QmsStore, username: string) =>
+  store.updates
+    .filter((update) => update.user.username === username)
+    .map(({ update_operation: _operation, resource_type: resourceType, ...update }) => ({
+      ...update,
+      resource_types: resourceType,
+      metadata: "{}",
+    }));
+
 export const usagesView = (store: QmsStore, subscription: SubscriptionRecord) =>
   amountsOf(store, subscription.usages, "usage");

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import { UUID } from "../qms/plans.js";
 import type { QmsStore } from "../qms/store.js";
+import { AddonAnswer, AddonsAnswer } from "./answer-schemas.js";
 import { answer, badRequest, envelopeErrors, notFound } from "./envelope.js";
 import { type Addon, type AddonStore, asAddonResourceType } from "./store.js";
 
@@ -77,23 +79,27 @@ function checkedAmount(value: unknown): number {
 
 /** The add-ons an administrator offers (`/addons`). */
 export function addonRoutes(app: FastifyInstance, store: () => AddonStore, qms: () => QmsStore): void {
-  app.put<{ Body: { addon?: AddonFields | null } | null }>("/addons", envelopeErrors("addon"), async (request) => {
-    const fields = request.body?.addon;
-    if (!fields) throw badRequest("required fields are missing from the request body");
-    const addon: Addon = {
-      uuid: randomUUID(),
-      name: checkedName(fields.name),
-      description: checkedDescription(fields.description),
-      default_amount: checkedAmount(fields.default_amount),
-      default_paid: fields.default_paid === true,
-      resource_type: resourceTypeOf(qms(), fields.resource_type),
-      addon_rates: ratesOf(store(), fields.addon_rates),
-    };
-    store().addons.set(addon.uuid, addon);
-    return answer("addon", addon);
-  });
+  app.put<{ Body: { addon?: AddonFields | null } | null }>(
+    "/addons",
+    { ...envelopeErrors("addon"), ...answers({ 200: AddonAnswer }) },
+    async (request) => {
+      const fields = request.body?.addon;
+      if (!fields) throw badRequest("required fields are missing from the request body");
+      const addon: Addon = {
+        uuid: randomUUID(),
+        name: checkedName(fields.name),
+        description: checkedDescription(fields.description),
+        default_amount: checkedAmount(fields.default_amount),
+        default_paid: fields.default_paid === true,
+        resource_type: resourceTypeOf(qms(), fields.resource_type),
+        addon_rates: ratesOf(store(), fields.addon_rates),
+      };
+      store().addons.set(addon.uuid, addon);
+      return answer("addon", addon);
+    },
+  );
 
-  app.get("/addons", envelopeErrors("addons"), async () =>
+  app.get("/addons", { ...envelopeErrors("addons"), ...answers({ 200: AddonsAnswer }) }, async () =>
     answer(
       "addons",
       [...store().addons.values()].sort((a, b) => a.name.localeCompare(b.name)),
@@ -102,7 +108,7 @@ export function addonRoutes(app: FastifyInstance, store: () => AddonStore, qms: 
 
   app.post<{ Params: { uuid: string }; Body: UpdateAddonBody | null }>(
     "/addons/:uuid",
-    envelopeErrors("addon"),
+    { ...envelopeErrors("addon"), ...answers({ 200: AddonAnswer }) },
     async (request, reply) => {
       const body = request.body;
       if (!body?.addon) return reply.code(400).send({ message: "request body must include an addon" });
@@ -122,12 +128,25 @@ export function addonRoutes(app: FastifyInstance, store: () => AddonStore, qms: 
     },
   );
 
-  app.delete<{ Params: { uuid: string } }>("/addons/:uuid", envelopeErrors("addon"), async (request) => {
-    const uuid = uuidParam(request.params.uuid, "uuid");
-    existingAddon(store(), uuid);
-    if (store().usesOf(uuid).length > 0) throw badRequest("subscription add-ons exist");
-    store().addons.delete(uuid);
-    // The service answers the deleted add-on's id and little else.
-    return answer("addon", { uuid, addon_rates: [] });
-  });
+  app.delete<{ Params: { uuid: string } }>(
+    "/addons/:uuid",
+    { ...envelopeErrors("addon"), ...answers({ 200: AddonAnswer }) },
+    async (request) => {
+      const uuid = uuidParam(request.params.uuid, "uuid");
+      existingAddon(store(), uuid);
+      if (store().usesOf(uuid).length > 0) throw badRequest("subscription add-ons exist");
+      store().addons.delete(uuid);
+      // The service answers the deleted add-on's id and no rates, its other fields unset (app/addons.go deleteAddon).
+      const deleted: Omit<Addon, "resource_type"> & { resource_type: null } = {
+        uuid,
+        name: "",
+        description: "",
+        default_amount: 0,
+        default_paid: false,
+        resource_type: null,
+        addon_rates: [],
+      };
+      return answer("addon", deleted);
+    },
+  );
 }

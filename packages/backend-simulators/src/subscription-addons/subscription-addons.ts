@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import type { QmsStore, SubscriptionRecord } from "../qms/store.js";
 import { existingAddon, uuidParam } from "./addons.js";
+import { SubscriptionAddonAnswer, SubscriptionAddonsAnswer } from "./answer-schemas.js";
 import { answer, badRequest, envelopeErrors, notFound } from "./envelope.js";
 import { type AddonStore, currentRate, type SubscriptionAddon } from "./store.js";
 
@@ -39,13 +41,13 @@ function moveQuota(qms: QmsStore, applied: SubscriptionAddon, change: number): v
 export function subscriptionAddonRoutes(app: FastifyInstance, store: () => AddonStore, qms: () => QmsStore): void {
   app.get<{ Params: { uuid: string } }>(
     "/subscriptions/:uuid/addons",
-    envelopeErrors("subscription_addons"),
+    { ...envelopeErrors("subscription_addons"), ...answers({ 200: SubscriptionAddonsAnswer }) },
     async (request) => answer("subscription_addons", store().appliedTo(uuidParam(request.params.uuid, "uuid"))),
   );
 
   app.put<{ Params: { sub_uuid: string; addon_uuid: string } }>(
     "/subscriptions/:sub_uuid/addons/:addon_uuid",
-    envelopeErrors("subscription_addon"),
+    { ...envelopeErrors("subscription_addon"), ...answers({ 200: SubscriptionAddonAnswer }) },
     async (request) => {
       const subscription = existingSubscription(qms(), uuidParam(request.params.sub_uuid, "sub_uuid"));
       const addon = existingAddon(store(), uuidParam(request.params.addon_uuid, "addon_uuid"));
@@ -69,14 +71,14 @@ export function subscriptionAddonRoutes(app: FastifyInstance, store: () => Addon
 
   app.get<{ Params: { sub_uuid: string; addon_uuid: string } }>(
     "/subscriptions/:sub_uuid/addons/:addon_uuid",
-    envelopeErrors("subscription_addon"),
+    { ...envelopeErrors("subscription_addon"), ...answers({ 200: SubscriptionAddonAnswer }) },
     async (request) =>
       answer("subscription_addon", existingSubscriptionAddon(store(), subscriptionAddonId(request.params))),
   );
 
   app.delete<{ Params: { sub_uuid: string; addon_uuid: string } }>(
     "/subscriptions/:sub_uuid/addons/:addon_uuid",
-    envelopeErrors("subscription_addon"),
+    { ...envelopeErrors("subscription_addon"), ...answers({ 200: SubscriptionAddonAnswer }) },
     async (request) => {
       const applied = existingSubscriptionAddon(store(), subscriptionAddonId(request.params));
       moveQuota(qms(), applied, -applied.amount);
@@ -88,7 +90,7 @@ export function subscriptionAddonRoutes(app: FastifyInstance, store: () => Addon
   // This route reads the subscription add-on's id from the body, not from the path.
   app.post<{ Params: { sub_uuid: string; addon_uuid: string }; Body: UpdateSubscriptionAddonBody | null }>(
     "/subscriptions/:sub_uuid/addons/:addon_uuid",
-    envelopeErrors("subscription_addon"),
+    { ...envelopeErrors("subscription_addon"), ...answers({ 200: SubscriptionAddonAnswer }) },
     async (request) => {
       const fields = request.body?.subscription_addon;
       if (!fields) throw badRequest("required fields are missing from the request body");

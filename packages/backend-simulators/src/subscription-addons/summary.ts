@@ -1,11 +1,46 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
+import type { Plan } from "../qms/catalog.js";
 import { shortUsername } from "../qms/request-values.js";
-import type { QmsStore } from "../qms/store.js";
-import { subscriptionView } from "../qms/views.js";
+import type { QmsStore, SubscriptionRecord } from "../qms/store.js";
+import { SummaryAnswer } from "./answer-schemas.js";
 import { answer, envelopeErrors } from "./envelope.js";
-import type { AddonStore } from "./store.js";
+import { type AddonStore, asAddonResourceType } from "./store.js";
+
+/** Who QMS records as having made the quotas and usages it keeps. */
+const RECORDED_BY = "qms";
 
 const withUuid = <T extends { id: string }>({ id, ...rest }: T) => ({ uuid: id, ...rest });
+
+const planOf = (plan: Plan) => ({
+  ...withUuid(plan),
+  plan_quota_defaults: plan.plan_quota_defaults.map((quota) => ({
+    ...withUuid(quota),
+    resource_type: asAddonResourceType(quota.resource_type),
+  })),
+  plan_rates: plan.plan_rates.map(withUuid),
+});
+
+/** A subscription's quotas or usages as the service's messages carry them: with their subscription and audit fields. */
+function amountsOf(qms: QmsStore, subscription: SubscriptionRecord, key: "quota" | "usage") {
+  const amounts = key === "quota" ? subscription.quotas : subscription.usages;
+  return [...amounts.entries()].flatMap(([typeId, amount]) => {
+    const resourceType = qms.resourceTypes.find((type) => type.id === typeId);
+    if (!resourceType) return [];
+    return [
+      {
+        uuid: amount.id,
+        [key]: amount.value,
+        resource_type: asAddonResourceType(resourceType),
+        subscription_id: subscription.id,
+        created_by: RECORDED_BY,
+        created_at: amount.createdAt.toISOString(),
+        last_modified_by: RECORDED_BY,
+        last_modified_at: amount.lastModifiedAt.toISOString(),
+      },
+    ];
+  });
+}
 
 /**
  * `GET /summary/{user}`: the user's subscription in effect (the default plan on first sight) with its quotas,
@@ -17,17 +52,23 @@ export function summaryRoutes(
   qms: () => QmsStore,
   domain: string,
 ): void {
-  app.get<{ Params: { user: string } }>("/summary/:user", envelopeErrors("subscription"), async (request) => {
-    const subscription = qms().activeSubscription(shortUsername(request.params.user, domain));
-    const view = subscriptionView(qms(), subscription);
-    return answer("subscription", {
-      ...withUuid(view),
-      user: withUuid(view.user),
-      plan: withUuid(view.plan),
-      plan_rate: withUuid(view.plan_rate),
-      quotas: view.quotas.map(withUuid),
-      usages: view.usages.map(withUuid),
-      addons: store().appliedTo(subscription.id),
-    });
-  });
+  app.get<{ Params: { user: string } }>(
+    "/summary/:user",
+    { ...envelopeErrors("subscription"), ...answers({ 200: SummaryAnswer }) },
+    async (request) => {
+      const subscription = qms().activeSubscription(shortUsername(request.params.user, domain));
+      return answer("subscription", {
+        uuid: subscription.id,
+        effective_start_date: subscription.start.toISOString(),
+        effective_end_date: subscription.end.toISOString(),
+        user: withUuid(subscription.user),
+        plan: planOf(subscription.plan),
+        plan_rate: withUuid(subscription.planRate),
+        quotas: amountsOf(qms(), subscription, "quota"),
+        usages: amountsOf(qms(), subscription, "usage"),
+        paid: subscription.paid,
+        addons: store().appliedTo(subscription.id),
+      });
+    },
+  );
 }
