@@ -16,6 +16,7 @@ afterEach(() => {
 
 const IDENTITY = "user=alice&email=alice%40example.org&first-name=Alice&last-name=Liddell";
 const SEED_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000001";
+const WORD_COUNT = "c7f05682-23c8-4182-b9a2-e09650a5f49b";
 
 /** One request to the simulator; the caller's identity is added to the query as the gateway adds it. */
 async function call(method: string, path: string, body?: unknown, identity = IDENTITY) {
@@ -47,17 +48,21 @@ describe("analyses", () => {
     expect((await ok("GET", `/analyses/${SEED_ANALYSIS}/relaunch-info`)).limitChecks.canRun).toBe(true);
   });
 
+  const submit = async (name: string) =>
+    (
+      await ok("POST", "/analyses", {
+        system_id: "de",
+        app_id: WORD_COUNT,
+        name,
+        debug: false,
+        notify: false,
+        output_dir: "/iplant/home/alice/analyses",
+        config: { [`${WORD_COUNT}_0b9b4f2e-1d3c-4a5b-8c7d-000000000011`]: "/iplant/home/alice/chapter-1.txt" },
+      })
+    ).id as string;
+
   it("submits, renames, shares, unshares, stops, relaunches and deletes", async () => {
-    const submitted = await ok("POST", "/analyses", {
-      system_id: "de",
-      app_id: "c7f05682-23c8-4182-b9a2-e09650a5f49b",
-      name: "word-count-again",
-      debug: false,
-      notify: false,
-      output_dir: "/iplant/home/alice/analyses",
-      config: { "c7f05682-23c8-4182-b9a2-e09650a5f49b_0b9b4f2e-1d3c-4a5b-8c7d-000000000011": "/iplant/home/alice/x" },
-    });
-    const id = submitted.id as string;
+    const id = await submit("word-count-again");
     expect((await ok("PATCH", `/analyses/${id}`, { name: "renamed" })).name).toBe("renamed");
     const sharing = {
       sharing: [{ subject: { id: "bob", source_id: "ldap" }, analyses: [{ analysis_id: id, permission: "read" }] }],
@@ -69,7 +74,8 @@ describe("analyses", () => {
     expect((await ok("POST", "/analyses/unsharing", unsharing)).unsharing[0].analyses[0].ok).toBe(true);
     expect(await ok("POST", `/analyses/${id}/stop`)).toEqual({ id });
     await ok("POST", "/analyses/relauncher", { analyses: [id] });
-    await ok("POST", "/analyses/shredder", { analyses: [id] });
+    expect(await ok("POST", "/analyses/shredder", { analyses: [id] })).toBeUndefined();
+    expect(await ok("DELETE", `/analyses/${await submit("word-count-once-more")}`)).toBeUndefined();
   });
 });
 
@@ -83,6 +89,7 @@ describe("reference genomes", () => {
     const added = await ok("POST", "/admin/reference-genomes", { name: "Zea mays (B73)", path: "/data/B73" }, ADMIN);
     expect(added.created_on).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     await ok("PATCH", `/admin/reference-genomes/${added.id}`, { name: "Zea mays (B73 v5)" }, ADMIN);
+    expect(await ok("DELETE", `/admin/reference-genomes/${added.id}`, undefined, ADMIN)).toBeUndefined();
   });
 });
 
@@ -105,20 +112,28 @@ describe("tool requests", () => {
     await ok("GET", `/admin/tool-requests/${submitted.id}`, undefined, ADMIN);
     const updated = await ok("POST", `/admin/tool-requests/${submitted.id}/status`, { status: "Evaluation" }, ADMIN);
     expect(updated.history).toHaveLength(2);
+    const { status_codes } = await ok("GET", "/tool-requests/status-codes?filter=failed");
+    expect(
+      await ok("DELETE", `/admin/tool-requests/status-codes/${status_codes[0].id}`, undefined, ADMIN),
+    ).toBeUndefined();
+    expect(await ok("DELETE", `/admin/tool-requests/${submitted.id}`, undefined, ADMIN)).toBeUndefined();
   });
 });
 
 describe("users", () => {
   it("log in, list their logins and get a workspace, which administrators list", async () => {
-    expect((await ok("POST", "/users/login?ip-address=127.0.0.1")).auth_redirect).toEqual({});
+    const { login_time } = await ok("POST", "/users/login?ip-address=127.0.0.1");
     expect((await ok("GET", "/users/logins?limit=5")).logins).toHaveLength(1);
+    expect(await ok("POST", `/users/logout?ip-address=127.0.0.1&login-time=${login_time}`)).toBeUndefined();
     expect((await ok("GET", "/workspaces")).new_workspace).toBe(true);
     expect((await ok("GET", "/admin/workspaces?username=alice", undefined, ADMIN)).workspaces).toHaveLength(1);
+    expect(await ok("DELETE", "/admin/workspaces?username=alice", undefined, ADMIN)).toBeUndefined();
   });
 
   it("keep collaborators", async () => {
     await ok("POST", "/collaborators", { users: [{ username: "bob" }] });
     expect((await ok("GET", "/collaborators")).users).toEqual([expect.objectContaining({ username: "bob" })]);
+    expect(await ok("POST", "/collaborators/shredder", { users: [{ username: "bob" }] })).toBeUndefined();
   });
 
   it("keep webhooks, of the known types and topics", async () => {
@@ -130,14 +145,20 @@ describe("users", () => {
   });
 
   it("authorize an API through OAuth and see their token's information", async () => {
-    const { tapis } = await ok("GET", "/oauth/redirect-uris");
-    const authorized = await fetch(tapis, { redirect: "manual" });
-    const callback = new URL(authorized.headers.get("location") ?? "");
-    const code = encodeURIComponent(callback.searchParams.get("code") ?? "");
-    const state = callback.searchParams.get("state");
-    expect(await ok("GET", `/oauth/access-code/tapis?code=${code}&state=${state}`)).toEqual({ state_info: "" });
+    const authorize = async () => {
+      const { tapis } = await ok("GET", "/oauth/redirect-uris");
+      const authorized = await fetch(tapis, { redirect: "manual" });
+      const callback = new URL(authorized.headers.get("location") ?? "");
+      const code = encodeURIComponent(callback.searchParams.get("code") ?? "");
+      const state = callback.searchParams.get("state");
+      expect(await ok("GET", `/oauth/access-code/tapis?code=${code}&state=${state}`)).toEqual({ state_info: "" });
+    };
+    await authorize();
     expect((await ok("GET", "/oauth/token-info/tapis")).webapp).toBe("tapis");
+    expect(await ok("DELETE", "/oauth/token-info/tapis")).toBeUndefined();
+    await authorize();
     expect((await ok("GET", "/admin/oauth/token-info/tapis?proxy-user=alice", undefined, ADMIN)).webapp).toBe("tapis");
+    expect(await ok("DELETE", "/admin/oauth/token-info/tapis?proxy-user=alice", undefined, ADMIN)).toBeUndefined();
   });
 });
 
@@ -159,9 +180,11 @@ describe("tools", () => {
       implementor_email: "alice@example.org",
       test: { input_files: [], output_files: [] },
     });
-    const changed = await ok("PATCH", `/tools/${added.id}`, { container: { image: { name: "stedolan/jq", tag: "1.7" } } });
+    const changed = await ok("PATCH", `/tools/${added.id}`, {
+      container: { image: { name: "stedolan/jq", tag: "1.7" } },
+    });
     expect(changed.container.image.id).toBe(added.container.image.id);
-    await ok("DELETE", `/tools/${added.id}`);
+    expect(await ok("DELETE", `/tools/${added.id}`)).toBeUndefined();
   });
 
   it("are listed, imported, changed and published by administrators", async () => {
@@ -190,8 +213,12 @@ describe("tools", () => {
     );
     const [id] = imported.tool_ids;
     await ok("PATCH", `/admin/tools/${id}`, { description: "Says it with a cow" }, ADMIN);
-    const added = await ok("POST", "/tools", { name: "yq", version: "4", container: { image: { name: "mikefarah/yq" } } });
+    const added = await ok("POST", "/tools", {
+      name: "yq",
+      version: "4",
+      container: { image: { name: "mikefarah/yq" } },
+    });
     expect((await ok("POST", `/admin/tools/${added.id}/publish`, {}, ADMIN)).is_public).toBe(true);
-    await ok("DELETE", `/admin/tools/${id}`, undefined, ADMIN);
+    expect(await ok("DELETE", `/admin/tools/${id}`, undefined, ADMIN)).toBeUndefined();
   });
 });

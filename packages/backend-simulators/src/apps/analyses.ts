@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { answers } from "../framework/answers.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
@@ -207,17 +207,18 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     analysisEventsOf(all).submitted?.(analysis);
     return { id: analysis.id, name: analysis.name, status: analysis.status, "start-date": String(analysis.startdate) };
   });
-  scope.post("/analyses/shredder", async (request) => {
+  // Deleting answers 200 without a body (the apps service's handlers return nil).
+  scope.post("/analyses/shredder", answers({ 200: NoBody }), async (request, reply) => {
     const caller = callerOf(request);
     const ids = bodyObject(request.body).analyses;
     if (!Array.isArray(ids) || ids.length === 0) throw missingField("analyses");
     const analyses = ids.map((id) => ownAnalysis(state(), String(id), caller));
     for (const analysis of analyses) analysis.deleted = true;
-    return {};
+    return reply.code(200).send();
   });
-  scope.delete<IdParams>("/analyses/:analysisId", async (request) => {
+  scope.delete<IdParams>("/analyses/:analysisId", answers({ 200: NoBody }), async (request, reply) => {
     ownAnalysis(state(), request.params.analysisId, callerOf(request)).deleted = true;
-    return {};
+    return reply.code(200).send();
   });
   scope.patch<IdParams>("/analyses/:analysisId", answers({ 200: AnalysisUpdateResponse }), async (request) => {
     const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));

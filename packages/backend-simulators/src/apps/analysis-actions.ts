@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { answers } from "../framework/answers.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, missingField } from "../framework/problems.js";
@@ -51,7 +51,7 @@ function routes(scope: FastifyInstance, all: All) {
     },
   );
   // Each analysis runs again as submitted, as a new analysis of the caller's, into an output folder of its own.
-  scope.post("/analyses/relauncher", async (request, reply) => {
+  scope.post("/analyses/relauncher", answers({ 200: NoBody }), async (request, reply) => {
     const caller = callerOf(request);
     const state = analysesOf(all);
     const originals = analysisIdsOf(request.body).map((id) => readableAnalysis(state, id, caller));

@@ -1,6 +1,6 @@
 import type { Static } from "typebox";
 import { demoUser } from "../demo-users.js";
-import { answers } from "../framework/answers.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope } from "../framework/problems.js";
@@ -42,7 +42,7 @@ export const collaborators = defineModule<CollaboratorsState>({
 
       scope.post<{ Body: CollaboratorList }>(
         "/collaborators",
-        { schema: { body: Collaborators } },
+        { schema: { body: Collaborators }, ...answers({ 200: NoBody }) },
         async (request, reply) => {
           const { username } = callerOf(request);
           const current = state().byUser.get(username) ?? [];
@@ -54,7 +54,7 @@ export const collaborators = defineModule<CollaboratorsState>({
 
       scope.post<{ Body: CollaboratorList }>(
         "/collaborators/shredder",
-        { schema: { body: Collaborators } },
+        { schema: { body: Collaborators }, ...answers({ 200: NoBody }) },
         async (request, reply) => {
           const { username } = callerOf(request);
           const removed = new Set(request.body.users.map((user) => user.username));

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { answers } from "../framework/answers.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
@@ -79,7 +79,7 @@ export const login = defineModule<LoginState>({
         return { login_time: record.login_time, auth_redirect: {} };
       });
 
-      scope.post("/users/logout", async (request, reply) => {
+      scope.post("/users/logout", answers({ 200: NoBody }), async (request, reply) => {
         const { username } = callerOf(request);
         const query = queryOf(request);
         const ipAddress = text(query["ip-address"]);

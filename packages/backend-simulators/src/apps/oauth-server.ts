@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { answers } from "../framework/answers.js";
+import { AccessTokenResponse } from "./answer-schemas/oauth.js";
 
 /** Where the simulated third-party OAuth server answers, inside the apps simulator's process. */
 export const AUTHORIZE_PATH = "/oauth-server/authorize";
@@ -86,7 +88,7 @@ export async function oauthServerRoutes(app: FastifyInstance, server: () => Simu
       { parseAs: "string" },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    tokenEndpoint.post(TOKEN_PATH, async (request, reply) => {
+    tokenEndpoint.post(TOKEN_PATH, answers({ 200: AccessTokenResponse }), async (request, reply) => {
       const form = (request.body ?? {}) as Params;
       if (single(form, "grant_type") !== "authorization_code") {
         return oauthError(reply, 400, "unsupported_grant_type", "only authorization_code is supported");

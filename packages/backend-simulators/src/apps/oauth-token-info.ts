@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { answers } from "../framework/answers.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, Problem } from "../framework/problems.js";
@@ -41,7 +41,7 @@ export const oauthTokenInfo = defineModule<Record<string, never>>({
         const token = tokenOf(callerOf(request).username, request.params.apiName);
         return { expires_at: token.expiresAt, webapp: request.params.apiName };
       });
-      scope.delete<Params>("/oauth/token-info/:apiName", async (request, reply) => {
+      scope.delete<Params>("/oauth/token-info/:apiName", answers({ 200: NoBody }), async (request, reply) => {
         remove(callerOf(request).username, request.params.apiName);
         return reply.code(200).send();
       });
@@ -55,7 +55,7 @@ export const oauthTokenInfo = defineModule<Record<string, never>>({
           webapp: request.params.apiName,
         };
       });
-      scope.delete<Params>("/admin/oauth/token-info/:apiName", async (request, reply) => {
+      scope.delete<Params>("/admin/oauth/token-info/:apiName", answers({ 200: NoBody }), async (request, reply) => {
         callerOf(request);
         remove(proxied(request), request.params.apiName);
         return reply.code(200).send();

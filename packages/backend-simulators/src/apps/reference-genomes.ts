@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { answers } from "../framework/answers.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, exists, notFound } from "../framework/problems.js";
@@ -115,13 +115,13 @@ export const referenceGenomes = defineModule<ReferenceGenomesState>({
           return genomeView(genome);
         },
       );
-      // Marked as deleted by default; `permanent=true` removes it for good.
-      scope.delete<IdParams>("/admin/reference-genomes/:genomeId", async (request) => {
+      // Marked as deleted by default; `permanent=true` removes it for good. 200 without a body.
+      scope.delete<IdParams>("/admin/reference-genomes/:genomeId", answers({ 200: NoBody }), async (request, reply) => {
         callerOf(request);
         const genome = existing(request.params.genomeId);
         if (queryFlag(queryOf(request), "permanent") === true) state().genomes.delete(genome.id);
         else genome.deleted = true;
-        return {};
+        return reply.code(200).send();
       });
     }),
 });

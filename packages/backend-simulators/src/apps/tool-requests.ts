@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { answers } from "../framework/answers.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, notFound } from "../framework/problems.js";
@@ -153,15 +153,21 @@ function routes(scope: FastifyInstance, state: () => ToolRequestsState) {
       return existing(request.params.requestId);
     },
   );
-  scope.delete<{ Params: { requestId: string } }>("/admin/tool-requests/:requestId", async (request) => {
-    callerOf(request);
-    state().requests.delete(existing(request.params.requestId).id);
-    return {};
-  });
+  // Deletions answer 200 without a body.
+  scope.delete<{ Params: { requestId: string } }>(
+    "/admin/tool-requests/:requestId",
+    answers({ 200: NoBody }),
+    async (request, reply) => {
+      callerOf(request);
+      state().requests.delete(existing(request.params.requestId).id);
+      return reply.code(200).send();
+    },
+  );
   // A status code still in some request's history cannot be deleted.
   scope.delete<{ Params: { statusCodeId: string } }>(
     "/admin/tool-requests/status-codes/:statusCodeId",
-    async (request) => {
+    answers({ 200: NoBody }),
+    async (request, reply) => {
       callerOf(request);
       const code = state().statusCodes.get(request.params.statusCodeId);
       if (!code) throw notFound(`tool request status code ${request.params.statusCodeId} not found`);
@@ -170,7 +176,7 @@ function routes(scope: FastifyInstance, state: () => ToolRequestsState) {
       );
       if (used) throw badRequest(`tool request status code ${code.name} is in use`, "ERR_NOT_WRITEABLE");
       state().statusCodes.delete(code.id);
-      return {};
+      return reply.code(200).send();
     },
   );
   // A new status (the previous one if none is given); unknown status names become new status codes.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { demoUser } from "../demo-users.js";
-import { answers } from "../framework/answers.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, fullName, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
@@ -251,12 +251,13 @@ function userRoutes(scope: FastifyInstance, state: () => ToolsState, all: () => 
     const tool = applyChanges(writableTool(state(), request.params.toolId, caller.username), request.body);
     return toolDetails(state(), tool, caller.username);
   });
-  scope.delete<IdParams>("/tools/:toolId", async (request) => {
+  // Deletions answer 200 without a body.
+  scope.delete<IdParams>("/tools/:toolId", answers({ 200: NoBody }), async (request, reply) => {
     const caller = callerOf(request);
     const tool = writableTool(state(), request.params.toolId, caller.username);
     refuseWhenUsed(tool.id, all);
     state().tools.delete(tool.id);
-    return {};
+    return reply.code(200).send();
   });
   scope.get<IdParams>("/tools/:toolId/apps", answers({ 200: AppListing }), async (request) => {
     const caller = callerOf(request);
@@ -291,12 +292,12 @@ function adminRoutes(scope: FastifyInstance, state: () => ToolsState, all: () =>
     const tool = applyChanges(existingTool(state(), request.params.toolId), request.body);
     return toolDetails(state(), tool, caller.username);
   });
-  scope.delete<IdParams>("/admin/tools/:toolId", async (request) => {
+  scope.delete<IdParams>("/admin/tools/:toolId", answers({ 200: NoBody }), async (request, reply) => {
     callerOf(request);
     const tool = existingTool(state(), request.params.toolId);
     refuseWhenUsed(tool.id, all);
     state().tools.delete(tool.id);
-    return {};
+    return reply.code(200).send();
   });
   scope.get<IdParams>("/admin/tools/:toolId/apps", answers({ 200: AdminAppListing }), async (request) => {
     callerOf(request);

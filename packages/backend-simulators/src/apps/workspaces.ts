@@ -1,4 +1,4 @@
-import { answers } from "../framework/answers.js";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
@@ -23,14 +23,14 @@ export const workspaceAdministration = defineModule<Record<string, never>>({
         const found = [...workspaces()].filter(([username]) => !usernames.length || usernames.includes(username));
         return { workspaces: found.map(([, workspace]) => ({ ...workspace, new_workspace: false })) };
       });
-      scope.delete("/admin/workspaces", async (request) => {
+      scope.delete("/admin/workspaces", answers({ 200: NoBody }), async (request, reply) => {
         callerOf(request);
         const usernames = usernamesOf(queryOf(request));
         if (!usernames.length) {
           throw badRequest("name the workspaces to delete with username", "ERR_MISSING_QUERY_PARAMETER");
         }
         for (const username of usernames) workspaces().delete(username);
-        return {};
+        return reply.code(200).send();
       });
     }),
 });

@@ -19,3 +19,15 @@ export const AdminTokenInfo = Type.Object({
 
 /** oauth.clj `TokenInfo`: the token's expiry and API, never the token. */
 export const TokenInfo = Type.Object({ expires_at: Type.Integer(), webapp: Type.String() });
+
+/**
+ * The third-party OAuth server's token answer the apps service reads (RFC 6749 section 5.1, the access token
+ * response; cyverse-de/apps hands it to the authy library, which keeps the access and refresh tokens and expiry).
+ */
+export const AccessTokenResponse = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.String(),
+  expires_in: Type.Optional(Type.Integer()),
+  refresh_token: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.String()),
+});

@@ -4,7 +4,8 @@ import { RedirectUris } from "./oauth.js";
 
 // The apps service's answers about users: logins (common-swagger-api src/common_swagger_api/schema/sessions.clj),
 // workspaces (schema/apps/workspace.clj; the admin listing is cyverse-de/apps src/apps/routes/schemas/workspace.clj)
-// and collaborators (cyverse-de/apps src/apps/routes/schemas/collaborator.clj).
+// and collaborators (cyverse-de/apps src/apps/routes/schemas/collaborator.clj; its routes, src/apps/routes/
+// collaborators.clj before commit 150e565, answered the listing and nothing to adding or removing).
 
 /** sessions.clj `LoginResponse`: the login's time and the authorization URIs of the APIs without a token. */
 export const LoginResponse = Type.Object({ login_time: Type.Integer(), auth_redirect: RedirectUris });
