@@ -35,6 +35,20 @@ export function simulatorsEnvironment(): Record<string, string> {
   return environment;
 }
 
+/**
+ * The keys the simulators make anew at every start, which no stack file can hold: the public key of the
+ * `X-Iplant-De-Jwt` tokens and the key the data service signs CoGe's tokens with. A real platform gives its own.
+ */
+const PLATFORM_KEYS = ["DE_JWT_PUBLIC_KEY", "DE_JWT_SIGNING_KEY"];
+
+/**
+ * Every variable whose value is the platform's to give (its backends, identity provider, mail relay, accounts
+ * and keys), as opposed to the services' own settings: the development layers give the simulators' values, a real
+ * deployment its own.
+ */
+export const platformVariables = (): Set<string> =>
+  new Set([...Object.keys(simulatorsEnvironment()), ...PLATFORM_KEYS]);
+
 /** The docs service's OPENAPI_SOURCES in a container stack: every other service, as Traefik reaches it. */
 export const documentSources = (services: readonly ServiceRoutes[]) =>
   services

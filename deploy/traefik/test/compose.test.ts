@@ -1,136 +1,205 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { TObject } from "typebox";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { DEFAULT_PORTS, DEV_ISSUER } from "@de-gateway/backend-simulators";
+import { DEVELOPMENT_STACK_SETTING } from "@de-gateway/backend-simulators/ports";
 import { describe, expect, it } from "vitest";
-import { DOCS_COMPOSE, generatedDocsCompose, generatedRootCompose, ROOT_COMPOSE } from "../src/compose-files.js";
-import { GENERATE_COMMAND } from "../src/dockerfiles.js";
-import { documentSources, simulatorsEnvironment } from "../src/platform-environment.js";
-import { gatewayServices, root } from "../src/workspace.js";
 import {
-  type ComposeService,
-  composeSchemaErrors,
-  composeServices,
-  fromRoot,
-  includedComposeFiles,
-  readCompose,
-  rootCompose,
-} from "./compose-model.js";
+  COMPOSE_DIR,
+  DEVELOPMENT_COMPOSE,
+  generatedComposeFiles,
+  layerFile,
+  ROOT_COMPOSE,
+  TRAEFIK_COMPOSE,
+  teamFile,
+} from "../src/compose-files.js";
+import { GENERATE_COMMAND } from "../src/dockerfiles.js";
+import { documentSources, platformVariables } from "../src/platform-environment.js";
+import { configSchemaOf, serviceSettings } from "../src/service-settings.js";
+import { gatewayServices, root } from "../src/workspace.js";
+import { composeSchemaErrors, fromRoot, type RenderedService, readCompose, renderCompose } from "./compose-model.js";
 import { readDockerfile } from "./dockerfile-model.js";
 
-const configOf = async (name: string) =>
-  ((await import(join(root, "services", name, "src", "config.ts"))) as { Config: TObject }).Config;
-const named = (name: string) => composeServices.find((service) => service.name === name) as ComposeService;
 const gatewayNames = gatewayServices.map(({ service }) => service);
+const settingsOf = async (name: string) =>
+  serviceSettings(
+    gatewayServices.find(({ service }) => service === name) ?? (gatewayServices[0] as never),
+    await configSchemaOf(root, name),
+    gatewayServices,
+  );
+const named = (services: RenderedService[], name: string) => {
+  const found = services.find((service) => service.name === name);
+  if (!found) throw new Error(`no service ${name}`);
+  return found;
+};
+/** Every host path a service mounts, from the repository root. */
+const mounts = (service: RenderedService) =>
+  (service.definition.volumes ?? []).map((volume) => fromRoot(service, volume.split(":")[0] as string));
 
-const platformEnvironment = simulatorsEnvironment();
+const generated = await generatedComposeFiles(gatewayServices, root);
+const composeFiles = [...generated.keys(), ...gatewayNames.map(teamFile)];
 
-describe("docker-compose", () => {
-  it.each(["docker-compose.yml", ...includedComposeFiles])("%s is valid against the compose-spec schema", (file) => {
-    expect(composeSchemaErrors(readCompose(file).document)).toEqual([]);
+/** Every production variable, given a value a real platform could have. */
+const productionEnvironment = async () => {
+  const environment: Record<string, string> = {};
+  for (const name of gatewayNames) {
+    const { required, optional } = await settingsOf(name);
+    for (const variable of [...required, ...optional])
+      environment[variable] = `https://platform.example.org/${variable}`;
+  }
+  return environment;
+};
+const development = renderCompose(DEVELOPMENT_COMPOSE);
+
+describe("the compose files", () => {
+  it.each([...new Set(composeFiles)])("%s is valid against the compose-spec schema", (file) => {
+    expect(composeSchemaErrors(readCompose(file))).toEqual([]);
   });
 
-  it("is the generator's: the root file's includes and Traefik's dependencies, and the docs service's sources", () => {
-    const onDisk = (file: string) => readFileSync(join(root, file), "utf8");
-    expect(onDisk(ROOT_COMPOSE), `${ROOT_COMPOSE} is stale or edited by hand: run ${GENERATE_COMMAND}`).toBe(
-      generatedRootCompose(gatewayServices, root),
-    );
-    expect(onDisk(DOCS_COMPOSE), `${DOCS_COMPOSE}'s OPENAPI_SOURCES is stale: run ${GENERATE_COMMAND}`).toBe(
-      generatedDocsCompose(gatewayServices, root),
-    );
-  });
-
-  it("includes each service's own compose.yml, for every service with a routes.yml", () => {
-    expect(rootCompose.document.name).toBe("de-gateway");
-    expect([...includedComposeFiles].sort()).toEqual(gatewayNames.map((name) => `services/${name}/compose.yml`).sort());
-    for (const name of gatewayNames) expect(named(name)?.file).toBe(`services/${name}/compose.yml`);
-  });
-
-  it("defines each service once: the gateway services, Traefik and the simulators", () => {
-    const names = composeServices.map((service) => service.name);
-    expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual([...gatewayNames, "simulators", "traefik"].sort());
-  });
-
-  it("builds each service from its own Dockerfile with the repository root as context", () => {
-    for (const name of gatewayNames) {
-      const service = named(name);
-      expect(fromRoot(service, service.definition.build?.context ?? "")).toBe(".");
-      expect(service.definition.build?.dockerfile).toBe(`services/${name}/Dockerfile`);
+  it("are the generator's, and deploy/compose holds nothing else", () => {
+    for (const [file, text] of generated) {
+      expect(
+        readFileSync(join(root, file), "utf8"),
+        `${file} is stale or edited by hand: run ${GENERATE_COMMAND}`,
+      ).toBe(text);
     }
-    const simulators = named("simulators");
-    expect(fromRoot(simulators, simulators.definition.build?.context ?? "")).toBe(".");
-    expect(simulators.definition.build?.dockerfile).toBe("packages/backend-simulators/Dockerfile");
-    expect(simulators.definition.environment?.SIM_HOST).toBe("0.0.0.0");
+    const onDisk = (
+      readdirSync(join(root, COMPOSE_DIR), { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[]
+    )
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+    expect(onDisk.sort()).toEqual([...generated.keys()].filter((file) => file.startsWith(`${COMPOSE_DIR}/`)).sort());
   });
 
-  it("runs a pinned Traefik v3 image, the only service with a published port", () => {
-    expect(named("traefik").definition.image).toMatch(/^traefik:v3\.\d+\.\d+$/);
-    const publishing = composeServices.filter((service) => service.definition.ports?.length);
+  it("give the services nothing of the platform in their own files: the layers do", () => {
+    const platform = platformVariables();
+    for (const name of gatewayNames) {
+      const own = readCompose(teamFile(name)).services?.[name];
+      expect(
+        Object.keys(own?.environment ?? {}).filter((variable) => platform.has(variable)),
+        name,
+      ).toEqual([]);
+      expect(own?.depends_on, name).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ["production", ROOT_COMPOSE],
+    ["development", DEVELOPMENT_COMPOSE],
+  ])("run Traefik on 127.0.0.1:8080 only in %s, and each service from its own Dockerfile", async (_layer, entry) => {
+    const services = entry === ROOT_COMPOSE ? renderCompose(entry, await productionEnvironment()) : development;
+    const publishing = services.filter((service) => service.definition.ports?.length);
     expect(publishing.map((service) => service.name)).toEqual(["traefik"]);
-    expect(named("traefik").definition.ports).toEqual(["8080:8080"]);
-  });
-
-  it("lets services scale: no fixed container names, no host ports", () => {
-    for (const service of composeServices) expect(service.definition.container_name).toBeUndefined();
-  });
-
-  it("has a healthcheck on every service, in compose or in the image", () => {
-    for (const service of composeServices) {
+    expect(named(services, "traefik").definition.ports).toEqual(["127.0.0.1:8080:8080"]);
+    expect(named(services, "traefik").definition.image).toMatch(/^traefik:v3\.\d+\.\d+$/);
+    for (const name of gatewayNames) {
+      const service = named(services, name);
+      expect(fromRoot(service, service.definition.build?.context ?? ""), name).toBe(".");
+      expect(service.definition.build?.dockerfile).toBe(`services/${name}/Dockerfile`);
+      expect(service.definition.container_name, "replicas need no fixed name").toBeUndefined();
+    }
+    expect(Object.keys(named(services, "traefik").definition.depends_on ?? {}).sort()).toEqual(
+      [...gatewayNames].sort(),
+    );
+    for (const service of services) {
+      for (const [dependency, { condition }] of Object.entries(service.definition.depends_on ?? {})) {
+        expect(condition, `${service.name} → ${dependency}`).toBe("service_healthy");
+      }
+      for (const path of mounts(service)) expect(existsSync(join(root, path)), path).toBe(true);
       const build = service.definition.build;
       const imageHealthcheck =
         build !== undefined &&
         readDockerfile(join(root, fromRoot(service, build.context), build.dockerfile))
           .at(-1)
           ?.steps.some((step) => step.keyword === "HEALTHCHECK");
-      expect(
-        service.definition.healthcheck !== undefined || imageHealthcheck,
-        `${service.name} has no healthcheck`,
-      ).toBe(true);
+      expect(service.definition.healthcheck !== undefined || imageHealthcheck, `${service.name} healthcheck`).toBe(
+        true,
+      );
     }
+    expect(named(services, "docs").definition.environment?.OPENAPI_SOURCES).toBe(documentSources(gatewayServices));
   });
+});
 
-  it("starts Traefik after every service is healthy, and every service using the platform after the simulators", async () => {
-    for (const service of composeServices) {
-      for (const [dependency, { condition }] of Object.entries(service.definition.depends_on ?? {})) {
-        expect(condition, `${service.name} → ${dependency}`).toBe("service_healthy");
+describe("the production stack (docker-compose.yml)", () => {
+  it("will not render without the platform's settings, naming every required one", async () => {
+    let failure = "";
+    try {
+      renderCompose(ROOT_COMPOSE);
+    } catch (error) {
+      failure = (error as Error).message;
+    }
+    for (const name of gatewayNames) {
+      for (const variable of (await settingsOf(name)).required) {
+        expect(failure).toContain(`required variable ${variable} is missing a value`);
       }
     }
-    expect(Object.keys(named("traefik").definition.depends_on ?? {}).sort()).toEqual([...gatewayNames].sort());
+    expect(failure).toContain("AUTH_JWKS_URL");
+    expect(failure).toContain("AUTH_ISSUER");
+    expect(failure).toContain("DATACITE_PASSWORD");
+  });
+
+  it("takes every platform variable from the environment: the required with :? and a message, the others with :-", async () => {
     for (const name of gatewayNames) {
-      const usesPlatform = Object.keys((await configOf(name)).properties).some(
-        (variable) => variable in platformEnvironment,
-      );
-      // docs calls no backend: it asks the services for their documents when its own is requested.
-      expect(Object.keys(named(name).definition.depends_on ?? {}), name).toEqual(usesPlatform ? ["simulators"] : []);
+      const { required, optional } = await settingsOf(name);
+      const fragment = layerFile("production", name);
+      const environment = existsSync(join(root, fragment))
+        ? (readCompose(fragment).services?.[name]?.environment ?? {})
+        : {};
+      expect(Object.keys(environment).sort(), name).toEqual([...required, ...optional].sort());
+      for (const [variable, value] of Object.entries(environment)) {
+        const form = /^\$\{(\w+):(\?[^}$]+|-)\}$/.exec(value);
+        expect(form?.[1], `${name} ${variable}: ${value}`).toBe(variable);
+        expect(form?.[2]?.startsWith("?"), `${name} ${variable} required`).toBe(required.includes(variable));
+      }
+      const rendered = named(renderCompose(ROOT_COMPOSE, await productionEnvironment()), name).definition.environment;
+      for (const variable of [...required, ...optional]) {
+        expect(rendered?.[variable]).toBe(`https://platform.example.org/${variable}`);
+      }
     }
   });
 
-  it("merges the documents of every other service, as Traefik reaches them", () => {
-    expect(named("docs").definition.environment?.OPENAPI_SOURCES).toBe(documentSources(gatewayServices));
+  it("has no simulator, development identity provider, development route or simulator address", async () => {
+    const services = renderCompose(ROOT_COMPOSE, await productionEnvironment());
+    expect(services.map((service) => service.name).sort()).toEqual([...gatewayNames, "traefik"].sort());
+    const text = JSON.stringify(services);
+    for (const trace of ["simulators", "localhost", DEV_ISSUER, "dev-tools", DEVELOPMENT_STACK_SETTING, "demo"]) {
+      expect(text, trace).not.toContain(trace);
+    }
+    for (const port of Object.values(DEFAULT_PORTS)) expect(text).not.toMatch(new RegExp(`:${port}\\b`));
+    expect(mounts(named(services, "traefik")).sort()).toEqual([
+      "deploy/traefik/dynamic/routers.yml",
+      "deploy/traefik/traefik.yml",
+    ]);
   });
+});
 
-  it.each(gatewayNames)("gives %s the environment its config.ts requires, pointing at the simulators", async (name) => {
-    const Config = await configOf(name);
-    const environment = named(name).definition.environment ?? {};
-    const settings = Object.keys(Config.properties);
-    const unknown = Object.keys(environment).filter((variable) => !settings.includes(variable));
-    expect(unknown, `${name} sets variables its config does not read`).toEqual([]);
-    const withoutDefault = (Config.required ?? []).filter(
-      (variable) => (Config.properties[variable] as { default?: unknown }).default === undefined,
+describe("the development stack (deploy/compose/development.yml)", () => {
+  it("adds the simulators, told this is a development stack, and the development routes to Traefik", () => {
+    expect(development.map((service) => service.name).sort()).toEqual(
+      [...gatewayNames, "simulators", "traefik"].sort(),
     );
-    const missing = withoutDefault.filter((variable) => !(variable in environment));
-    expect(missing, `${name} lacks required variables`).toEqual([]);
-    for (const [variable, value] of Object.entries(platformEnvironment)) {
-      if (settings.includes(variable)) expect(environment[variable], `${name} ${variable}`).toBe(value);
-    }
-    // Traefik reaches the service on its routes.yml port, where the service listens unless PORT says otherwise.
-    const port = gatewayServices.find(({ service }) => service === name)?.port;
-    expect(environment.PORT ?? (Config.properties.PORT as { default?: number }).default).toBe(port);
+    const simulators = named(development, "simulators");
+    expect(fromRoot(simulators, simulators.definition.build?.context ?? "")).toBe(".");
+    expect(simulators.definition.build?.dockerfile).toBe("packages/backend-simulators/Dockerfile");
+    expect(simulators.definition.environment).toMatchObject({ SIM_HOST: "0.0.0.0", [DEVELOPMENT_STACK_SETTING]: "1" });
+    expect(mounts(named(development, "traefik"))).toContain("deploy/traefik/development/dev-tools.yml");
+    expect(readFileSync(join(root, TRAEFIK_COMPOSE), "utf8")).not.toContain("dev-tools");
   });
 
-  it("mounts only files that exist", () => {
-    for (const volume of named("traefik").definition.volumes ?? []) {
-      expect(existsSync(join(root, volume.split(":")[0] ?? ""))).toBe(true);
-    }
-  });
+  it.each(gatewayNames)(
+    "gives %s what its config.ts requires, the platform's variables pointing at the simulators",
+    async (name) => {
+      const settings = await settingsOf(name);
+      const environment = named(development, name).definition.environment ?? {};
+      const reads = Object.keys((await configSchemaOf(root, name)).properties);
+      expect(Object.keys(environment).filter((variable) => !reads.includes(variable))).toEqual([]);
+      for (const variable of settings.required) expect(environment[variable], variable).toBeDefined();
+      expect(environment).toMatchObject(settings.development);
+      // Traefik reaches the service on its routes.yml port, where the service listens unless PORT says otherwise.
+      expect(environment.PORT).toBeUndefined();
+      const usesPlatform = settings.required.length + settings.optional.length > 0;
+      expect(Object.keys(named(development, name).definition.depends_on ?? {})).toEqual(
+        usesPlatform ? ["simulators"] : [],
+      );
+    },
+  );
 });

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_PORTS } from "@de-gateway/backend-simulators";
+import { DEVELOPMENT_STACK_SETTING } from "@de-gateway/backend-simulators/ports";
 import { describe, expect, it } from "vitest";
 import { DOCKERFILE_TEMPLATE, fillTemplate } from "../src/dockerfiles.js";
 import { exposeList, images } from "../src/images.js";
@@ -38,5 +40,12 @@ describe("the Dockerfile generator", () => {
     const { smtp: _smtp, ...http } = DEFAULT_PORTS;
     const probe = runtime?.steps.find((step) => step.keyword === "HEALTHCHECK")?.args.join(" ") ?? "";
     for (const port of Object.values(http)) expect(probe).toContain(String(port));
+  });
+
+  it("never tells the simulators' image it runs a development stack: only a development layer does", () => {
+    if (!simulators) throw new Error("no simulators image");
+    const text = readFileSync(join(root, simulators.dockerfile), "utf8");
+    expect(text).toContain('CMD ["node", "dist/cli.js"]');
+    expect(text).not.toContain(DEVELOPMENT_STACK_SETTING);
   });
 });

@@ -4,9 +4,9 @@ import { IngressRoute } from "@kubernetes-models/traefik/traefik.io/v1alpha1";
 import { Deployment } from "kubernetes-models/apps/v1";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
-import { ConfigMap, Namespace, Service } from "kubernetes-models/v1";
+import { Namespace, Service } from "kubernetes-models/v1";
 import { parse } from "yaml";
-import { K8S_DIR } from "../src/k8s/files.js";
+import { DEPLOYER_FILES, K8S_DIR, PRODUCTION_DIR } from "../src/k8s/files.js";
 import { root } from "../src/workspace.js";
 
 /**
@@ -16,7 +16,6 @@ import { root } from "../src/workspace.js";
  */
 export const MODELS: Record<string, { new (data: never): { validate(): void } }> = {
   "v1/Namespace": Namespace,
-  "v1/ConfigMap": ConfigMap,
   "v1/Service": Service,
   "apps/v1/Deployment": Deployment,
   "policy/v1/PodDisruptionBudget": PodDisruptionBudget,
@@ -24,8 +23,11 @@ export const MODELS: Record<string, { new (data: never): { validate(): void } }>
   "traefik.io/v1alpha1/IngressRoute": IngressRoute,
 };
 
-/** Files of deploy/k8s that are not Kubernetes objects: kustomize's own files and the Helm values. */
-const isObjectFile = (file: string) => !file.endsWith("kustomization.yaml") && !file.endsWith("traefik-values.yaml");
+/** Files of deploy/k8s that are not Kubernetes objects: kustomize's own files, the examples and the Helm values. */
+const isObjectFile = (file: string) =>
+  !file.endsWith("kustomization.yaml") && !file.endsWith("traefik-values.yaml") && !file.endsWith(".example");
+/** The deployer's files beside the production overlay, which git ignores: never the generator's. */
+const deployerFiles = new Set(Object.values(DEPLOYER_FILES).map((file) => join(PRODUCTION_DIR, file)));
 
 export interface ManifestFile {
   /** From the repository root. */
@@ -33,7 +35,7 @@ export interface ManifestFile {
   document: { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
 }
 
-/** Every file under deploy/k8s as it is on disk, by path from the repository root. */
+/** Every file under deploy/k8s as it is on disk, by path from the repository root, the deployer's own left out. */
 export function filesOnDisk(): Map<string, string> {
   const dir = join(root, K8S_DIR);
   return new Map(
@@ -43,6 +45,7 @@ export function filesOnDisk(): Map<string, string> {
         const path = join(entry.parentPath, entry.name);
         return [relative(root, path), readFileSync(path, "utf8")] as const;
       })
+      .filter(([file]) => !deployerFiles.has(file))
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 }

@@ -1,5 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { DEFAULT_PORTS, DEV_ISSUER } from "@de-gateway/backend-simulators";
+import { DEVELOPMENT_STACK_SETTING } from "@de-gateway/backend-simulators/ports";
 import { readCatalogue } from "@de-gateway/catalogue";
 import {
   loadServiceRoutes,
@@ -15,13 +17,25 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { IDeployment } from "kubernetes-models/apps/v1";
 import type { IHorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import type { IPodDisruptionBudget } from "kubernetes-models/policy/v1";
-import type { IConfigMap, IService } from "kubernetes-models/v1";
+import type { IService } from "kubernetes-models/v1";
 import type { TObject } from "typebox";
 import { describe, expect, it } from "vitest";
-import { generatedKubernetesFiles, K8S_DIR } from "../src/k8s/files.js";
+import { TRAEFIK_COMPOSE } from "../src/compose-files.js";
+import {
+  BASE_DIR,
+  DEPLOYER_FILES,
+  DEVELOPMENT_DIR,
+  exampleOf,
+  generatedKubernetesFiles,
+  K8S_DIR,
+  PLATFORM_SECRETS,
+  PLATFORM_SETTINGS,
+  PRODUCTION_DIR,
+} from "../src/k8s/files.js";
 import { PRE_STOP_SECONDS } from "../src/k8s/manifests.js";
-import { configSchemaOf } from "../src/k8s/service-environment.js";
+import { platformVariables } from "../src/platform-environment.js";
 import { ENTRY_POINT } from "../src/routers-file.js";
+import { configSchemaOf, serviceSettings } from "../src/service-settings.js";
 import { gatewayServices, root } from "../src/workspace.js";
 import { filesOnDisk, type ManifestFile, MODELS, manifests, readYaml } from "./kubernetes-model.js";
 import helmValuesSchema from "./schemas/traefik-helm-chart-41.3.0.values.schema.json" with { type: "json" };
@@ -36,11 +50,50 @@ function named<T>(kind: string, name: string): T {
   return document as unknown as T;
 }
 const containersOf = (deployment: IDeployment) => deployment.spec?.template.spec?.containers ?? [];
+type Generator = { name: string; behavior?: string; literals?: string[]; envs?: string[]; options?: unknown };
+type Replacement = {
+  source: { kind: string; name: string; fieldPath: string };
+  targets: Array<{ select: { kind: string; name: string }; fieldPaths: string[]; options: { create: boolean } }>;
+};
 type Kustomization = {
   namespace?: string;
   resources: string[];
-  secretGenerator?: Array<{ name: string; literals: string[] }>;
+  configMapGenerator?: Generator[];
+  secretGenerator?: Generator[];
+  replacements?: Replacement[];
 };
+const kustomizationOf = (dir: string) => readYaml<Kustomization>(`${dir}/kustomization.yaml`);
+const base = kustomizationOf(BASE_DIR);
+const development = kustomizationOf(DEVELOPMENT_DIR);
+const production = kustomizationOf(PRODUCTION_DIR);
+/** `KEY=value` lines as an object. */
+const valuesOf = (lines: string[] = []) =>
+  Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+const generator = (generators: Generator[] | undefined, name: string) => generators?.find((each) => each.name === name);
+
+/** Every file a kustomization reaches, from the repository root: its files, and its folders' (their kustomization too). */
+function reached(dir: string): string[] {
+  return [
+    `${dir}/kustomization.yaml`,
+    ...kustomizationOf(dir).resources.flatMap((resource) => {
+      const path = join(dir, resource);
+      return resource.endsWith(".yaml") ? [path] : reached(path);
+    }),
+  ];
+}
+const settingsOf = async (service: string) =>
+  serviceSettings(
+    gatewayServices.find((routes) => routes.service === service) as (typeof gatewayServices)[number],
+    await configSchemaOf(root, service),
+    gatewayServices,
+  );
+const referencedSecrets = () =>
+  all
+    .filter(({ document }) => document.kind === "Deployment")
+    .flatMap(({ document }) => containersOf(document as unknown as IDeployment))
+    .flatMap((container) => container.envFrom ?? [])
+    .flatMap((source) => (source.secretRef?.name ? [source.secretRef.name] : []))
+    .sort();
 
 describe("deploy/k8s", () => {
   it("is what the generator makes from routes.yml and the services' configs, nothing more or less", async () => {
@@ -70,20 +123,14 @@ describe("deploy/k8s", () => {
     expect(problems).toEqual([]);
   });
 
-  it("applies with kustomize: every folder and file listed, nothing left out, one namespace", () => {
-    const top = readYaml<Kustomization>(`${K8S_DIR}/kustomization.yaml`);
-    expect(top.namespace).toBe("de-gateway");
-    const listed = new Set<string>();
-    for (const resource of top.resources) {
-      const path = join(K8S_DIR, resource);
-      if (resource.endsWith(".yaml")) listed.add(path);
-      else {
-        const folder = readYaml<Kustomization>(join(path, "kustomization.yaml"));
-        for (const file of folder.resources) listed.add(join(path, file));
-      }
-    }
-    for (const file of listed) expect(existsSync(join(root, file)), file).toBe(true);
-    expect([...listed].sort()).toEqual(all.map(({ file }) => file).sort());
+  it("applies with kustomize: the base, and two overlays on it, every file reached, one namespace", () => {
+    for (const kustomization of [base, development, production]) expect(kustomization.namespace).toBe("de-gateway");
+    expect(development.resources).toEqual(["../base", "simulators"]);
+    expect(production.resources).toEqual(["../base"]);
+    const files = new Set([...reached(DEVELOPMENT_DIR), ...reached(PRODUCTION_DIR)]);
+    for (const file of files) expect(existsSync(join(root, file)), file).toBe(true);
+    const objects = [...files].filter((file) => !file.endsWith("kustomization.yaml"));
+    expect(objects.sort()).toEqual(all.map(({ file }) => file).sort());
     expect(all.every(({ document }) => (document.metadata as { namespace?: string }).namespace === undefined)).toBe(
       true,
     );
@@ -103,31 +150,107 @@ describe("deploy/k8s", () => {
     }
   });
 
-  it("gives the simulators a Secret for every Secret a Deployment refers to", () => {
-    const generatedSecrets = (readYaml<Kustomization>(`${K8S_DIR}/kustomization.yaml`).secretGenerator ?? []).map(
-      (secret) => secret.name,
-    );
-    const referenced = all
-      .filter(({ document }) => document.kind === "Deployment")
-      .flatMap(({ document }) => containersOf(document as unknown as IDeployment))
-      .flatMap((container) => container.envFrom ?? [])
-      .flatMap((source) => (source.secretRef?.name ? [source.secretRef.name] : []));
-    expect(referenced.sort()).toEqual(generatedSecrets.sort());
-    expect(referenced).toContain("identity-session-secrets");
+  it("gives each overlay a Secret for every Secret a Deployment refers to", () => {
+    const developmentSecrets = (development.secretGenerator ?? []).map(({ name }) => name).sort();
+    const productionSecrets = (production.secretGenerator ?? [])
+      .map(({ name }) => name)
+      .filter((name) => name !== PLATFORM_SECRETS)
+      .sort();
+    expect(referencedSecrets()).toEqual(developmentSecrets);
+    expect(referencedSecrets()).toEqual(productionSecrets);
+    expect(referencedSecrets()).toContain("identity-session-secrets");
   });
+});
+
+describe("the development overlay (deploy/k8s/development)", () => {
+  it("alone has the simulators, told this is a development stack", () => {
+    const simulators = reached(DEVELOPMENT_DIR).filter((file) => file.includes("simulators"));
+    expect(simulators.length).toBeGreaterThan(0);
+    expect(reached(BASE_DIR).some((file) => file.includes("simulators"))).toBe(false);
+    const container = containersOf(named<IDeployment>("Deployment", "simulators"))[0];
+    expect(container?.env).toEqual([{ name: DEVELOPMENT_STACK_SETTING, value: "1" }]);
+  });
+});
+
+describe("the production overlay (deploy/k8s/production)", () => {
+  const texts = () => reached(PRODUCTION_DIR).map((file) => [file, readFileSync(join(root, file), "utf8")] as const);
+
+  it("has no simulator, development identity provider, development route or simulator address", () => {
+    for (const [file, text] of texts()) {
+      for (const trace of ["simulators", "localhost", DEV_ISSUER, "dev-tools", DEVELOPMENT_STACK_SETTING, "Host("]) {
+        expect(text, `${file} holds ${trace}`).not.toContain(trace);
+      }
+      for (const port of Object.values(DEFAULT_PORTS)) expect(text, file).not.toMatch(new RegExp(`:${port}\\b`));
+    }
+    expect(production.configMapGenerator?.every(({ literals }) => literals === undefined)).toBe(true);
+    expect(production.secretGenerator?.every(({ literals }) => literals === undefined)).toBe(true);
+  });
+
+  it("builds only from the deployer's two files, which git ignores, and applies nothing made of them but through the services", () => {
+    const localConfig = { annotations: { "config.kubernetes.io/local-config": "true" }, disableNameSuffixHash: true };
+    expect(generator(production.configMapGenerator, PLATFORM_SETTINGS)).toEqual({
+      name: PLATFORM_SETTINGS,
+      envs: [DEPLOYER_FILES.settings],
+      options: localConfig,
+    });
+    expect(generator(production.secretGenerator, PLATFORM_SECRETS)).toEqual({
+      name: PLATFORM_SECRETS,
+      envs: [DEPLOYER_FILES.secrets],
+      options: localConfig,
+    });
+    const ignored = readFileSync(join(root, ".gitignore"), "utf8").split("\n");
+    for (const file of Object.values(DEPLOYER_FILES)) {
+      expect(ignored, file).toContain(`/${PRODUCTION_DIR}/${file}`);
+      expect(existsSync(join(root, PRODUCTION_DIR, exampleOf(file))), exampleOf(file)).toBe(true);
+    }
+  });
+
+  it.each(gatewayServices.map(({ service }) => service))(
+    "will not build without each platform variable %s reads, naming it; a secret goes to its Secret",
+    async (service) => {
+      const settings = await settingsOf(service);
+      const given = (production.replacements ?? []).flatMap(({ source, targets }) =>
+        targets
+          .filter(({ select }) => [`${service}-config`, `${service}-secrets`].includes(select.name))
+          .map(({ select, fieldPaths, options }) => {
+            // kustomize: "fieldPath `data.X` is missing for replacement source ConfigMap/platform-settings".
+            const variable = source.fieldPath.replace(/^data\./, "");
+            const secret = settings.secrets.has(variable);
+            expect(source.name, variable).toBe(secret ? PLATFORM_SECRETS : PLATFORM_SETTINGS);
+            expect(select.name, variable).toBe(secret ? `${service}-secrets` : `${service}-config`);
+            expect(fieldPaths).toEqual([source.fieldPath]);
+            expect(options).toEqual({ create: true });
+            return variable;
+          }),
+      );
+      expect(given.sort()).toEqual([...settings.required, ...settings.optional].sort());
+      for (const variable of settings.required) {
+        const example = readFileSync(
+          join(
+            root,
+            PRODUCTION_DIR,
+            exampleOf(settings.secrets.has(variable) ? DEPLOYER_FILES.secrets : DEPLOYER_FILES.settings),
+          ),
+          "utf8",
+        );
+        expect(example).toMatch(new RegExp(`^${variable}=$`, "m"));
+      }
+    },
+  );
 });
 
 describe.each(gatewayServices)("the $service service on Kubernetes", ({ service, port }) => {
   const deployment = () => named<IDeployment>("Deployment", service);
   const pod = () => deployment().spec?.template.spec;
   const container = () => containersOf(deployment())[0];
-  const configData = () => named<IConfigMap>("ConfigMap", `${service}-config`).data ?? {};
+  const own = () => kustomizationOf(`${BASE_DIR}/${service}`);
+  const baseSettings = () => valuesOf(generator(own().configMapGenerator, `${service}-config`)?.literals);
 
   it("has a Deployment, Service, PodDisruptionBudget, HorizontalPodAutoscaler, ConfigMap and IngressRoute", () => {
     for (const kind of ["Deployment", "Service", "PodDisruptionBudget", "HorizontalPodAutoscaler", "IngressRoute"]) {
       expect(find(kind, service), kind).toBeDefined();
     }
-    expect(find("ConfigMap", `${service}-config`)).toBeDefined();
+    expect(generator(own().configMapGenerator, `${service}-config`)).toBeDefined();
     expect(containersOf(deployment())).toHaveLength(1);
   });
 
@@ -149,29 +272,30 @@ describe.each(gatewayServices)("the $service service on Kubernetes", ({ service,
     expect(Object.keys(container()?.resources?.limits ?? {}).sort()).toEqual(["cpu", "memory"]);
   });
 
-  it("takes its environment from its ConfigMap, secrets from a Secret, exactly what its config.ts reads", async () => {
+  it("takes its own settings from the base, the platform's from the development overlay, secrets from a Secret", async () => {
     const config: TObject = await configSchemaOf(root, service);
     const settings = Object.keys(config.properties);
-    const data = configData();
-    expect(Object.keys(data).filter((variable) => !settings.includes(variable))).toEqual([]);
-    const secret = (readYaml<Kustomization>(`${K8S_DIR}/kustomization.yaml`).secretGenerator ?? []).find(
-      ({ name }) => name === `${service}-secrets`,
-    );
-    const secretVariables = (secret?.literals ?? []).map((literal) => literal.split("=")[0] as string);
     const declaredSecret = settings.filter((variable) => (config.properties[variable] as { secret?: boolean }).secret);
-    expect(secretVariables.filter((variable) => !declaredSecret.includes(variable))).toEqual([]);
-    // An optional secret the stack cannot write down (a key made at start) is left to the operator.
-    const requiredSecret = declaredSecret.filter((variable) => (config.required ?? []).includes(variable));
-    expect(requiredSecret.filter((variable) => !secretVariables.includes(variable))).toEqual([]);
-    for (const variable of declaredSecret) expect(data[variable], `${variable} in a ConfigMap`).toBeUndefined();
+    const platform = platformVariables();
+    const ownSettings = baseSettings();
+    expect(
+      Object.keys(ownSettings).filter((variable) => platform.has(variable) || declaredSecret.includes(variable)),
+    ).toEqual([]);
+    const developmentSettings = valuesOf(generator(development.configMapGenerator, `${service}-config`)?.literals);
+    expect(generator(development.configMapGenerator, `${service}-config`)?.behavior ?? "merge").toBe("merge");
+    const developmentSecrets = valuesOf(generator(development.secretGenerator, `${service}-secrets`)?.literals);
+    const told = { ...ownSettings, ...developmentSettings, ...developmentSecrets };
+    expect(Object.keys(told).filter((variable) => !settings.includes(variable))).toEqual([]);
+    for (const variable of declaredSecret)
+      expect(developmentSettings[variable], `${variable} in a ConfigMap`).toBeUndefined();
+    expect(Object.keys(developmentSecrets).filter((variable) => !declaredSecret.includes(variable))).toEqual([]);
     const required = (config.required ?? []).filter(
       (variable) => (config.properties[variable] as { default?: unknown }).default === undefined,
     );
-    for (const variable of required)
-      expect(variable in data || secretVariables.includes(variable), variable).toBe(true);
+    for (const variable of required) expect(variable in told, variable).toBe(true);
     expect(container()?.envFrom?.[0]).toEqual({ configMapRef: { name: `${service}-config` } });
     // The Service sends traffic to the port the service listens on by default (PORT is not set).
-    expect(data.PORT).toBeUndefined();
+    expect(told.PORT).toBeUndefined();
     expect((config.properties.PORT as { default?: number }).default).toBe(port);
   });
 
@@ -273,7 +397,7 @@ describe("Traefik's Helm values", () => {
     const { policy, sanitizePath } = readEntryPointSettings(join(root, TRAEFIK_STATIC_CONFIG), ENTRY_POINT);
     expect(values.ports[ENTRY_POINT]?.http?.sanitizePath).toBe(sanitizePath);
     expect(values.ports[ENTRY_POINT]?.http?.encodedCharacters).toEqual(policy);
-    const compose = readYaml<{ services: { traefik: { image: string } } }>("docker-compose.yml");
+    const compose = readYaml<{ services: { traefik: { image: string } } }>(TRAEFIK_COMPOSE);
     expect(`traefik:${values.image.tag}`).toBe(compose.services.traefik.image);
   });
 

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { readCatalogue } from "@de-gateway/catalogue";
 import {
   compileRule,
@@ -14,6 +14,8 @@ import {
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { DEV_TOOLS_FILE } from "../src/compose-files.js";
+import { generatedDevToolsFile } from "../src/dev-tools-file.js";
 import { ENTRY_POINT, generatedRoutersFile } from "../src/routers-file.js";
 import { gatewayServices, root } from "../src/workspace.js";
 import { DynamicConfigSchema } from "./traefik-schemas.js";
@@ -25,20 +27,31 @@ type Dynamic = {
   };
 };
 
-const dynamicDir = join(root, "deploy/traefik/dynamic");
-const files = readdirSync(dynamicDir).filter((name) => name.endsWith(".yml"));
-const documents = new Map(files.map((name) => [name, parse(readFileSync(join(dynamicDir, name), "utf8")) as Dynamic]));
-const allRouters: Router[] = [...documents.values()].flatMap((document) =>
-  Object.entries(document.http.routers).map(([name, router]) => ({ name, ...router })),
-);
+// What every stack mounts (the routers), and what the development stack mounts beside it (its routes).
+const files = [TRAEFIK_ROUTERS_FILE, DEV_TOOLS_FILE];
+const documents = new Map(files.map((file) => [file, parse(readFileSync(join(root, file), "utf8")) as Dynamic]));
+const routersOfFiles = (...names: string[]): Array<Router & { entryPoints: string[] }> =>
+  names.flatMap((file) =>
+    Object.entries(documents.get(file)?.http.routers ?? {}).map(([name, router]) => ({ name, ...router })),
+  );
+/** The development stack's routers; every other stack has those of routers.yml alone. */
+const allRouters = routersOfFiles(...files);
 const staticSettings = readEntryPointSettings(join(root, TRAEFIK_STATIC_CONFIG), ENTRY_POINT);
 
 describe("Traefik dynamic configuration", () => {
-  it("is up to date with the services' routes.yml files", () => {
+  it("is up to date with the services' routes.yml files, and the development routes are the generator's", () => {
     expect(
       readFileSync(join(root, TRAEFIK_ROUTERS_FILE), "utf8"),
       `${TRAEFIK_ROUTERS_FILE} is stale: run pnpm --filter @de-gateway/traefik generate`,
     ).toBe(generatedRoutersFile(root));
+    expect(readFileSync(join(root, DEV_TOOLS_FILE), "utf8"), `${DEV_TOOLS_FILE} is stale`).toBe(
+      generatedDevToolsFile(),
+    );
+  });
+
+  it("keeps the development routes out of the folder every stack mounts", () => {
+    expect(readdirSync(join(root, dirname(TRAEFIK_ROUTERS_FILE)))).toEqual([basename(TRAEFIK_ROUTERS_FILE)]);
+    expect(dirname(DEV_TOOLS_FILE)).not.toBe(dirname(TRAEFIK_ROUTERS_FILE));
   });
 
   it.each(files)("%s uses only the file-provider settings the pinned version knows", (name) => {
@@ -55,7 +68,7 @@ describe("Traefik dynamic configuration", () => {
       expect(services.has(router.service), `${router.name} names an undefined service`).toBe(true);
     }
     const entryPoints = parse(readFileSync(join(root, TRAEFIK_STATIC_CONFIG), "utf8")).entryPoints;
-    for (const router of Object.values(documents.get("routers.yml")?.http.routers ?? {})) {
+    for (const router of routersOfFiles(...files)) {
       expect(router.entryPoints.every((entryPoint) => entryPoint in entryPoints)).toBe(true);
     }
   });
@@ -69,7 +82,7 @@ describe("Traefik dynamic configuration", () => {
   });
 
   it("routes each service to its compose service on its routes.yml port, checked through /readyz", () => {
-    const routersFile = documents.get("routers.yml") as unknown as {
+    const routersFile = documents.get(TRAEFIK_ROUTERS_FILE) as unknown as {
       http: {
         services: Record<string, { loadBalancer: { servers: Array<{ url: string }>; healthCheck: { path: string } } }>;
       };
@@ -89,12 +102,17 @@ describe("Traefik dynamic configuration", () => {
     expect(table.match({ path: "/docs/assets/swagger-ui.css", host: "localhost:8080" })?.service).toBe("docs");
   });
 
-  it("reaches the development tools only by their own host names", () => {
+  it("reaches the development tools only by their own host names, and only in the development stack", () => {
     const table = new RouteTable(allRouters);
     expect(table.match({ path: "/messages", host: "inbox.localhost:8080" })?.service).toBe("dev-inbox");
     expect(table.match({ path: "/teams", host: "inbox.localhost:8080" })?.service).toBe("dev-inbox");
     expect(table.match({ path: "/token/alice", host: "idp.localhost:8080" })?.service).toBe("dev-idp");
     expect(table.match({ path: "/messages", host: "localhost:8080" })).toBeUndefined();
     expect(table.match({ path: "/teams", host: "gateway.example.org" })?.service).toBe("groups");
+    const everyStack = new RouteTable(routersOfFiles(TRAEFIK_ROUTERS_FILE));
+    expect(everyStack.match({ path: "/token/carol", host: "idp.localhost:8080" })?.service).not.toBe("dev-idp");
+    expect(everyStack.match({ path: "/clients", host: "idp.localhost" })).toBeUndefined();
+    const services = JSON.stringify(documents.get(TRAEFIK_ROUTERS_FILE)?.http.services);
+    expect(services).not.toContain("simulators");
   });
 });

@@ -4,15 +4,17 @@ import { ENCODED_CHARACTER_OPTIONS, readEntryPointSettings, TRAEFIK_STATIC_CONFI
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
 import { isMap, isScalar, parse, parseDocument } from "yaml";
+import { DEVELOPMENT_COMPOSE } from "../src/compose-files.js";
 import { ENTRY_POINT } from "../src/routers-file.js";
 import { root } from "../src/workspace.js";
-import { composeServices } from "./compose-model.js";
+import { renderCompose } from "./compose-model.js";
 import { StaticConfigSchema } from "./traefik-schemas.js";
 
 const file = join(root, TRAEFIK_STATIC_CONFIG);
 const text = readFileSync(file, "utf8");
 const config = parse(text);
-const traefik = composeServices.find((service) => service.name === "traefik");
+// Traefik as the development stack runs it: the base, with the development routes mounted beside the routers.
+const traefik = renderCompose(DEVELOPMENT_COMPOSE).find((service) => service.name === "traefik");
 
 describe("Traefik static configuration", () => {
   it("uses only settings the pinned version knows, spelled right", () => {
@@ -36,7 +38,7 @@ describe("Traefik static configuration", () => {
 
   it("listens for the URL space on the port docker-compose publishes, and pings on an unpublished one", () => {
     expect(config.entryPoints[ENTRY_POINT].address).toBe(":8080");
-    expect(traefik?.definition.ports).toEqual(["8080:8080"]);
+    expect(traefik?.definition.ports).toEqual(["127.0.0.1:8080:8080"]);
     expect(config.ping.entryPoint).not.toBe(ENTRY_POINT);
     expect(config.entryPoints[config.ping.entryPoint].address).not.toBe(":8080");
   });
@@ -50,9 +52,14 @@ describe("Traefik static configuration", () => {
     ).toBe(false);
   });
 
-  it("reads the dynamic configuration from the folder docker-compose mounts read-only", () => {
-    expect(traefik?.definition.volumes).toContain(`./deploy/traefik/dynamic:${config.providers.file.directory}:ro`);
-    expect(traefik?.definition.volumes).toContain("./deploy/traefik/traefik.yml:/etc/traefik/traefik.yml:ro");
+  it("reads the dynamic configuration from the folder where docker-compose mounts each file read-only", () => {
+    const directory = config.providers.file.directory;
+    expect(traefik?.definition.volumes).toEqual([
+      "../traefik/traefik.yml:/etc/traefik/traefik.yml:ro",
+      `../traefik/dynamic/routers.yml:${directory}/routers.yml:ro`,
+      `../traefik/development/dev-tools.yml:${directory}/dev-tools.yml:ro`,
+    ]);
+    expect(config.providers.file.watch).toBe(true);
   });
 
   it("sets every encoded-character option explicitly, each with a comment saying why", () => {

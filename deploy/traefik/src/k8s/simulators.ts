@@ -1,4 +1,4 @@
-import { DEFAULT_PORTS } from "@de-gateway/backend-simulators";
+import { DEFAULT_PORTS, DEVELOPMENT_STACK_SETTING } from "@de-gateway/backend-simulators/ports";
 import { Deployment } from "kubernetes-models/apps/v1";
 import { Service } from "kubernetes-models/v1";
 import { imageOf, labelsOf, restrictedContainer, restrictedPod, writableTmp } from "./manifests.js";
@@ -18,7 +18,8 @@ const ports = Object.entries(DEFAULT_PORTS).map(([name, port]) => ({
 
 /**
  * The stand-in backends, identity provider and SMTP catcher, one replica (their state is in memory), reached
- * as `simulators:<port>` exactly as in docker-compose. A real deployment leaves them out (see deploy/README.md).
+ * as `simulators:<port>` exactly as in docker-compose; told this is a development stack, without which they refuse
+ * to start. Only the development overlay has them.
  */
 export function simulatorsDeployment(version: string): Deployment {
   return new Deployment({
@@ -37,6 +38,7 @@ export function simulatorsDeployment(version: string): Deployment {
               image: imageOf(NAME, version),
               imagePullPolicy: "IfNotPresent",
               ports: ports.map(({ name, port }) => ({ name, containerPort: port, protocol: "TCP" })),
+              env: [{ name: DEVELOPMENT_STACK_SETTING, value: "1" }],
               readinessProbe: { httpGet: { path: "/__sim/healthz", port: DEFAULT_PORTS.idp }, periodSeconds: 5 },
               resources: { requests: { cpu: "100m", memory: "128Mi" }, limits: { cpu: "1", memory: "512Mi" } },
               ...restrictedContainer,

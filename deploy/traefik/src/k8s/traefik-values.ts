@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRAEFIK_STATIC_CONFIG } from "@de-gateway/routing";
 import { parse } from "yaml";
+import { TRAEFIK_IMAGE } from "../compose-files.js";
 import { ENTRY_POINT } from "../routers-file.js";
 import { NAMESPACE } from "./manifests.js";
 
@@ -13,15 +14,8 @@ interface EntryPoint {
   };
 }
 
-/** The Traefik image docker-compose runs: `traefik:v3.7.9` → `v3.7.9`. */
-function composeTraefikTag(root: string): string {
-  const compose = parse(readFileSync(join(root, "docker-compose.yml"), "utf8")) as {
-    services: { traefik: { image: string } };
-  };
-  const [, tag] = compose.services.traefik.image.split(":");
-  if (!tag) throw new Error("docker-compose.yml: the traefik image has no tag");
-  return tag;
-}
+/** The tag of the Traefik image the compose stacks run: `traefik:v3.7.9` → `v3.7.9`. */
+const traefikTag = () => TRAEFIK_IMAGE.slice(TRAEFIK_IMAGE.indexOf(":") + 1);
 
 /**
  * Values for Traefik's Helm chart (traefik/traefik), made from traefik.yml so that the cluster's entrypoint
@@ -37,7 +31,7 @@ export function traefikHelmValues(root: string) {
   const web = config.entryPoints[ENTRY_POINT];
   if (!web?.http) throw new Error(`${TRAEFIK_STATIC_CONFIG}: entrypoint ${ENTRY_POINT} has no http settings`);
   return {
-    image: { tag: composeTraefikTag(root) },
+    image: { tag: traefikTag() },
     deployment: { replicas: 2 },
     podDisruptionBudget: { enabled: true, minAvailable: 1 },
     providers: {
