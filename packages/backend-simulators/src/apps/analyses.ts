@@ -17,7 +17,7 @@ import {
 } from "./answer-schemas/analyses.js";
 import { AppJobView } from "./answer-schemas/apps.js";
 import { jobView, parameterKey } from "./app-views.js";
-import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
+import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
 import { limitChecksOf } from "./limit-checks.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
 import { toolsOf } from "./tools.js";
@@ -231,19 +231,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
     const app = existingApp(catalogOf(all), analysis.app_id);
     const parameters = app.groups.flatMap((group) =>
-      group.parameters.map((parameter) => {
-        const key = parameterKey(app, parameter.id);
-        const given = key in analysis.config;
-        return {
-          full_param_id: key,
-          param_id: parameter.id,
-          param_name: parameter.label,
-          param_type: parameter.type,
-          param_value: { value: given ? analysis.config[key] : (parameter.defaultValue ?? "") },
-          is_default_value: !given,
-          is_visible: parameter.isVisible,
-        };
-      }),
+      group.parameters.flatMap((parameter) => parameterRows(app, parameter, analysis)),
     );
     return { app_id: app.id, system_id: app.system_id, parameters };
   });
@@ -268,6 +256,30 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     analysisEventsOf(all).stopped?.(analysis);
     return { id: analysis.id };
   });
+}
+
+/** A parameter's value as the apps service prints it: a selection as given, anything else as text. */
+const printedValue = (value: unknown) => (typeof value === "object" && value !== null ? value : String(value ?? ""));
+
+/**
+ * A parameter's rows in `/analyses/{id}/parameters`: one per value the analysis was given (a multi-file input has
+ * several), or its default (cyverse-de/apps src/apps/service/apps/jobs/params.clj get-parameter-values).
+ */
+function parameterRows(app: AppRecord, parameter: AppParameter, analysis: AnalysisRecord) {
+  const key = parameterKey(app, parameter.id);
+  const given = key in analysis.config;
+  const values = given ? [analysis.config[key]].flat() : [parameter.defaultValue];
+  return values.map((value) => ({
+    full_param_id: key,
+    param_id: parameter.id,
+    param_name: parameter.label,
+    param_type: parameter.type,
+    param_value: { value: printedValue(value) },
+    is_default_value: !given,
+    is_visible: parameter.isVisible,
+    info_type: "",
+    data_format: "",
+  }));
 }
 
 /** The one step of a simulated analysis, as `/analyses/{id}/steps` and its history list it. */
