@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AppsSimulator, createAppsSimulator } from "../src/apps/index.js";
 import { SEED_APP_IDS, SEED_TOOL_IDS } from "../src/apps/seed-ids.js";
 import { describeMismatches } from "../src/framework/answers.js";
+import { SEED_HIERARCHY_ROOTS, SEED_ONTOLOGY_VERSION } from "../src/metadata/ontology.js";
 import { appsClient } from "./apps-http.js";
 
 /**
@@ -23,13 +24,14 @@ const PUBLIC_ROOT = "a1f8e1c4-0000-4000-8000-000000000100";
 const PAGING = "limit=25&offset=0&sort-field=name&sort-dir=ASC";
 
 /** A new app of alice's, as the app editor saves one. */
-const definition = (name: string) => ({
+const definition = (name: string, tool: string = SEED_TOOL_IDS.wc) => ({
   name,
   description: "counts things",
-  tools: [{ id: SEED_TOOL_IDS.wc }],
+  tools: [{ id: tool }],
   groups: [{ label: "Inputs", parameters: [{ name: "-l", label: "Lines", type: "Flag", order: 1 }] }],
 });
-const alicesApp = async (name = "Counter") => (await ok("POST", "/apps/de", definition(name))).id as string;
+const alicesApp = async (name = "Counter", tool?: string) =>
+  (await ok("POST", "/apps/de", definition(name, tool))).id as string;
 
 describe("listings", () => {
   it("lists and searches the apps a user sees, and every app for administrators", async () => {
@@ -153,5 +155,157 @@ describe("categories", () => {
     const placement = { system_id: "de", app_id: WORD_COUNT, category_ids: [{ system_id: "de", id: created.id }] };
     await ok("POST", "/admin/apps", { categories: [placement] }, "carol");
     await ok("DELETE", `/admin/apps/categories/de/${created.id}`, undefined, "carol");
+  });
+});
+
+describe("what users read about an app", () => {
+  it("answers details, listing, tasks, tools, the editor's view and publishability", async () => {
+    const own = await alicesApp("Described");
+    const { version_id } = await ok("GET", `/apps/de/${own}`);
+    for (const path of [`/apps/${own}`, `/apps/de/${own}`, `/apps/de/${own}/versions/${version_id}`]) {
+      expect((await ok("GET", `${path}/details`)).app_type).toBe("DE");
+      expect((await ok("GET", `${path}/tasks`)).tasks[0].system_id).toBe("de");
+      await ok("GET", `${path}/tools`);
+      await ok("GET", `${path}/ui`);
+    }
+    await ok("GET", `/apps/de/${WORD_COUNT}/listing`);
+    await ok("GET", `/apps/${own}/is-publishable`);
+    await ok("GET", `/apps/de/${own}/is-publishable`);
+    await ok("GET", `/admin/apps/de/${own}/details`, undefined, "carol");
+    await ok("GET", `/admin/apps/de/${own}/versions/${version_id}/details`, undefined, "carol");
+  });
+
+  it("marks favorites and rates apps", async () => {
+    for (const path of [`/apps/${WORD_COUNT}`, `/apps/de/${WORD_COUNT}`]) {
+      await ok("PUT", `${path}/favorite`);
+      await ok("DELETE", `${path}/favorite`);
+      expect((await ok("POST", `${path}/rating`, { rating: 4 })).total).toBe(1);
+      await ok("DELETE", `${path}/rating`);
+    }
+  });
+});
+
+describe("publication and featured apps", () => {
+  it("publishes an app of trusted images at once and queues one of other images", async () => {
+    await ok("POST", `/apps/${await alicesApp("Published")}/publish`, { name: "Published" });
+    await ok("POST", `/apps/de/${await alicesApp("Published too")}/publish`, {});
+    await ok("POST", `/apps/de/${await alicesApp("Queued", SEED_TOOL_IDS.fastqc)}/publish`, {}, undefined, 202);
+    expect((await ok("GET", "/admin/apps/publication-requests", undefined, "carol")).publication_requests).toHaveLength(
+      1,
+    );
+    await ok("POST", `/admin/apps/de/${await alicesApp("By an administrator")}/publish`, {}, "carol");
+  });
+
+  it("blesses apps, which the featured listing shows", async () => {
+    await ok("POST", `/admin/apps/de/${SEED_APP_IDS.fastqc}/blessing`, undefined, "carol");
+    expect((await ok("GET", `/apps/categories/featured?${PAGING}`)).total).toBeGreaterThan(1);
+    await ok("DELETE", `/admin/apps/de/${SEED_APP_IDS.fastqc}/blessing`, undefined, "carol");
+  });
+});
+
+describe("app elements", () => {
+  it("lists every element type at once and each on its own", async () => {
+    expect(Object.keys(await ok("GET", "/apps/elements"))).toContain("formats");
+    for (const type of ["data-sources", "file-formats", "info-types", "parameter-types", "rule-types", "tool-types"]) {
+      await ok("GET", `/apps/elements/${type}`);
+    }
+    await ok("GET", "/apps/elements/value-types");
+    await ok("GET", "/apps/elements/tools");
+  });
+});
+
+describe("hierarchies and ontologies", () => {
+  const [root] = SEED_HIERARCHY_ROOTS;
+  const encoded = encodeURIComponent(root ?? "");
+
+  it("shows users the active hierarchies and the apps in and outside them", async () => {
+    expect((await ok("GET", "/apps/hierarchies")).hierarchies.length).toBeGreaterThan(0);
+    await ok("GET", `/apps/hierarchies/${encoded}`);
+    await ok("GET", `/apps/hierarchies/${encoded}/apps?${PAGING}`);
+    await ok("GET", `/apps/hierarchies/${encoded}/unclassified?${PAGING}`);
+  });
+
+  it("lets administrators browse, activate and delete ontology versions", async () => {
+    const version = encodeURIComponent(SEED_ONTOLOGY_VERSION);
+    await ok("GET", "/admin/ontologies", undefined, "carol");
+    await ok("GET", `/admin/ontologies/${version}/${encoded}`, undefined, "carol");
+    await ok("GET", `/admin/ontologies/${version}/${encoded}/apps`, undefined, "carol");
+    await ok("GET", `/admin/ontologies/${version}/${encoded}/unclassified`, undefined, "carol");
+    await ok("POST", "/admin/ontologies/next", undefined, "carol");
+    await ok("POST", `/admin/ontologies/${version}`, undefined, "carol");
+    await ok("DELETE", "/admin/ontologies/next", undefined, "carol");
+  });
+});
+
+describe("pipelines", () => {
+  const steps = [{ name: "count", description: "", task_id: WORD_COUNT, app_type: "DE" }];
+
+  it("creates, changes, copies, versions and reads a pipeline", async () => {
+    const { id } = await ok("POST", "/apps/pipelines", { name: "Counting twice", steps: [...steps, ...steps] });
+    await ok("PUT", `/apps/pipelines/${id}`, { name: "Counting twice", steps });
+    await ok("GET", `/apps/pipelines/${id}/ui`);
+    await ok("POST", `/apps/pipelines/${id}/copy`);
+    const added = await ok("POST", `/apps/pipelines/${id}/versions`, { name: "Counting twice", version: "2", steps });
+    const versioned = `/apps/pipelines/${id}/versions/${added.version_id}`;
+    await ok("PUT", versioned, { name: "Counting twice", steps });
+    await ok("GET", `${versioned}/ui`);
+    expect((await ok("POST", `${versioned}/copy`)).tasks.length).toBe(1);
+  });
+});
+
+describe("sharing", () => {
+  const subject = { id: "bob", source_id: "ldap" };
+
+  it("shares apps under every name, lists their permissions and unshares them", async () => {
+    const app = { system_id: "de", app_id: ALICES_ALIGNER };
+    for (const [share, unshare] of [
+      ["/apps/sharing", "/apps/unsharing"],
+      ["/apps/share", "/apps/unshare"],
+    ] as const) {
+      await ok("POST", share, { sharing: [{ subject, apps: [{ ...app, permission: "read" }] }] });
+      expect((await ok("POST", "/apps/permission-lister", { apps: [app] })).apps[0].permissions).toHaveLength(1);
+      await ok("POST", unshare, { unsharing: [{ subject, apps: [app] }] });
+    }
+    const refused = await ok(
+      "POST",
+      "/apps/sharing",
+      { sharing: [{ subject, apps: [{ ...app, permission: "read" }] }] },
+      "bob",
+    );
+    expect(refused.sharing[0].apps[0]).toMatchObject({ success: false, app_name: "Alice's Aligner" });
+    await ok(
+      "POST",
+      "/admin/apps/sharing",
+      { sharing: [{ subject, apps: [{ ...app, permission: "read" }] }] },
+      "carol",
+    );
+    await ok("POST", "/admin/apps/unsharing", { unsharing: [{ subject, apps: [app] }] }, "carol");
+  });
+
+  it("shares tools, lists their permissions and unshares them", async () => {
+    const tool = SEED_TOOL_IDS.aligner;
+    await ok("POST", "/tools/sharing", { sharing: [{ subject, tools: [{ tool_id: tool, permission: "read" }] }] });
+    expect((await ok("POST", "/tools/permission-lister", { tools: [tool] })).tools[0].id).toBe(tool);
+    await ok("POST", "/tools/unsharing", { unsharing: [{ subject, tools: [tool] }] });
+  });
+});
+
+describe("integration data", () => {
+  it("lets administrators add, find, change, assign and delete records, and users read them", async () => {
+    const created = await ok("POST", "/admin/integration-data", { name: "Dana", email: "dana@example.org" }, "carol");
+    expect(created).toMatchObject({ name: "Dana", email: "dana@example.org" });
+    await ok("GET", "/admin/integration-data?search=dana*&limit=10&offset=0", undefined, "carol");
+    await ok("GET", `/admin/integration-data/${created.id}`, undefined, "carol");
+    await ok("PUT", `/admin/integration-data/${created.id}`, { name: "Dana S.", email: "ds@example.org" }, "carol");
+    const own = await alicesApp("Integrated");
+    const { version_id } = await ok("GET", `/apps/de/${own}`);
+    await ok("PUT", `/admin/apps/de/${own}/integration-data/${created.id}`, undefined, "carol");
+    await ok("PUT", `/admin/apps/de/${own}/versions/${version_id}/integration-data/${created.id}`, undefined, "carol");
+    await ok("PUT", `/admin/tools/${SEED_TOOL_IDS.wc}/integration-data/${created.id}`, undefined, "carol");
+    await ok("GET", `/apps/de/${own}/integration-data`);
+    await ok("GET", `/apps/de/${own}/versions/${version_id}/integration-data`);
+    await ok("GET", `/tools/${SEED_TOOL_IDS.wc}/integration-data`);
+    const unused = await ok("POST", "/admin/integration-data", { name: "Eve", email: "eve@example.org" }, "carol");
+    await ok("DELETE", `/admin/integration-data/${unused.id}`, undefined, "carol");
   });
 });

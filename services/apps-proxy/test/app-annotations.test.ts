@@ -128,7 +128,7 @@ describe("pipelines and app elements", () => {
 
   it("lists app elements, all or by kind, and refuses unknown kinds", async () => {
     const all = (await send("alice", "GET", "/apps/elements")).json();
-    expect(Object.keys(all)).toEqual(expect.arrayContaining(["parameter_types", "file_formats", "tools"]));
+    expect(Object.keys(all)).toEqual(expect.arrayContaining(["parameter_types", "formats", "tools"]));
     const types = await send("alice", "GET", "/apps/elements/parameter-types");
     expect(types.json().parameter_types.map((type: { name: string }) => type.name)).toContain("FileInput");
     const tools = (await send("bob", "GET", "/apps/elements/tools"))

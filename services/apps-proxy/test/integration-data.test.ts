@@ -15,16 +15,16 @@ describe("integration data (administrators)", () => {
   it("adds, finds, changes and deletes an unused record", async () => {
     const created = await send("carol", "POST", "/admin/integration-data", { name: "Dana", email: "dana@example.org" });
     const { id } = created.json();
-    expect(created.json()).toEqual({ id, integrator_name: "Dana", integrator_email: "dana@example.org" });
+    expect(created.json()).toEqual({ id, name: "Dana", email: "dana@example.org" });
     const found = await send("carol", "GET", "/admin/integration-data?search=dana%40*&limit=10&offset=0");
     expect(found.json()).toEqual({ integration_data: [created.json()], total: 1 });
     const changed = await send("carol", "PUT", `/admin/integration-data/${id}`, {
       name: "Dana S.",
       email: "ds@example.org",
     });
-    expect(changed.json()).toMatchObject({ integrator_name: "Dana S." });
+    expect(changed.json()).toMatchObject({ name: "Dana S." });
     expect((await send("carol", "GET", `/admin/integration-data/${id}`)).json()).toMatchObject({
-      integrator_email: "ds@example.org",
+      email: "ds@example.org",
     });
     expect((await send("carol", "DELETE", `/admin/integration-data/${id}`)).statusCode).toBe(200);
     expect((await send("carol", "GET", `/admin/integration-data/${id}`)).statusCode).toBe(404);

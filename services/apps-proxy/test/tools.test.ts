@@ -44,7 +44,9 @@ describe("tools", () => {
     expect(shared.json()).toMatchObject({ sharing: [{ tools: [{ tool_id: ALIGNER_TOOL, success: true }] }] });
     expect(toolNames((await send("bob", "GET", "/tools")).json())).toContain("alice-aligner");
     expect((await send("alice", "POST", "/tools/permission-lister", { tools: [ALIGNER_TOOL] })).json()).toMatchObject({
-      tools: [{ tool_id: ALIGNER_TOOL, permissions: [{ subject: { id: "bob" }, permission: "read" }] }],
+      tools: [
+        { id: ALIGNER_TOOL, name: "alice-aligner", permissions: [{ subject: { id: "bob" }, permission: "read" }] },
+      ],
     });
     const notOwner = await send("bob", "POST", "/tools/sharing", {
       sharing: [{ subject: { id: "carol" }, tools: [{ tool_id: ALIGNER_TOOL, permission: "own" }] }],
@@ -103,7 +105,7 @@ describe("tools as the web client calls them", () => {
 
   it("shows who integrated a tool and lets administrators name someone else", async () => {
     expect((await send("bob", "GET", `/tools/${WC_TOOL}/integration-data`)).json()).toMatchObject({
-      integrator_email: "carol@example.org",
+      email: "carol@example.org",
     });
     const created = await send("carol", "POST", "/admin/integration-data", { name: "Dana", email: "dana@example.org" });
     expect(created.statusCode).toBe(200);
@@ -112,7 +114,7 @@ describe("tools as the web client calls them", () => {
     expect((await send("carol", "PUT", `/admin/tools/${WC_TOOL}/integration-data/${id}`)).statusCode).toBe(200);
     expect((await send("bob", "GET", `/tools/${WC_TOOL}/integration-data`)).json()).toMatchObject({
       id,
-      integrator_name: "Dana",
+      name: "Dana",
     });
     // Integration data in use cannot be deleted.
     const inUse = await send("carol", "DELETE", `/admin/integration-data/${id}`);

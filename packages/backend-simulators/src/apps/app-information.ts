@@ -3,6 +3,15 @@ import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, notFound } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
+import {
+  AdminAppDetails,
+  App,
+  AppDetails,
+  AppListing,
+  AppPublishableResponse,
+  AppTaskListing,
+  AppToolListing,
+} from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { type AppRef, appRoutes } from "./app-paths.js";
 import { atVersion, versionList } from "./app-versions.js";
@@ -45,6 +54,18 @@ function fileParameters(app: AppRecord, type: string) {
     }));
 }
 
+/** An app's tasks (one per tool) with their file inputs and outputs, as task listings and pipelines show them. */
+export function appTasks(app: AppRecord, all: All) {
+  return appTools(app, all).map((tool) => ({
+    system_id: app.system_id,
+    id: tool.id,
+    name: tool.name,
+    description: tool.description,
+    inputs: fileParameters(app, "FileInput"),
+    outputs: fileParameters(app, "FileOutput"),
+  }));
+}
+
 /** Name/value pairs of the command line the given parameter values would give, in parameter order. */
 function argumentPreview(body: unknown) {
   const groups = bodyObject(body).groups;
@@ -79,40 +100,34 @@ function routes(scope: FastifyInstance, all: All) {
   const readable = (request: FastifyRequest, { appId, versionId }: AppRef) =>
     atVersion(readableApp(catalog(), appId, callerOf(request).username), versionId);
   const everyPath = { legacy: true, versions: true };
-  appRoutes(scope, "GET", "/details", everyPath, async (request, ref) =>
+  appRoutes(scope, "GET", "/details", { ...everyPath, answers: { 200: AppDetails } }, async (request, ref) =>
     appDetails(readable(request, ref), callerOf(request).username, all),
   );
   appRoutes(
     scope,
     "GET",
     "/details",
-    { base: "/admin/apps", versions: true },
+    { base: "/admin/apps", versions: true, answers: { 200: AdminAppDetails } },
     async (request, { appId, versionId }) => {
       return appDetails(atVersion(existingApp(catalog(), appId), versionId), callerOf(request).username, all);
     },
   );
-  appRoutes(scope, "GET", "/listing", {}, async (request, ref) => {
+  appRoutes(scope, "GET", "/listing", { answers: { 200: AppListing } }, async (request, ref) => {
     const app = readable(request, ref);
     return { total: 1, apps: [listingDetail(app, callerOf(request).username, all)] };
   });
-  appRoutes(scope, "GET", "/tasks", everyPath, async (request, ref) => {
+  appRoutes(scope, "GET", "/tasks", { ...everyPath, answers: { 200: AppTaskListing } }, async (request, ref) => {
     const app = readable(request, ref);
-    const tasks = appTools(app, all).map((tool) => ({
-      id: tool.id,
-      name: tool.name,
-      description: tool.description,
-      inputs: fileParameters(app, "FileInput"),
-      outputs: fileParameters(app, "FileOutput"),
-    }));
-    return { id: app.id, name: app.name, description: app.description, tasks };
+    return { id: app.id, name: app.name, description: app.description, tasks: appTasks(app, all) };
   });
-  appRoutes(scope, "GET", "/tools", everyPath, async (request, ref) => ({
+  appRoutes(scope, "GET", "/tools", { ...everyPath, answers: { 200: AppToolListing } }, async (request, ref) => ({
     tools: appTools(readable(request, ref), all),
   }));
-  appRoutes(scope, "GET", "/ui", everyPath, async (request, { appId, versionId }) =>
+  appRoutes(scope, "GET", "/ui", { ...everyPath, answers: { 200: App } }, async (request, { appId, versionId }) =>
     editorView(atVersion(writableApp(catalog(), appId, callerOf(request).username), versionId), toolsOf(all)),
   );
-  appRoutes(scope, "GET", "/is-publishable", { legacy: true }, async (request, ref) => {
+  const publishable = { legacy: true, answers: { 200: AppPublishableResponse } };
+  appRoutes(scope, "GET", "/is-publishable", publishable, async (request, ref) => {
     const caller = callerOf(request);
     const reason = unpublishableBecause(readable(request, ref), caller.username, all);
     return reason ? { publishable: false, reason } : { publishable: true };

@@ -1,7 +1,9 @@
+import { NoBody } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
+import { RatingResponse } from "./answer-schemas/apps.js";
 import { appRoutes } from "./app-paths.js";
 import { catalogOf, readableApp } from "./catalog.js";
 import { TAPIS_REFUSALS } from "./systems.js";
@@ -28,22 +30,23 @@ export const appMarks = defineModule<AppMarksState>({
   makeState: () => ({ favorites: new Map(), ratings: new Map() }),
   routes: (app, state, all) =>
     backendScope(app, (scope) => {
-      const favorite = { legacy: true, tapis: TAPIS_REFUSALS.favorite };
-      appRoutes(scope, "PUT", "/favorite", favorite, async (request, { appId }) => {
+      // The backend answers favorite marks with no body.
+      const favorite = { legacy: true, tapis: TAPIS_REFUSALS.favorite, answers: { 200: NoBody } };
+      appRoutes(scope, "PUT", "/favorite", favorite, async (request, { appId }, reply) => {
         const caller = callerOf(request);
         readableApp(catalogOf(all), appId, caller.username);
         const favorites = state().favorites.get(caller.username) ?? new Set<string>();
         favorites.add(appId);
         state().favorites.set(caller.username, favorites);
-        return {};
+        return reply.send();
       });
-      appRoutes(scope, "DELETE", "/favorite", favorite, async (request, { appId }) => {
+      appRoutes(scope, "DELETE", "/favorite", favorite, async (request, { appId }, reply) => {
         const caller = callerOf(request);
         readableApp(catalogOf(all), appId, caller.username);
         state().favorites.get(caller.username)?.delete(appId);
-        return {};
+        return reply.send();
       });
-      const rating = { legacy: true, tapis: TAPIS_REFUSALS.rating };
+      const rating = { legacy: true, tapis: TAPIS_REFUSALS.rating, answers: { 200: RatingResponse } };
       appRoutes(scope, "POST", "/rating", rating, async (request, { appId }) => {
         const caller = callerOf(request);
         readableApp(catalogOf(all), appId, caller.username);

@@ -1,6 +1,15 @@
+import { answers } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope } from "../framework/problems.js";
+import {
+  AppPermissionListing,
+  AppSharingResponse,
+  AppUnsharingResponse,
+  ToolPermissionListing,
+  ToolSharingResponse,
+  ToolUnsharingResponse,
+} from "./answer-schemas/sharing.js";
 import { catalogOf, permissionOf } from "./catalog.js";
 import { listPermissions, type ShareableKind, share, unshare } from "./sharing.js";
 import { toolPermission, toolsOf } from "./tools.js";
@@ -10,12 +19,14 @@ function appKind(all: () => Record<string, unknown>, asAdministrator = false): S
   return {
     idKey: "app_id",
     nameKey: "app_name",
+    qualified: (id) => ({ system_id: "de", app_id: id }),
+    listed: (id, name) => ({ system_id: "de", app_id: id, name }),
     ownedBy(id, username) {
       const app = catalog.apps.get(id);
       if (!app) return { error: `app ${id} not found` };
       return asAdministrator || permissionOf(catalog, app, username) === "own"
         ? { name: app.name }
-        : { error: `you do not own app ${id}` };
+        : { error: `you do not own app ${id}`, name: app.name };
     },
     shares: () => catalog.shares,
   };
@@ -26,12 +37,14 @@ function toolKind(all: () => Record<string, unknown>): ShareableKind {
   return {
     idKey: "tool_id",
     nameKey: "tool_name",
+    qualified: (id) => ({ tool_id: id }),
+    listed: (id, name) => ({ id, name }),
     ownedBy(id, username) {
       const tool = state.tools.get(id);
       if (!tool) return { error: `tool ${id} not found` };
       return toolPermission(state, tool, username) === "own"
         ? { name: tool.name }
-        : { error: `you do not own tool ${id}` };
+        : { error: `you do not own tool ${id}`, name: tool.name };
     },
     shares: () => state.shares,
   };
@@ -42,32 +55,38 @@ export const appSharing = defineModule<Record<string, never>>({
   makeState: () => ({}),
   routes: (app, _state, all) =>
     backendScope(app, (scope) => {
-      scope.post("/apps/permission-lister", async (request) =>
+      const appSharing = answers({ 200: AppSharingResponse });
+      const appUnsharing = answers({ 200: AppUnsharingResponse });
+      scope.post("/apps/permission-lister", answers({ 200: AppPermissionListing }), async (request) =>
         listPermissions(appKind(all), request.body, callerOf(request).username, "apps"),
       );
       // The older names and today's name of the same operations.
       for (const path of ["/apps/share", "/apps/sharing"]) {
-        scope.post(path, async (request) => share(appKind(all), request.body, callerOf(request).username, "apps"));
+        scope.post(path, appSharing, async (request) =>
+          share(appKind(all), request.body, callerOf(request).username, "apps"),
+        );
       }
       for (const path of ["/apps/unshare", "/apps/unsharing"]) {
-        scope.post(path, async (request) => unshare(appKind(all), request.body, callerOf(request).username, "apps"));
+        scope.post(path, appUnsharing, async (request) =>
+          unshare(appKind(all), request.body, callerOf(request).username, "apps"),
+        );
       }
       // Administrators share any app, as if they owned it.
-      scope.post("/admin/apps/sharing", async (request) => {
+      scope.post("/admin/apps/sharing", appSharing, async (request) => {
         callerOf(request);
         return share(appKind(all, true), request.body, "", "apps");
       });
-      scope.post("/admin/apps/unsharing", async (request) => {
+      scope.post("/admin/apps/unsharing", appUnsharing, async (request) => {
         callerOf(request);
         return unshare(appKind(all, true), request.body, "", "apps");
       });
-      scope.post("/tools/permission-lister", async (request) =>
+      scope.post("/tools/permission-lister", answers({ 200: ToolPermissionListing }), async (request) =>
         listPermissions(toolKind(all), request.body, callerOf(request).username, "tools"),
       );
-      scope.post("/tools/sharing", async (request) =>
+      scope.post("/tools/sharing", answers({ 200: ToolSharingResponse }), async (request) =>
         share(toolKind(all), request.body, callerOf(request).username, "tools"),
       );
-      scope.post("/tools/unsharing", async (request) =>
+      scope.post("/tools/unsharing", answers({ 200: ToolUnsharingResponse }), async (request) =>
         unshare(toolKind(all), request.body, callerOf(request).username, "tools"),
       );
     }),

@@ -1,49 +1,73 @@
+import { answers } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, notFound } from "../framework/problems.js";
+import { AppElementListing, AppElements } from "./answer-schemas/elements.js";
 import { toolPermission, toolsOf, toolView } from "./tools.js";
 
-const element = (n: number, name: string, description = name) => ({
-  id: `0e1d2c3b-0000-4000-8000-0000000${String(n).padStart(5, "0")}`,
-  name,
-  label: name,
-  description,
-});
-const elements = (base: number, names: string[]) => names.map((name, index) => element(base + index, name));
+const idOf = (n: number) => `0e1d2c3b-0000-4000-8000-0000000${String(n).padStart(5, "0")}`;
+const named = (base: number, names: readonly string[]) =>
+  names.map((name, index) => ({ id: idOf(base + index), name }));
+const labelled = (base: number, names: readonly string[]) =>
+  named(base, names).map((item) => ({ ...item, label: item.name }));
 
-/** The building blocks of app definitions, as the app editor lists them. */
-const STATIC_ELEMENTS: Record<string, ReturnType<typeof element>[]> = {
-  "data-sources": elements(100, ["file", "stdout", "stderr"]),
-  "file-formats": elements(200, ["Unspecified", "Fasta", "Fastq", "Plain text", "CSV", "TSV", "SAM", "BAM"]),
-  "info-types": elements(300, ["File", "ReferenceGenome", "ReferenceSequence", "ReferenceAnnotation", "Html"]),
-  "parameter-types": elements(400, [
-    "FileInput",
-    "FolderInput",
-    "MultiFileSelector",
-    "FileOutput",
-    "Text",
-    "Integer",
-    "Double",
-    "Flag",
-    "TextSelection",
-    "ReferenceGenome",
-    "EnvironmentVariable",
-    "Info",
-  ]),
-  "rule-types": elements(500, [
-    "IntAbove",
-    "IntBelow",
-    "IntRange",
-    "DoubleAbove",
-    "DoubleBelow",
-    "Regex",
-    "CharacterLimit",
-  ]),
-  "tool-types": elements(600, ["executable", "interactive", "osg"]),
-  "value-types": elements(700, ["String", "Integer", "Double", "Boolean", "Input", "Output", "EnvironmentVariable"]),
+/** Parameter types and the value type each takes (which rule types apply to it). */
+const PARAMETER_TYPES: ReadonlyArray<[string, string]> = [
+  ["FileInput", "Input"],
+  ["FolderInput", "Input"],
+  ["MultiFileSelector", "Input"],
+  ["FileOutput", "Output"],
+  ["Text", "String"],
+  ["Integer", "Integer"],
+  ["Double", "Double"],
+  ["Flag", "Boolean"],
+  ["TextSelection", "String"],
+  ["ReferenceGenome", "String"],
+  ["EnvironmentVariable", "EnvironmentVariable"],
+  ["Info", "String"],
+];
+
+/** Rule types: their subtype, the value types they check and how the app editor describes them. */
+const RULE_TYPES: ReadonlyArray<[string, string, string[], string]> = [
+  ["IntAbove", "Integer", ["Integer"], "Value must be above: {Number}."],
+  ["IntBelow", "Integer", ["Integer"], "Value must be below: {Number}."],
+  ["IntRange", "Integer", ["Integer"], "Value must be between: {Number} and {Number}."],
+  ["DoubleAbove", "Double", ["Double"], "Value must be above: {Number}."],
+  ["DoubleBelow", "Double", ["Double"], "Value must be below: {Number}."],
+  ["Regex", "String", ["String"], "Value must match regular expression: {String}"],
+  ["CharacterLimit", "String", ["String", "EnvironmentVariable"], "Value must be at most {Number} characters."],
+];
+
+const VALUE_TYPES = ["String", "Integer", "Double", "Boolean", "Input", "Output", "EnvironmentVariable"];
+
+/** The building blocks of app definitions, by element type, as the app editor lists them. */
+const STATIC_ELEMENTS: Record<string, Array<Record<string, unknown>>> = {
+  "data-sources": labelled(100, ["file", "stdout", "stderr"]).map((item) => ({ ...item, description: item.name })),
+  "file-formats": labelled(200, ["Unspecified", "Fasta", "Fastq", "Plain text", "CSV", "TSV", "SAM", "BAM"]),
+  "info-types": labelled(300, ["File", "ReferenceGenome", "ReferenceSequence", "ReferenceAnnotation", "Html"]),
+  "parameter-types": PARAMETER_TYPES.map(([name, valueType], index) => ({
+    id: idOf(400 + index),
+    name,
+    description: name,
+    value_type: valueType,
+  })),
+  "rule-types": RULE_TYPES.map(([name, subtype, valueTypes, format], index) => ({
+    id: idOf(500 + index),
+    name,
+    description: name,
+    subtype,
+    value_types: valueTypes,
+    rule_description_format: format,
+  })),
+  "tool-types": labelled(600, ["executable", "interactive", "osg"]).map((item) => ({
+    ...item,
+    description: item.name,
+  })),
+  "value-types": named(700, VALUE_TYPES).map((item) => ({ ...item, description: item.name })),
 };
 
-const keyOf = (type: string) => type.replace(/-/g, "_");
+/** The key each listing is answered under (file formats are `formats`). */
+const keyOf = (type: string) => (type === "file-formats" ? "formats" : type.replace(/-/g, "_"));
 
 /** Apps backend: app elements (parameter types, file formats, tools…) for the app editor. */
 export const appElements = defineModule<Record<string, never>>({
@@ -54,18 +78,22 @@ export const appElements = defineModule<Record<string, never>>({
         [...toolsOf(all).tools.values()]
           .filter((tool) => toolPermission(toolsOf(all), tool, username))
           .map((tool) => toolView(tool));
-      scope.get("/apps/elements", async (request) => {
+      scope.get("/apps/elements", answers({ 200: AppElements }), async (request) => {
         const username = callerOf(request).username;
         const listed = Object.entries(STATIC_ELEMENTS).map(([type, items]) => [keyOf(type), items]);
         return { ...Object.fromEntries(listed), tools: toolsFor(username) };
       });
-      scope.get<{ Params: { elementType: string } }>("/apps/elements/:elementType", async (request) => {
-        const username = callerOf(request).username;
-        const { elementType } = request.params;
-        if (elementType === "tools") return { tools: toolsFor(username) };
-        const items = STATIC_ELEMENTS[elementType];
-        if (!items) throw notFound(`unknown app element type ${elementType}`);
-        return { [keyOf(elementType)]: items };
-      });
+      scope.get<{ Params: { elementType: string } }>(
+        "/apps/elements/:elementType",
+        answers({ 200: AppElementListing }),
+        async (request) => {
+          const username = callerOf(request).username;
+          const { elementType } = request.params;
+          if (elementType === "tools") return { tools: toolsFor(username) };
+          const items = STATIC_ELEMENTS[elementType];
+          if (!items) throw notFound(`unknown app element type ${elementType}`);
+          return { [keyOf(elementType)]: items };
+        },
+      );
     }),
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, notFound } from "../framework/problems.js";
@@ -13,6 +14,14 @@ import {
   SEED_ONTOLOGY_VERSION,
   SEED_ONTOLOGY_XML,
 } from "../metadata/ontology.js";
+import {
+  ActiveOntologyDetailsList,
+  AdminAppListing,
+  AppCategoryOntologyVersionDetails,
+  AppListing,
+  OntologyHierarchy,
+  OntologyHierarchyList,
+} from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { appMetadataOf, CLASS_ATTRIBUTE } from "./app-metadata.js";
 import { type AppRecord, catalogOf, visibleApps } from "./catalog.js";
@@ -84,6 +93,7 @@ function split(node: HierarchyNode, apps: AppRecord[], attr: string, all: All) {
 /** Administrators browse any version over every app; users the active version over the apps they see. */
 function hierarchyRoutes(scope: FastifyInstance, prefix: string, state: () => HierarchiesState, all: All) {
   const admin = prefix.startsWith("/admin");
+  const listing = answers({ 200: admin ? AdminAppListing : AppListing });
   const context = (request: FastifyRequest<HierarchyParams>) => {
     const caller = callerOf(request);
     const version = admin ? request.params.version : state().active;
@@ -93,27 +103,36 @@ function hierarchyRoutes(scope: FastifyInstance, prefix: string, state: () => Hi
     const attr = queryText(queryOf(request), "attr") ?? CLASS_ATTRIBUTE;
     return { caller, apps, attr, node: hierarchy(state(), version, request.params.rootIri) };
   };
-  scope.get<HierarchyParams>(`${prefix}/:rootIri`, async (request) => {
+  scope.get<HierarchyParams>(`${prefix}/:rootIri`, answers({ 200: OntologyHierarchy }), async (request) => {
     const { apps, attr, node } = context(request);
     return { hierarchy: filteredHierarchy(node, apps, attr, all) };
   });
-  scope.get<HierarchyParams>(`${prefix}/:rootIri/apps`, async (request) => {
+  scope.get<HierarchyParams>(`${prefix}/:rootIri/apps`, listing, async (request) => {
     const { caller, apps, attr, node } = context(request);
     return appsListing(split(node, apps, attr, all).classified, request, caller.username, all);
   });
-  scope.get<HierarchyParams>(`${prefix}/:rootIri/unclassified`, async (request) => {
+  scope.get<HierarchyParams>(`${prefix}/:rootIri/unclassified`, listing, async (request) => {
     const { caller, apps, attr, node } = context(request);
     return appsListing(split(node, apps, attr, all).unclassified, request, caller.username, all);
   });
 }
 
 function adminRoutes(scope: FastifyInstance, state: () => HierarchiesState) {
-  scope.get("/admin/ontologies", async (request) => {
+  scope.get("/admin/ontologies", answers({ 200: ActiveOntologyDetailsList }), async (request) => {
     callerOf(request);
     const versions = [...state().versions.values()].filter((version) => !version.deleted);
-    return { ontologies: versions.map((version) => ({ ...version, active: version.version === state().active })) };
+    return {
+      ontologies: versions.map(({ iri, version, created_by, created_on }) => ({
+        iri: iri || null,
+        version,
+        created_by,
+        created_on: new Date(created_on).toISOString(),
+        active: version === state().active,
+      })),
+    };
   });
-  scope.post<{ Params: { version: string } }>("/admin/ontologies/:version", async (request) => {
+  const applied = answers({ 200: AppCategoryOntologyVersionDetails });
+  scope.post<{ Params: { version: string } }>("/admin/ontologies/:version", applied, async (request) => {
     const caller = callerOf(request);
     const { version } = request.params;
     const known = state().versions.get(version);
@@ -124,19 +143,24 @@ function adminRoutes(scope: FastifyInstance, state: () => HierarchiesState) {
       ...applied,
     });
     state().active = version;
-    return { version, ...applied };
+    return { version, applied_by: caller.username, applied: new Date(applied.applied).toISOString() };
   });
-  scope.delete<{ Params: { version: string } }>("/admin/ontologies/:version", async (request) => {
-    callerOf(request);
-    const { version } = request.params;
-    const known = state().versions.get(version);
-    if (!known || known.deleted) throw notFound(`ontology version ${version} not found`);
-    if (version === state().active) {
-      throw badRequest("the active ontology version cannot be deleted", "ERR_ILLEGAL_ARGUMENT");
-    }
-    known.deleted = true;
-    return {};
-  });
+  // The backend passes on the metadata service's answer, which has no body.
+  scope.delete<{ Params: { version: string } }>(
+    "/admin/ontologies/:version",
+    answers({ 200: NoBody }),
+    async (request, reply) => {
+      callerOf(request);
+      const { version } = request.params;
+      const known = state().versions.get(version);
+      if (!known || known.deleted) throw notFound(`ontology version ${version} not found`);
+      if (version === state().active) {
+        throw badRequest("the active ontology version cannot be deleted", "ERR_ILLEGAL_ARGUMENT");
+      }
+      known.deleted = true;
+      return reply.send();
+    },
+  );
 }
 
 /** Apps backend: app hierarchies by ontology class, and the administration of ontology versions. */
@@ -158,7 +182,7 @@ export const hierarchies = defineModule<HierarchiesState>({
   }),
   routes: (app, state, all) =>
     backendScope(app, (scope) => {
-      scope.get("/apps/hierarchies", async (request) => {
+      scope.get("/apps/hierarchies", answers({ 200: OntologyHierarchyList }), async (request) => {
         const caller = callerOf(request);
         const apps = visibleApps(catalogOf(all), caller.username);
         const attr = queryText(queryOf(request), "attr") ?? CLASS_ATTRIBUTE;

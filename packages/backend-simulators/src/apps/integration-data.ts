@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, exists, notFound } from "../framework/problems.js";
 import { bodyObject, paged, queryText, requiredText } from "../framework/request-values.js";
+import { IntegrationData, IntegrationDataListing } from "./answer-schemas/integration-data.js";
 import { appRoutes } from "./app-paths.js";
 import { atVersion } from "./app-versions.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, SEED_APPS } from "./catalog.js";
@@ -35,6 +37,15 @@ const SEED_RECORDS: readonly IntegrationDataRecord[] = [
   integrator_email: app.integrator_email,
   username: app.integrator_username,
 }));
+
+/** A record as the backend answers it (`IntegrationData`: `name` and `email`). */
+const answer = ({ id, integrator_name, integrator_email, username }: IntegrationDataRecord) => ({
+  id,
+  name: integrator_name,
+  email: integrator_email,
+  ...(username ? { username } : {}),
+});
+const recordAnswers = { 200: IntegrationData };
 
 function existingRecord(state: IntegrationDataState, id: string): IntegrationDataRecord {
   const record = state.records.get(id);
@@ -72,76 +83,80 @@ function adminRoutes(scope: FastifyInstance, state: () => IntegrationDataState, 
   const usedBy = (record: IntegrationDataRecord) =>
     [...catalogOf(all).apps.values()].some((app) => app.integrator_email === record.integrator_email) ||
     [...state().tools.values()].includes(record.id);
-  scope.get("/admin/integration-data", async (request) => {
+  scope.get("/admin/integration-data", answers({ 200: IntegrationDataListing }), async (request) => {
     callerOf(request);
     const query = queryOf(request);
     const matches = searchMatcher(queryText(query, "search"));
     const found = [...state().records.values()].filter((record) =>
       matches(record.integrator_name, record.integrator_email),
     );
-    return { integration_data: paged(found, query, "integrator_name"), total: found.length };
+    return { integration_data: paged(found, query, "integrator_name").map(answer), total: found.length };
   });
-  scope.post("/admin/integration-data", async (request) => {
+  scope.post("/admin/integration-data", answers(recordAnswers), async (request) => {
     callerOf(request);
     const fields = fieldsOf(request.body);
     if ([...state().records.values()].some((record) => record.integrator_email === fields.integrator_email))
       throw exists(`integration data for ${fields.integrator_email} already exists`);
     const record = { id: randomUUID(), ...fields };
     state().records.set(record.id, record);
-    return record;
+    return answer(record);
   });
   type IdParams = { Params: { integrationDataId: string } };
-  scope.get<IdParams>("/admin/integration-data/:integrationDataId", async (request) => {
+  scope.get<IdParams>("/admin/integration-data/:integrationDataId", answers(recordAnswers), async (request) => {
     callerOf(request);
-    return existingRecord(state(), request.params.integrationDataId);
+    return answer(existingRecord(state(), request.params.integrationDataId));
   });
-  scope.put<IdParams>("/admin/integration-data/:integrationDataId", async (request) => {
+  scope.put<IdParams>("/admin/integration-data/:integrationDataId", answers(recordAnswers), async (request) => {
     callerOf(request);
     const record = existingRecord(state(), request.params.integrationDataId);
-    return Object.assign(record, fieldsOf(request.body));
+    return answer(Object.assign(record, fieldsOf(request.body)));
   });
-  scope.delete<IdParams>("/admin/integration-data/:integrationDataId", async (request) => {
+  // The backend answers the deletion with no body.
+  const deletion = answers({ 200: NoBody });
+  scope.delete<IdParams>("/admin/integration-data/:integrationDataId", deletion, async (request, reply) => {
     callerOf(request);
     const record = existingRecord(state(), request.params.integrationDataId);
     if (usedBy(record)) throw badRequest(`integration data ${record.id} is used by apps or tools`);
     state().records.delete(record.id);
-    return {};
+    return reply.send();
   });
   // Names the app's integrator from the record (the versions share the app's integrator).
-  const admin = { base: "/admin/apps", versions: true, tapis: TAPIS_REFUSALS.integrationData };
+  const admin = { base: "/admin/apps", versions: true, tapis: TAPIS_REFUSALS.integrationData, answers: recordAnswers };
   appRoutes(scope, "PUT", "/integration-data/:integrationDataId", admin, async (request, { appId, versionId }) => {
     callerOf(request);
     const app = existingApp(catalogOf(all), appId);
     atVersion(app, versionId);
     const record = existingRecord(state(), (request.params as { integrationDataId: string }).integrationDataId);
     Object.assign(app, { integrator_name: record.integrator_name, integrator_email: record.integrator_email });
-    return record;
+    return answer(record);
   });
   scope.put<{ Params: { toolId: string; integrationDataId: string } }>(
     "/admin/tools/:toolId/integration-data/:integrationDataId",
+    answers(recordAnswers),
     async (request) => {
       callerOf(request);
       const tool = existingTool(toolsOf(all), request.params.toolId);
       const record = existingRecord(state(), request.params.integrationDataId);
       state().tools.set(tool.id, record.id);
-      return record;
+      return answer(record);
     },
   );
 }
 
 function userRoutes(scope: FastifyInstance, state: () => IntegrationDataState, all: All) {
-  const options = { versions: true, tapis: TAPIS_REFUSALS.integrationData };
+  const options = { versions: true, tapis: TAPIS_REFUSALS.integrationData, answers: recordAnswers };
   appRoutes(scope, "GET", "/integration-data", options, async (request, { appId, versionId }) => {
     const app = readableApp(catalogOf(all), appId, callerOf(request).username);
-    return ofApp(state(), atVersion(app, versionId));
+    return answer(ofApp(state(), atVersion(app, versionId)));
   });
-  scope.get<{ Params: { toolId: string } }>("/tools/:toolId/integration-data", async (request) => {
+  const toolIntegrationData = answers(recordAnswers);
+  scope.get<{ Params: { toolId: string } }>("/tools/:toolId/integration-data", toolIntegrationData, async (request) => {
     const tool = readableTool(toolsOf(all), request.params.toolId, callerOf(request).username);
     const linked = state().tools.get(tool.id);
-    if (linked) return existingRecord(state(), linked);
+    if (linked) return answer(existingRecord(state(), linked));
     const owner = [...state().records.values()].find((record) => record.username === tool.owner);
     if (!owner) throw notFound(`tool ${tool.id} has no integration data`);
-    return owner;
+    return answer(owner);
   });
 }
 

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { answers } from "../framework/answers.js";
 import { type Caller, callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, missingField } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
+import { Pipeline } from "./answer-schemas/apps.js";
 import { newPrivateApp } from "./app-definitions.js";
+import { appTasks } from "./app-information.js";
+import { appDates } from "./app-listing.js";
 import { addVersion, atVersion, changeVersion, versionList } from "./app-versions.js";
 import {
   type AppRecord,
@@ -16,6 +20,9 @@ import {
 
 type IdParams = { Params: { appId: string } };
 type All = () => Record<string, unknown>;
+
+/** Every pipeline route answers the pipeline. */
+const pipelineAnswers = answers({ 200: Pipeline });
 
 function stepsFrom(
   value: unknown,
@@ -51,16 +58,26 @@ function pipelineFields(body: unknown, catalog: CatalogState, caller: Caller) {
   };
 }
 
-const pipelineView = (app: AppRecord) => ({
-  id: app.id,
-  version: app.version,
-  version_id: app.version_id,
-  versions: versionList(app),
-  name: app.name,
-  description: app.description,
-  steps: app.steps ?? [],
-  mappings: app.mappings ?? [],
-});
+/** A pipeline as the backend answers it (`Pipeline`): its steps, their tasks and the mappings between them. */
+function pipelineView(app: AppRecord, all: All) {
+  const steps = app.steps ?? [];
+  return {
+    id: app.id,
+    system_id: app.system_id,
+    version: app.version,
+    version_id: app.version_id,
+    versions: versionList(app),
+    name: app.name,
+    description: app.description,
+    ...appDates(app),
+    tasks: steps.flatMap((step) => {
+      const task = catalogOf(all).apps.get(step.task_id);
+      return task ? appTasks(task, all) : [];
+    }),
+    steps: steps.map((step) => ({ system_id: "de", ...step })),
+    mappings: app.mappings ?? [],
+  };
+}
 
 function pipeline(app: AppRecord): AppRecord {
   if (!app.steps) throw badRequest(`app ${app.id} is not a pipeline`);
@@ -82,15 +99,15 @@ function versionRoutes(scope: FastifyInstance, all: All) {
     if (existing.is_public) throw badRequest(`pipeline ${existing.id} is public`, "ERR_NOT_WRITEABLE");
     return existing;
   };
-  scope.post<IdParams>("/apps/pipelines/:appId/versions", async (request) => {
+  scope.post<IdParams>("/apps/pipelines/:appId/versions", pipelineAnswers, async (request) => {
     const caller = callerOf(request);
     const existing = editable(request.params.appId, caller);
     const version = requiredText(bodyObject(request.body), "version");
     const { steps, mappings, tool_ids, groups } = pipelineFields(request.body, catalogOf(all), caller);
     const content = { version, steps, mappings, tool_ids, groups, references: [], disabled: false };
-    return pipelineView(addVersion(existing, { ...content, edited_date: Date.now(), integration_date: 0 }));
+    return pipelineView(addVersion(existing, { ...content, edited_date: Date.now(), integration_date: 0 }), all);
   });
-  scope.put<VersionParams>("/apps/pipelines/:appId/versions/:versionId", async (request) => {
+  scope.put<VersionParams>("/apps/pipelines/:appId/versions/:versionId", pipelineAnswers, async (request) => {
     const caller = callerOf(request);
     const existing = editable(request.params.appId, caller);
     const { name, description, ...versioned } = pipelineFields(request.body, catalogOf(all), caller);
@@ -98,9 +115,9 @@ function versionRoutes(scope: FastifyInstance, all: All) {
     const version = changeVersion(existing, request.params.versionId, (edited) =>
       Object.assign(edited, versioned, { edited_date: Date.now() }),
     );
-    return pipelineView(version);
+    return pipelineView(version, all);
   });
-  scope.post<VersionParams>("/apps/pipelines/:appId/versions/:versionId/copy", async (request) => {
+  scope.post<VersionParams>("/apps/pipelines/:appId/versions/:versionId/copy", pipelineAnswers, async (request) => {
     const caller = callerOf(request);
     const original = readableApp(catalogOf(all), request.params.appId, caller.username);
     const {
@@ -111,11 +128,11 @@ function versionRoutes(scope: FastifyInstance, all: All) {
       groups,
     } = structuredClone(atVersion(pipeline(original), request.params.versionId));
     const fields = { name: `Copy of ${original.name}`, description, steps, mappings, tool_ids, groups };
-    return pipelineView(created(catalogOf(all), caller, fields));
+    return pipelineView(created(catalogOf(all), caller, fields), all);
   });
-  scope.get<VersionParams>("/apps/pipelines/:appId/versions/:versionId/ui", async (request) => {
+  scope.get<VersionParams>("/apps/pipelines/:appId/versions/:versionId/ui", pipelineAnswers, async (request) => {
     const app = pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username));
-    return pipelineView(atVersion(app, request.params.versionId));
+    return pipelineView(atVersion(app, request.params.versionId), all);
   });
 }
 
@@ -124,26 +141,26 @@ export const pipelines = defineModule<Record<string, never>>({
   makeState: () => ({}),
   routes: (app, _state, all) =>
     backendScope(app, (scope) => {
-      scope.post("/apps/pipelines", async (request) => {
+      scope.post("/apps/pipelines", pipelineAnswers, async (request) => {
         const caller = callerOf(request);
-        return pipelineView(created(catalogOf(all), caller, pipelineFields(request.body, catalogOf(all), caller)));
+        return pipelineView(created(catalogOf(all), caller, pipelineFields(request.body, catalogOf(all), caller)), all);
       });
-      scope.put<IdParams>("/apps/pipelines/:appId", async (request) => {
+      scope.put<IdParams>("/apps/pipelines/:appId", pipelineAnswers, async (request) => {
         const caller = callerOf(request);
         const existing = pipeline(writableApp(catalogOf(all), request.params.appId, caller.username));
         if (existing.is_public) throw badRequest(`pipeline ${existing.id} is public`, "ERR_NOT_WRITEABLE");
         Object.assign(existing, pipelineFields(request.body, catalogOf(all), caller), { edited_date: Date.now() });
-        return pipelineView(existing);
+        return pipelineView(existing, all);
       });
-      scope.post<IdParams>("/apps/pipelines/:appId/copy", async (request) => {
+      scope.post<IdParams>("/apps/pipelines/:appId/copy", pipelineAnswers, async (request) => {
         const caller = callerOf(request);
         const original = pipeline(readableApp(catalogOf(all), request.params.appId, caller.username));
         const { description, steps = [], mappings = [], tool_ids, groups } = structuredClone(original);
         const fields = { name: `Copy of ${original.name}`, description, steps, mappings, tool_ids, groups };
-        return pipelineView(created(catalogOf(all), caller, fields));
+        return pipelineView(created(catalogOf(all), caller, fields), all);
       });
-      scope.get<IdParams>("/apps/pipelines/:appId/ui", async (request) =>
-        pipelineView(pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username))),
+      scope.get<IdParams>("/apps/pipelines/:appId/ui", pipelineAnswers, async (request) =>
+        pipelineView(pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username)), all),
       );
       versionRoutes(scope, all);
     }),

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, queryText } from "../framework/request-values.js";
+import { AppPublicationRequestListing } from "./answer-schemas/apps.js";
+import { AppCategoryAppListing } from "./answer-schemas/categories.js";
 import { appDetails, unpublishableBecause } from "./app-information.js";
 import { listingDetail } from "./app-listing.js";
 import { appRoutes } from "./app-paths.js";
@@ -66,7 +69,7 @@ function publish(app: AppRecord, state: PublicationState, all: All) {
 export const FEATURED_CATEGORY_ID = "cccccccc-cccc-cccc-cccc-cccccccccccc";
 
 function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: All) {
-  scope.get("/apps/categories/featured", async (request) => {
+  scope.get("/apps/categories/featured", answers({ 200: AppCategoryAppListing }), async (request) => {
     const caller = callerOf(request);
     const featured = visibleApps(catalogOf(all), caller.username).filter((app) => state().blessed.has(app.id));
     const listed = featured.map((app) => listingDetail(app, caller.username, all));
@@ -79,8 +82,9 @@ function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: 
       apps: paged(listed, queryOf(request), "name"),
     };
   });
-  const options = { legacy: true, tapis: TAPIS_REFUSALS.publication };
+  const options = { legacy: true, tapis: TAPIS_REFUSALS.publication, answers: { 200: NoBody, 202: NoBody } };
   // Apps that run only trusted images are published at once (200); the others wait for an administrator (202).
+  // The backend answers either with no body.
   appRoutes(scope, "POST", "/publish", options, async (request, { appId }, reply) => {
     const caller: Caller = callerOf(request);
     const app = readableApp(catalogOf(all), appId, caller.username);
@@ -89,7 +93,7 @@ function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: 
     applyPublication(app, request.body);
     if (untrustedTools(app, all).length === 0) {
       publish(app, state(), all);
-      return {};
+      return reply.send();
     }
     const id = randomUUID();
     state().requests.set(id, { id, app_id: app.id, requestor: caller.username, completed: false });
@@ -98,7 +102,7 @@ function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: 
 }
 
 function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all: All) {
-  scope.get("/admin/apps/publication-requests", async (request) => {
+  scope.get("/admin/apps/publication-requests", answers({ 200: AppPublicationRequestListing }), async (request) => {
     const caller = callerOf(request);
     const query = queryOf(request);
     const requestor = queryText(query, "requestor");
@@ -117,24 +121,25 @@ function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all:
       }),
     };
   });
-  const admin = { base: "/admin/apps", tapis: TAPIS_REFUSALS.publication };
-  appRoutes(scope, "POST", "/publish", admin, async (request, { appId }) => {
+  // The backend answers publishing and blessing with no body.
+  const admin = { base: "/admin/apps", tapis: TAPIS_REFUSALS.publication, answers: { 200: NoBody } };
+  appRoutes(scope, "POST", "/publish", admin, async (request, { appId }, reply) => {
     callerOf(request);
     const app = existingApp(catalogOf(all), appId);
     if (untrustedTools(app, all).length) throw badRequest(`App ${app.id} uses tools in untrusted registries`);
     applyPublication(app, request.body);
     publish(app, state(), all);
-    return {};
+    return reply.send();
   });
-  appRoutes(scope, "POST", "/blessing", admin, async (request, { appId }) => {
+  appRoutes(scope, "POST", "/blessing", admin, async (request, { appId }, reply) => {
     callerOf(request);
     state().blessed.add(existingApp(catalogOf(all), appId).id);
-    return {};
+    return reply.send();
   });
-  appRoutes(scope, "DELETE", "/blessing", admin, async (request, { appId }) => {
+  appRoutes(scope, "DELETE", "/blessing", admin, async (request, { appId }, reply) => {
     callerOf(request);
     state().blessed.delete(existingApp(catalogOf(all), appId).id);
-    return {};
+    return reply.send();
   });
 }
 

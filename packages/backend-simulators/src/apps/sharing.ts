@@ -8,8 +8,12 @@ const PERMISSIONS: readonly AppPermission[] = ["read", "write", "own"];
 export interface ShareableKind {
   idKey: string;
   nameKey: string;
-  /** The resource's name if it exists and the caller owns it; a reason otherwise. */
-  ownedBy(id: string, username: string): { name: string } | { error: string };
+  /** The fields naming one resource in sharing answers (apps: `system_id` and `app_id`; tools: `tool_id`). */
+  qualified(id: string): Record<string, string>;
+  /** One resource of a permission listing (apps: qualified, with `name`; tools: `id` and `name`). */
+  listed(id: string, name: string): Record<string, string>;
+  /** The resource's name if it exists and the caller owns it; a reason otherwise (with the name when known). */
+  ownedBy(id: string, username: string): { name: string } | { error: string; name?: string };
   shares(): Map<string, Map<string, AppPermission>>;
 }
 
@@ -25,11 +29,23 @@ function subjectOf(entry: Record<string, unknown>): string {
   return id;
 }
 
+/** The subject as answers name it (`BaseSubject`), and the older clients' `user` when they sent one. */
+const subjectAnswer = (entry: Record<string, unknown>, subject: string) => ({
+  subject: { id: subject, source_id: "ldap", ...record(entry.subject) },
+  ...(entry.user ? { user: subject } : {}),
+});
+
 const itemId = (kind: ShareableKind, item: unknown) =>
   typeof item === "string" ? item : String(record(item)[kind.idKey] ?? "");
 
-function failure(kind: ShareableKind, id: string, reason: string) {
-  return { [kind.idKey]: id, success: false, error: { error_code: "ERR_NOT_OWNER", reason } };
+/** A refused item: named as the backend names it (its id when the resource is unknown), with the reason. */
+function failure(kind: ShareableKind, id: string, refusal: { error: string; name?: string }) {
+  return {
+    ...kind.qualified(id),
+    [kind.nameKey]: refusal.name ?? id,
+    success: false,
+    error: { error_code: "ERR_NOT_OWNER", reason: refusal.error },
+  };
 }
 
 /** `POST …/permission-lister`: who each owned resource is shared with. */
@@ -43,7 +59,7 @@ export function listPermissions(kind: ShareableKind, body: unknown, username: st
         subject: { id: user, source_id: "ldap" },
         permission,
       }));
-      return { [kind.idKey]: id, [kind.nameKey]: owned.name, permissions };
+      return { ...kind.listed(id, owned.name), permissions };
     }),
   };
 }
@@ -57,15 +73,17 @@ export function share(kind: ShareableKind, body: unknown, username: string, list
       const results = list(entry[listKey]).map((item) => {
         const id = itemId(kind, item);
         const permission = record(item).permission as AppPermission;
-        if (!PERMISSIONS.includes(permission)) return failure(kind, id, `unknown permission ${String(permission)}`);
+        if (!PERMISSIONS.includes(permission)) {
+          return { ...failure(kind, id, { error: `unknown permission ${String(permission)}` }), permission: "" };
+        }
         const owned = kind.ownedBy(id, username);
-        if ("error" in owned) return failure(kind, id, owned.error);
+        if ("error" in owned) return { ...failure(kind, id, owned), permission };
         const shares = kind.shares().get(id) ?? new Map<string, AppPermission>();
         shares.set(subject, permission);
         kind.shares().set(id, shares);
-        return { [kind.idKey]: id, [kind.nameKey]: owned.name, permission, success: true };
+        return { ...kind.qualified(id), [kind.nameKey]: owned.name, permission, success: true };
       });
-      return { ...(entry.user ? { user: subject } : { subject: entry.subject }), [listKey]: results };
+      return { ...subjectAnswer(entry, subject), [listKey]: results };
     }),
   };
 }
@@ -79,11 +97,11 @@ export function unshare(kind: ShareableKind, body: unknown, username: string, li
       const results = list(entry[listKey]).map((item) => {
         const id = itemId(kind, item);
         const owned = kind.ownedBy(id, username);
-        if ("error" in owned) return failure(kind, id, owned.error);
+        if ("error" in owned) return failure(kind, id, owned);
         kind.shares().get(id)?.delete(subject);
-        return { [kind.idKey]: id, [kind.nameKey]: owned.name, success: true };
+        return { ...kind.qualified(id), [kind.nameKey]: owned.name, success: true };
       });
-      return { ...(entry.user ? { user: subject } : { subject: entry.subject }), [listKey]: results };
+      return { ...subjectAnswer(entry, subject), [listKey]: results };
     }),
   };
 }

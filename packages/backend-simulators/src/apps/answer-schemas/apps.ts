@@ -168,6 +168,11 @@ export const AdminAppDetails = Type.Object({
   extra: Type.Optional(Type.Object({ htcondor: Type.Object({ extra_requirements: Type.String() }) })),
 });
 
+/** admin/apps.clj `AppPublicationRequestListing`. */
+export const AppPublicationRequestListing = Type.Object({
+  publication_requests: Type.Array(Type.Object({ id: Uuid, app: AppDetails, requestor: Type.String() })),
+});
+
 /** apps.clj `AppParameter` (its list items and trees are left open: `AppParameterListItemOrTree`). */
 const appParameter = (id: TSchema) => ({
   id,
@@ -286,3 +291,28 @@ export const AppPublishableResponse = Type.Object({
 
 /** The `{}` some of the apps service's deletions answer (src/apps/service/apps/de/metadata.clj delete-app, …). */
 export const EmptyObject = Type.Object({}, { additionalProperties: false });
+
+/** ontologies.clj `OntologyHierarchy` and `OntologyHierarchyList`. */
+export const OntologyHierarchy = Type.Object({ hierarchy: Type.Union([OntologyClassHierarchy, Type.Null()]) });
+export const OntologyHierarchyList = Type.Object({ hierarchies: Type.Array(OntologyClassHierarchy) });
+
+/**
+ * cyverse-de/apps src/apps/routes/schemas/app/category.clj `ActiveOntologyDetailsList` (ontologies.clj
+ * `OntologyDetails` with `active`) and `AppCategoryOntologyVersionDetails`.
+ */
+export const ActiveOntologyDetailsList = Type.Object({
+  ontologies: Type.Array(
+    Type.Object({
+      iri: Type.Union([Type.String(), Type.Null()]),
+      version: Type.String(),
+      created_by: NonBlankString,
+      created_on: DateString,
+      active: Type.Boolean(),
+    }),
+  ),
+});
+export const AppCategoryOntologyVersionDetails = Type.Object({
+  version: Type.String(),
+  applied_by: NonBlankString,
+  applied: DateString,
+});
