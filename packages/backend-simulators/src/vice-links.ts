@@ -1,4 +1,5 @@
 import type { AnalysesSimulator } from "./analyses/index.js";
+import { interactiveUrl } from "./app-exposer/access-url.js";
 import type { AppExposerSimulator, DeDatabase } from "./app-exposer/index.js";
 import type { AnalysisRecord } from "./apps/analyses.js";
 import type { AnalysisEvents } from "./apps/analysis-events.js";
@@ -46,7 +47,9 @@ export function analysisEventsFor(links: ViceLinks): AnalysisEvents {
         username: analysis.username,
         image,
       });
-      if (launched) analysis.status = "Running";
+      if (!launched) return;
+      analysis.status = "Running";
+      analysis.interactive_urls = [interactiveUrl(launched.username, launched.externalId)];
     },
     stopped(analysis) {
       links.appExposer().release(analysis.id);

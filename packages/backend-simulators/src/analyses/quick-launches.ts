@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { SEED_APPS } from "../apps/catalog.js";
 import { SEED_APP_IDS } from "../apps/seed-ids.js";
 import { qualifiedUsername } from "../demo-users.js";
+import { JUPYTER_QUICK_LAUNCH } from "../demo-world.js";
 import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
 import { Deletion, QuickLaunch, QuickLaunches } from "./answer-schemas.js";
@@ -49,6 +50,17 @@ export const SEED_QUICK_LAUNCHES: readonly QuickLaunchRecord[] = [
     name: "Align against hg38",
     description: "",
     is_public: false,
+    submission: { config: {} },
+  },
+  {
+    // Offered as an instant launch (app-exposer's seed): it needs no input, so it can sit on the dashboard.
+    id: JUPYTER_QUICK_LAUNCH.id,
+    creator: JUPYTER_QUICK_LAUNCH.creator,
+    app_id: JUPYTER_QUICK_LAUNCH.appId,
+    app_version_id: seedVersionOf(JUPYTER_QUICK_LAUNCH.appId),
+    name: "JupyterLab",
+    description: "A JupyterLab session with the data science stack",
+    is_public: true,
     submission: { config: {} },
   },
 ];

@@ -1,6 +1,6 @@
 import { VICE_DOMAIN } from "./resource-listing.js";
-import { subdomainOf } from "./vice-analyses.js";
 import { userId } from "./users.js";
+import { subdomainOf } from "./vice-analyses.js";
 
 /**
  * Where an interactive analysis answers in the browser: its subdomain of the VICE domain, made from the user and the

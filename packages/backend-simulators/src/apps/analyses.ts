@@ -19,7 +19,7 @@ import { AppJobView } from "./answer-schemas/apps.js";
 import { jobView, parameterKey } from "./app-views.js";
 import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
 import { limitChecksOf } from "./limit-checks.js";
-import { SEED_APP_IDS } from "./seed-ids.js";
+import { seedAnalyses } from "./seed-analyses.js";
 import { toolsOf } from "./tools.js";
 
 export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
@@ -56,24 +56,6 @@ export const analysesOf = (all: () => Record<string, unknown>) => all().analyses
 
 type All = () => Record<string, unknown>;
 type IdParams = { Params: { analysisId: string } };
-
-const SEED_ANALYSES: readonly AnalysisRecord[] = [
-  {
-    id: "d6e5f4a3-0000-4000-8000-000000000001",
-    name: "word-count-chapter-1",
-    description: "Counting the words of chapter one",
-    app_id: SEED_APP_IDS.wordCount,
-    system_id: "de",
-    username: "alice",
-    status: "Completed",
-    startdate: Date.UTC(2026, 5, 2, 9),
-    enddate: Date.UTC(2026, 5, 2, 9, 5),
-    resultfolderid: "/iplant/home/alice/analyses/word-count-chapter-1",
-    notify: true,
-    config: { [`${SEED_APP_IDS.wordCount}_0b9b4f2e-1d3c-4a5b-8c7d-000000000011`]: "/iplant/home/alice/chapter-1.txt" },
-    deleted: false,
-  },
-];
 
 /** The caller's permission on an analysis: its owner's, or the one it was shared with. */
 export function analysisPermission(state: AnalysesState, analysis: AnalysisRecord, username: string) {
@@ -296,7 +278,7 @@ export const stepOf = (analysis: AnalysisRecord) => ({
 /** Apps backend: analyses (submitted jobs) of the caller: listing, submission, changes, stop, relaunch. */
 export const analyses = defineModule<AnalysesState>({
   makeState: () => ({
-    analyses: new Map(SEED_ANALYSES.map((analysis) => [analysis.id, structuredClone(analysis)])),
+    analyses: new Map(seedAnalyses(Date.now()).map((analysis) => [analysis.id, analysis])),
     shares: new Map(),
   }),
   routes: (app, state, all) => backendScope(app, (scope) => routes(scope, state, all)),

@@ -132,7 +132,7 @@ const seedApp = (
   references: [],
 });
 
-/** Demo apps: public ones (the URL import app among them) and one private app of alice's. */
+/** Demo apps: public ones (the URL import app and an interactive one among them) and one private app of alice's. */
 export const SEED_APPS: readonly AppRecord[] = [
   seedApp(SEED_APP_IDS.wordCount, "Word Count", "Counts the words in a text file", "carol", true, SEED_TOOL_IDS.wc, [
     parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000011", "", "Input file", "FileInput", 1),
@@ -165,6 +165,20 @@ export const SEED_APPS: readonly AppRecord[] = [
       parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000042", "-o", "Output Filename", "Text", 1),
     ],
   ),
+  seedApp(
+    SEED_APP_IDS.jupyterLab,
+    "JupyterLab Data Science",
+    "JupyterLab with Python, R and Julia, running in the browser (VICE)",
+    "carol",
+    true,
+    SEED_TOOL_IDS.jupyterLab,
+    [parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000051", "", "Working folder", "FolderInput", 0)],
+  ),
+];
+
+/** alice shared her aligner with bob for reading (its tool went with it, `tools.ts`). */
+const SEED_APP_SHARES: ReadonlyArray<[string, ReadonlyArray<[string, AppPermission]>]> = [
+  [SEED_APP_IDS.aliceAligner, [["bob", "read"]]],
 ];
 
 export const catalogOf = (all: () => Record<string, unknown>) => all().catalog as CatalogState;
@@ -217,7 +231,10 @@ function listing(
 
 /** The app catalogue: search listings for users and administrators, and the id list. */
 export const catalog = defineModule<CatalogState>({
-  makeState: () => ({ apps: new Map(SEED_APPS.map((app) => [app.id, structuredClone(app)])), shares: new Map() }),
+  makeState: () => ({
+    apps: new Map(SEED_APPS.map((app) => [app.id, structuredClone(app)])),
+    shares: new Map(SEED_APP_SHARES.map(([id, shares]) => [id, new Map(shares)])),
+  }),
   routes: (app: FastifyInstance, state, all) =>
     backendScope(app, (scope) => {
       scope.get("/apps", answers({ 200: AppListing }), async (request) => {

@@ -38,6 +38,7 @@ const SEED_CATEGORIES = [
   seedCategory("a1f8e1c4-0000-4000-8000-000000000101", "Text Processing", PUBLIC_ROOT, [SEED_APP_IDS.wordCount]),
   seedCategory("a1f8e1c4-0000-4000-8000-000000000102", "Sequence Analysis", PUBLIC_ROOT, [SEED_APP_IDS.fastqc]),
   seedCategory("a1f8e1c4-0000-4000-8000-000000000103", "Beta", PUBLIC_ROOT),
+  seedCategory("a1f8e1c4-0000-4000-8000-000000000104", "Interactive Apps", PUBLIC_ROOT, [SEED_APP_IDS.jupyterLab]),
 ];
 
 /** The categories of each user's own workspace; their contents depend on who asks. */

@@ -5,6 +5,8 @@ export const SEED_APP_IDS = {
   aliceAligner: "9d2c4e6f-8a0b-4c1d-8e2f-3a4b5c6d7e8f",
   /** The platform's URL import app, which the data service starts for `/secured/fileio/urlupload`. */
   urlImport: "1e8f719b-0452-4d39-a2f3-8714793ee3e6",
+  /** An interactive (VICE) app: JupyterLab in the browser. */
+  jupyterLab: "7a3c9e51-2b4d-4f6a-8c1e-5d7f9b2a4c60",
 } as const;
 
 export const SEED_TOOL_IDS = {
@@ -12,4 +14,5 @@ export const SEED_TOOL_IDS = {
   fastqc: "4c1b0e72-7e4d-4b8b-9f34-0a6c1f2d3e02",
   aligner: "4c1b0e72-7e4d-4b8b-9f34-0a6c1f2d3e03",
   curl: "4c1b0e72-7e4d-4b8b-9f34-0a6c1f2d3e04",
+  jupyterLab: "4c1b0e72-7e4d-4b8b-9f34-0a6c1f2d3e05",
 } as const;

@@ -85,6 +85,26 @@ export const SEED_TOOLS: readonly ToolRecord[] = [
   seedTool(SEED_TOOL_IDS.fastqc, "fastqc", "Read quality control", "biocontainers/fastqc", "carol", true),
   seedTool(SEED_TOOL_IDS.aligner, "alice-aligner", "Alice's read aligner", "alice/aligner", "alice", false),
   seedTool(SEED_TOOL_IDS.curl, "curl", "Transfers a file from a URL", "curlimages/curl", "carol", true),
+  {
+    ...seedTool(
+      SEED_TOOL_IDS.jupyterLab,
+      "jupyter-lab",
+      "JupyterLab with the data science stack, in the browser",
+      "harbor.cyverse.org/vice/jupyter/datascience",
+      "carol",
+      true,
+    ),
+    type: "interactive",
+    interactive: true,
+  },
+];
+
+/**
+ * Sharing an app shares its tools for reading (cyverse-de/apps `src/apps/service/apps/de/sharing.clj`): alice's
+ * aligner went with her app when she shared it with bob.
+ */
+const SEED_TOOL_SHARES: ReadonlyArray<[string, ReadonlyArray<[string, AppPermission]>]> = [
+  [SEED_TOOL_IDS.aligner, [["bob", "read"]]],
 ];
 
 export const toolsOf = (all: () => Record<string, unknown>) => all().tools as ToolsState;
@@ -319,7 +339,7 @@ function adminRoutes(scope: FastifyInstance, state: () => ToolsState, all: () =>
 export const tools = defineModule<ToolsState>({
   makeState: () => ({
     tools: new Map(SEED_TOOLS.map((tool) => [tool.id, structuredClone(tool)])),
-    shares: new Map(),
+    shares: new Map(SEED_TOOL_SHARES.map(([id, shares]) => [id, new Map(shares)])),
   }),
   routes: (app, state, all) =>
     backendScope(app, (scope) => {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { DEMO_USERS } from "../demo-users.js";
+import { seedDemoWorld } from "./demo-seed.js";
 import { BASE_TRASH_PATH, IRODS_HOME, IRODS_ZONE, userHomePath, userTrashPath } from "./navigation.js";
 import { COMMUNITY_DATA } from "./paths.js";
 import { ADMIN_ACCOUNT, PUBLIC_GROUP } from "./permissions.js";
@@ -56,7 +57,8 @@ function seedItems(store: DataStore, owner: string, base: string, items: SeedIte
 
 /**
  * The seeded data store: the zone's top folders, each demo user's home and trash, community data
- * readable by all, and a folder and a file of alice's shared read-only with bob.
+ * readable by all, a folder and a file of alice's shared read-only with bob, and what the demo world's analyses
+ * and requests name (`demo-seed.ts`).
  */
 export function seededStore(): DataStore {
   const store = new DataStore();
@@ -114,5 +116,6 @@ export function seededStore(): DataStore {
       share(store, "alice", "bob", entry, "read");
     }
   }
+  seedDemoWorld(store, seedId);
   return store;
 }

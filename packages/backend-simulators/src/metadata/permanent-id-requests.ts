@@ -13,6 +13,7 @@ import {
   type StatusCode,
   seedStatusCodes,
 } from "./permanent-id-codes.js";
+import { seededIdRequests } from "./permanent-id-seed.js";
 import { canonicalUuid, DataType, NonBlank, Uuid } from "./schemas.js";
 
 /** One entry of a request's status history; dates in milliseconds since the epoch. */
@@ -215,6 +216,6 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
  * history; users see their own requests, administrators all of them and record status changes.
  */
 export const permanentIdRequests = defineModule<PermanentIdRequestsState>({
-  makeState: () => ({ requests: new Map(), statusCodes: seedStatusCodes() }),
+  makeState: () => ({ requests: seededIdRequests(), statusCodes: seedStatusCodes() }),
   routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
 });

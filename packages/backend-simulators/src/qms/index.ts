@@ -1,8 +1,9 @@
 import { DEMO_USER_DOMAIN } from "../demo-users.js";
 import { defineModule, moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
+import { seededQmsStore } from "./demo-subscriptions.js";
 import { planRoutes } from "./plans.js";
-import { QmsStore } from "./store.js";
+import type { QmsStore } from "./store.js";
 import { subscriptionRoutes } from "./subscriptions.js";
 import { usageRoutes } from "./usages.js";
 import { userRoutes } from "./users.js";
@@ -12,7 +13,7 @@ export { QmsStore, type SubscriptionRecord } from "./store.js";
 export { subscriptionView } from "./views.js";
 
 const store = defineModule<QmsStore>({
-  makeState: () => new QmsStore(),
+  makeState: () => seededQmsStore(),
   routes(app, state) {
     planRoutes(app, state);
     userRoutes(app, state, DEMO_USER_DOMAIN);

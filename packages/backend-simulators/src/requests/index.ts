@@ -4,7 +4,8 @@ import type { SimulatorOptions } from "../framework/simulator.js";
 import { RequestsError } from "./errors.js";
 import { requestTypeRoutes } from "./request-types.js";
 import { requestRoutes } from "./requests.js";
-import { emptyRequestsState, type RequestsState } from "./state.js";
+import { seededRequestsState } from "./seed.js";
+import type { RequestsState } from "./state.js";
 
 export type { AdministrativeRequest, RequestsState, RequestType } from "./state.js";
 
@@ -20,7 +21,7 @@ function answerErrors(scope: FastifyInstance): void {
 /** The requests service (cyverse-de/requests): administrative requests such as asking for VICE access. */
 export function createRequestsSimulator(options: SimulatorOptions = {}) {
   const requests = defineModule<RequestsState>({
-    makeState: emptyRequestsState,
+    makeState: seededRequestsState,
     async routes(app, state) {
       await app.register(async (scope) => {
         answerErrors(scope);

@@ -36,7 +36,5 @@ export interface RequestsState {
   requests: Map<string, AdministrativeRequest>;
 }
 
-export const emptyRequestsState = (): RequestsState => ({ types: new Map(), requests: new Map() });
-
 export const latestUpdate = (request: AdministrativeRequest) => request.updates.at(-1) as RequestUpdate;
 export const isActive = (request: AdministrativeRequest) => !COMPLETED.includes(latestUpdate(request).status);
