@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JUPYTER_INSTANT_LAUNCH } from "../src/demo-world.js";
 import { SimulatedPlatform } from "../src/platform.js";
 import { answersOf } from "./answers-client.js";
 
@@ -107,7 +108,11 @@ describe("app-exposer answers in its own shapes", () => {
     await ok("PUT", `/instantlaunches/admin/${added.id}/metadata?user=carol`, { avus: [avu] });
     expect((await ok("GET", `/instantlaunches/${added.id}/metadata?user=carol`)).avus).toHaveLength(1);
     await ok("GET", "/instantlaunches/metadata?user=carol&attribute=ui_location&value=listing");
-    expect(await ok("GET", "/instantlaunches/metadata/full?user=carol&attribute=ui_location")).toHaveLength(1);
+    // The seed's JupyterLab instant launch is placed by ui_location too.
+    const placed = await ok("GET", "/instantlaunches/metadata/full?user=carol&attribute=ui_location");
+    expect(placed.map((instantLaunch: { id: string }) => instantLaunch.id).sort()).toEqual(
+      [JUPYTER_INSTANT_LAUNCH.id, added.id].sort(),
+    );
 
     await ok("DELETE", `/instantlaunches/${added.id}?user=alice`);
     await ok("DELETE", `/instantlaunches/admin/${byAdmin.id}`);

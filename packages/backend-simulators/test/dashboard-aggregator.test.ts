@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { COMPLETED_ANALYSIS, FAILED_ANALYSIS, RUNNING_VICE_ANALYSIS } from "../src/demo-world.js";
 import { SimulatedPlatform } from "../src/index.js";
 
 let platform: SimulatedPlatform;
@@ -9,7 +10,7 @@ afterAll(() => platform.stop());
 beforeEach(() => platform.reset());
 
 const WORD_COUNT = "c7f05682-23c8-4182-b9a2-e09650a5f49b";
-const ALICES_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000001";
+const ALICES_ANALYSIS = COMPLETED_ANALYSIS.id;
 
 async function get(path: string) {
   const response = await fetch(`${platform.dashboardAggregator.url}${path}`);
@@ -30,14 +31,19 @@ describe("the dashboard-aggregator simulator", () => {
     if (analysis) analysis.startdate = Date.now() - 3 * 86_400_000;
     const recent = await get("/users/alice@iplantcollaborative.org/apps/popular-featured?start-date-interval=1%20week");
     expect(recent.body.apps).toMatchObject([{ id: WORD_COUNT, job_count: "1" }]);
+    // Only the JupyterLab session she started half an hour ago (the seed's running analysis).
     const used = await get("/users/alice/apps/recently-used?start-date-interval=1%20day");
-    expect(used.body.apps).toEqual([]);
+    expect(ids(used.body.apps)).toEqual([RUNNING_VICE_ANALYSIS.appId]);
     const older = await get("/users/alice/apps/popular-featured?start-date-interval=2%20days");
     expect(older.body.apps).toEqual([]);
   });
 
   it("lists the user's analyses from the apps backend, and fails when it cannot", async () => {
-    expect(ids((await get("/users/alice/analyses/recent")).body.analyses)).toEqual([ALICES_ANALYSIS]);
+    expect(ids((await get("/users/alice/analyses/recent")).body.analyses)).toEqual([
+      RUNNING_VICE_ANALYSIS.id,
+      FAILED_ANALYSIS.id,
+      ALICES_ANALYSIS,
+    ]);
     await platform.apps.stop();
     try {
       const failed = await get("/users/alice@iplantcollaborative.org");

@@ -129,7 +129,8 @@ describe("what bob may do with alice's files", () => {
 
 describe("the administrative account and the data curators' group", () => {
   const ANALYSES = `${ALICE}/analyses`;
-  const STAGING = "/iplant/home/shared/commons_repo/staging";
+  // The publish folder: the staging folder next to it is in the seed, holding alice's DOI-requested folder.
+  const STAGING = "/iplant/home/shared/commons_repo/curated";
 
   it("lets the administrative account create folders anywhere and move a user's folder, which keeps its access list", async () => {
     const created = await call(sim(), "POST", "/data/directories", { user: "rods", json: { paths: [STAGING] } });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { COMPLETED_ANALYSIS, FAILED_ANALYSIS, RUNNING_VICE_ANALYSIS } from "../src/demo-world.js";
 import { call, download, idOf, listing, store, upload, useFileInfo } from "./file-info-client.js";
 
 const sim = useFileInfo();
@@ -233,7 +234,15 @@ describe("trash", () => {
     const contents = await call(sim(), "DELETE", `/data/${await idOf(sim(), `${ALICE}/analyses`, "alice")}/children`, {
       user: "alice",
     });
-    expect(contents.body.paths).toEqual([`${ALICE}/analyses/run-1`]);
+    // Her own run and the output folders of the seed's analyses.
+    expect([...contents.body.paths].sort()).toEqual(
+      [
+        `${ALICE}/analyses/run-1`,
+        COMPLETED_ANALYSIS.outputs.folder,
+        FAILED_ANALYSIS.outputs.folder,
+        RUNNING_VICE_ANALYSIS.outputFolder,
+      ].sort(),
+    );
     expect(
       (await call(sim(), "POST", "/restorer", { user: "alice", json: { paths: [`${ALICE}/measurements.csv`] } }))
         .status,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { DOI_REQUEST } from "../src/demo-world.js";
 import { as, metadataSimulatorForTests, type Query } from "./metadata-http.js";
 
 const simulator = metadataSimulatorForTests();
@@ -108,8 +109,13 @@ describe("metadata permanent-id requests", () => {
     await requested(bob);
     const listing = await alice.get("/permanent-id-requests");
     expect(listing.status).toBe(200);
-    expect(listing.body.total).toBe(2);
-    expect(listing.body.requests.map((request: { id: string }) => request.id)).toEqual([newer.id, older.id]);
+    // Hers and the seed's (submitted in October).
+    expect(listing.body.total).toBe(3);
+    expect(listing.body.requests.map((request: { id: string }) => request.id)).toEqual([
+      newer.id,
+      older.id,
+      DOI_REQUEST.id,
+    ]);
     expect(listing.body.requests[1]).toEqual({
       id: older.id,
       type: "DOI",
@@ -132,12 +138,22 @@ describe("metadata permanent-id request administration", () => {
     const third = await requested(alice, "ARK");
     await statusOf(second.id, { status: "Pending" });
 
+    // These three and the seed's, submitted in October.
     const all = await carol.get("/admin/permanent-id-requests");
-    expect(all.body.total).toBe(3);
-    expect(all.body.requests.map((request: { id: string }) => request.id)).toEqual([third.id, second.id, first.id]);
+    expect(all.body.total).toBe(4);
+    expect(all.body.requests.map((request: { id: string }) => request.id)).toEqual([
+      third.id,
+      second.id,
+      first.id,
+      DOI_REQUEST.id,
+    ]);
 
     const submitted = await carol.get("/admin/permanent-id-requests", { statuses: "Submitted" });
-    expect(submitted.body.requests.map((request: { id: string }) => request.id)).toEqual([third.id, first.id]);
+    expect(submitted.body.requests.map((request: { id: string }) => request.id)).toEqual([
+      third.id,
+      first.id,
+      DOI_REQUEST.id,
+    ]);
     const either = await carol.get("/admin/permanent-id-requests", { statuses: ["Pending", "Failed"] });
     expect(either.body).toMatchObject({
       total: 1,
@@ -150,13 +166,17 @@ describe("metadata permanent-id request administration", () => {
       limit: "2",
       offset: "0",
     });
-    expect(byRequester.body.total).toBe(3);
+    expect(byRequester.body.total).toBe(4);
     expect(byRequester.body.requests.map((request: { requested_by: string }) => request.requested_by)).toEqual([
       "bob",
       "alice",
     ]);
     const ascending = await carol.get("/admin/permanent-id-requests", { "sort-field": "date_submitted", offset: "1" });
-    expect(ascending.body.requests.map((request: { id: string }) => request.id)).toEqual([second.id, third.id]);
+    expect(ascending.body.requests.map((request: { id: string }) => request.id)).toEqual([
+      first.id,
+      second.id,
+      third.id,
+    ]);
   });
 
   it("refuses bad paging and sorting parameters", async () => {

@@ -23,11 +23,12 @@ const addons = (method: string, path: string, body?: unknown) =>
   call(platform.subscriptionAddons.url, method, path, body);
 
 describe("QMS", () => {
+  // bob is the demo user the seed subscribes to nothing (alice and carol have plans of their own).
   it("subscribes a user to Basic on first sight, trimming the platform's domain from the name", async () => {
-    const plan = await qms("GET", "/v1/users/alice@iplantcollaborative.org/plan");
+    const plan = await qms("GET", "/v1/users/bob@iplantcollaborative.org/plan");
     expect(plan.status).toBe(200);
-    expect(plan.body).toMatchObject({ status: "OK", result: { user: { username: "alice" }, plan: { name: "Basic" } } });
-    expect((await qms("GET", "/v1/users/alice/plan")).body.result.id).toBe(plan.body.result.id);
+    expect(plan.body).toMatchObject({ status: "OK", result: { user: { username: "bob" }, plan: { name: "Basic" } } });
+    expect((await qms("GET", "/v1/users/bob/plan")).body.result.id).toBe(plan.body.result.id);
   });
 
   it("adds to and sets usages, refusing unknown update types and resource names in its envelope", async () => {
@@ -64,7 +65,8 @@ describe("QMS", () => {
 
 describe("the subscriptions add-on service", () => {
   it("raises a subscription's quota by an applied add-on and lists it in the user's summary", async () => {
-    const subscription = (await qms("GET", "/v1/users/alice/plan")).body.result.id;
+    // bob's Basic plan: 200 CPU hours before the add-on.
+    const subscription = (await qms("GET", "/v1/users/bob/plan")).body.result.id;
     const cpu = (await addons("GET", "/addons")).body.addons.find(
       (addon: { name: string }) => addon.name === "5000 CPU Hours",
     );
@@ -73,13 +75,13 @@ describe("the subscriptions add-on service", () => {
       error: null,
       subscription_addon: { amount: 5000, subscription_id: subscription },
     });
-    const summary = (await addons("GET", "/summary/alice")).body.subscription;
+    const summary = (await addons("GET", "/summary/bob")).body.subscription;
     expect(
       summary.quotas.find((quota: { resource_type: { name: string } }) => quota.resource_type.name === "cpu.hours")
         .quota,
     ).toBe(5200);
     expect(summary.addons).toHaveLength(1);
-    expect(summary).toMatchObject({ uuid: subscription, user: { uuid: expect.any(String), username: "alice" } });
+    expect(summary).toMatchObject({ uuid: subscription, user: { uuid: expect.any(String), username: "bob" } });
     const missing = await addons("GET", `/subscriptions/${subscription}/addons/0a0b0c0d-0000-4000-8000-000000000000`);
     expect(missing).toEqual({
       status: 404,

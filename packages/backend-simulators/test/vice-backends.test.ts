@@ -85,10 +85,11 @@ describe("requests simulator", () => {
   it("keeps types with limits, requests within them, and status updates", async () => {
     const base = platform.requests.url;
     expect((await call(base, "POST", "/request-types/bad%20name")).status).toBe(400);
-    expect((await call(base, "POST", "/request-types/vice?maximum-requests-per-user=0")).status).toBe(400);
-    const type = await call(base, "POST", "/request-types/vice?maximum-concurrent-requests-per-user=1");
-    expect(type.body).toMatchObject({ name: "vice", maximum_concurrent_requests_per_user: 1 });
-    const request = { request_type: "vice", details: { concurrent_jobs: 2 } };
+    // A type of its own: the seed's `vice` type already has bob's open request.
+    expect((await call(base, "POST", "/request-types/storage?maximum-requests-per-user=0")).status).toBe(400);
+    const type = await call(base, "POST", "/request-types/storage?maximum-concurrent-requests-per-user=1");
+    expect(type.body).toMatchObject({ name: "storage", maximum_concurrent_requests_per_user: 1 });
+    const request = { request_type: "storage", details: { size: "2 TB" } };
     const first = await call(base, "POST", "/requests?user=bob", request);
     expect(first.body).toMatchObject({ requesting_user: "bob", status: "Submitted" });
     const second = await call(base, "POST", "/requests?user=bob", request);
@@ -105,7 +106,8 @@ describe("requests simulator", () => {
       400,
     );
     expect(
-      (await call(base, "GET", "/requests?include-completed=true&requesting-user=bob")).body.requests,
+      (await call(base, "GET", "/requests?include-completed=true&requesting-user=bob&request-type=storage")).body
+        .requests,
     ).toHaveLength(2);
   });
 });
@@ -115,7 +117,8 @@ describe("app-exposer simulator", () => {
     const base = platform.appExposer.url;
     expect((await call(base, "GET", "/vice/listing")).status).toBe(400);
     expect((await call(base, "GET", "/vice/listing?user=nobody")).status).toBe(404);
-    expect((await call(base, "GET", "/vice/listing?user=alice")).body).toEqual({
+    // bob has launched nothing (alice's seeded JupyterLab session runs).
+    expect((await call(base, "GET", "/vice/listing?user=bob")).body).toEqual({
       deployments: [],
       pods: [],
       configMaps: [],
@@ -131,6 +134,7 @@ describe("app-exposer simulator", () => {
 
   it("launches on no operator while none accepts launches", async () => {
     for (const operator of platform.appExposer.state.vice.operators.values()) operator.accepting_launches = false;
+    const running = platform.appExposer.state.vice.analyses.size;
     const launched = platform.appExposer.launch({
       analysisId: "0c0c0c0c-0000-4000-8000-000000000001",
       analysisName: "x",
@@ -140,6 +144,6 @@ describe("app-exposer simulator", () => {
       image: "i:1",
     });
     expect(launched).toBeUndefined();
-    expect(platform.appExposer.state.vice.analyses.size).toBe(0);
+    expect(platform.appExposer.state.vice.analyses.size).toBe(running);
   });
 });
