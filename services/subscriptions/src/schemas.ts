@@ -114,7 +114,11 @@ export const ResourceSummary = open({
     open({
       id: optional(Type.String()),
       username: optional(Type.String()),
-      total: optional(Type.Number({ description: "CPU hours used in the subscription's period" })),
+      total: optional(
+        Type.Union([Type.String(), Type.Number()], {
+          description: "CPU hours used in the subscription's period: resource-usage-api writes its decimal as text",
+        }),
+      ),
       effective_start: optional(Type.String()),
       effective_end: optional(Type.String()),
     }),

@@ -29,9 +29,9 @@ describe("GET /resource-usage/summary (the client's dashboard)", () => {
     expect(response.statusCode).toBe(200);
     const summary = response.json();
     expect(summary.errors).toEqual([]);
-    expect(summary.cpu_usage).toMatchObject({ username: "alice", total: 42.5 });
+    expect(summary.cpu_usage).toMatchObject({ username: "alice", total: "42.5" });
     expect(summary.data_usage).toMatchObject({ username: "alice@iplantcollaborative.org", total: 3 * GIB });
-    expect(summary.subscription).toMatchObject({ user: { username: "alice" }, plan: { name: "Basic" }, addons: [] });
+    expect(summary.subscription).toMatchObject({ users: { username: "alice" }, plan: { name: "Basic" }, addons: [] });
     // Both backends know the user by the qualified name, which comes from the token.
     expect(service.platform.resourceUsage.recorder.requests.map((request) => request.path)).toEqual([
       "/summary/alice%40iplantcollaborative.org",
@@ -45,7 +45,7 @@ describe("GET /resource-usage/summary (the client's dashboard)", () => {
     const response = await service.send("alice", "GET", "/resource-usage/summary");
     expect(response.statusCode).toBe(200);
     const summary = response.json();
-    expect(summary.cpu_usage).toMatchObject({ total: 7 });
+    expect(summary.cpu_usage).toMatchObject({ total: "7" });
     expect(summary.errors).toEqual([{ field: "data_usage", message: expect.stringMatching(/500/), error_code: 500 }]);
 
     service.platform.dataUsage.faults.clear();
@@ -63,7 +63,7 @@ describe("GET /resource-usage/summary (the client's dashboard)", () => {
   it("lists a user with no data usage recorded yet as a 404 of data_usage", async () => {
     const summary = (await service.send("bob", "GET", "/resource-usage/summary")).json();
     expect(summary.errors).toEqual([{ field: "data_usage", message: expect.stringMatching(/404/), error_code: 404 }]);
-    expect(summary.cpu_usage).toMatchObject({ total: 0, username: "bob" });
+    expect(summary.cpu_usage).toMatchObject({ total: "0", username: "bob" });
   });
 
   it("needs a token, and answers 502/504 when resource-usage-api itself fails", async () => {

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { DEMO_USER_DOMAIN, DEMO_USERS } from "../demo-users.js";
+import { answers } from "../framework/answers.js";
 import { defineModule, moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { DATA_SIZE } from "../qms/catalog.js";
 import type { QmsStore } from "../qms/store.js";
+import { UserDataUsage } from "./answer-schemas.js";
 
 export interface DataUsageOptions extends SimulatorOptions {
   /** QMS's database: data-usage-api answers the data.size usage QMS records. */
@@ -41,28 +43,32 @@ export function createDataUsageSimulator({ qms, ...options }: DataUsageOptions) 
   const current = defineModule<DeUsers>({
     makeState: () => ({ ids: new Map() }),
     routes(app, state) {
-      app.get<{ Params: { username: string } }>("/:username/data/current", dataUsageErrors, async (request) => {
-        const short = request.params.username.replace(/@.*$/, "");
-        if (!DEMO_USERS.some((user) => user.username === short)) {
-          throw new DataUsageError(400, `user ${short}@${DEMO_USER_DOMAIN} not found`);
-        }
-        const subscription = qms().activeSubscription(short);
-        const usage = subscription.usages.get(DATA_SIZE.id);
-        if (!usage) throw new DataUsageError(404, "No data usage information found for user");
-        let userId = state().ids.get(short);
-        if (!userId) {
-          userId = randomUUID();
-          state().ids.set(short, userId);
-        }
-        return {
-          id: usage.id,
-          user_id: userId,
-          username: `${short}@${DEMO_USER_DOMAIN}`,
-          total: Math.trunc(usage.value),
-          time: usage.createdAt.toISOString(),
-          last_modified: usage.lastModifiedAt.toISOString(),
-        };
-      });
+      app.get<{ Params: { username: string } }>(
+        "/:username/data/current",
+        { ...dataUsageErrors, ...answers({ 200: UserDataUsage }) },
+        async (request) => {
+          const short = request.params.username.replace(/@.*$/, "");
+          if (!DEMO_USERS.some((user) => user.username === short)) {
+            throw new DataUsageError(400, `user ${short}@${DEMO_USER_DOMAIN} not found`);
+          }
+          const subscription = qms().activeSubscription(short);
+          const usage = subscription.usages.get(DATA_SIZE.id);
+          if (!usage) throw new DataUsageError(404, "No data usage information found for user");
+          let userId = state().ids.get(short);
+          if (!userId) {
+            userId = randomUUID();
+            state().ids.set(short, userId);
+          }
+          return {
+            id: usage.id,
+            user_id: userId,
+            username: `${short}@${DEMO_USER_DOMAIN}`,
+            total: Math.trunc(usage.value),
+            time: usage.createdAt.toISOString(),
+            last_modified: usage.lastModifiedAt.toISOString(),
+          };
+        },
+      );
     },
   });
   return moduleSimulator("data-usage", { current }, options);

@@ -1,5 +1,7 @@
+import { answers } from "../framework/answers.js";
 import { defineModule, moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
+import { UserSummary } from "./answer-schemas.js";
 import { cpuUsageOf, readSource, type SubscriptionSummary, type SummaryError, subscriptionOf } from "./summary.js";
 
 export interface ResourceUsageOptions extends SimulatorOptions {
@@ -48,8 +50,8 @@ export function createResourceUsageSimulator({ subscriptionsUrl, dataUsageUrl, .
           errors,
         };
       };
-      app.get<{ Params: { username: string } }>("/summary/:username", handler);
-      app.get<{ Params: { username: string } }>("/summary/:username/", handler);
+      app.get<{ Params: { username: string } }>("/summary/:username", answers({ 200: UserSummary }), handler);
+      app.get<{ Params: { username: string } }>("/summary/:username/", answers({ 200: UserSummary }), handler);
     },
   });
   return moduleSimulator("resource-usage", { summary }, options);
