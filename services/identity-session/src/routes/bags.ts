@@ -93,8 +93,9 @@ function register(app: FastifyInstance, route: BagRoute): void {
   app.route({
     method: route.method,
     url: route.url,
-    // A HEAD route of its own: the GET of the same path must not make one.
+    // A HEAD route of its own: the GET of the same path must not make one, and the API document shows it.
     ...(route.method === "GET" && route.below === "" ? { exposeHeadRoute: false } : {}),
+    ...(route.method === "HEAD" ? { config: { swagger: { exposeHeadRoute: true } } } : {}),
     schema: {
       summary: route.summary,
       tags: ["bags"],
