@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, notFound, Problem } from "../framework/problems.js";
 import { paged } from "../framework/request-values.js";
+import {
+  PermanentIdRequestDetails,
+  PermanentIdRequestList,
+  PermanentIdRequestStatusCodeList,
+  PermanentIdRequestTypeList,
+} from "./answer-schemas.js";
 import { now } from "./clock.js";
 import {
   INITIAL_STATUS,
@@ -119,7 +126,7 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
 
   scope.get<{ Querystring: ListingQuery }>(
     "/permanent-id-requests",
-    { schema: { querystring: ListingQuery } },
+    { schema: { querystring: ListingQuery }, ...answers({ 200: PermanentIdRequestList }) },
     async (request) => {
       const requester = callerOf(request).username;
       const own = [...state().requests.values()].filter((candidate) => candidate.requested_by === requester);
@@ -128,48 +135,56 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
   );
 
   // One request per identifier type and data item, whoever asks.
-  scope.post<{ Body: NewRequest }>("/permanent-id-requests", { schema: { body: NewRequest } }, async (request) => {
-    const requester = callerOf(request).username;
-    const { type, target_type, original_path } = request.body;
-    const target_id = canonicalUuid(request.body.target_id);
-    const duplicate = [...state().requests.values()].some(
-      (candidate) => candidate.type === type && candidate.target_id === target_id,
-    );
-    if (duplicate) {
-      throw new Problem(400, "ERR_NOT_UNIQUE", `a ${type} request for ${target_id} was already submitted`);
-    }
-    const created: StoredIdRequest = {
-      id: randomUUID(),
-      type,
-      target_id,
-      target_type,
-      requested_by: requester,
-      ...(original_path === undefined ? {} : { original_path }),
-      history: [{ status: INITIAL_STATUS, status_date: now(), updated_by: requester }],
-    };
-    state().requests.set(created.id, created);
-    return details(created);
-  });
+  scope.post<{ Body: NewRequest }>(
+    "/permanent-id-requests",
+    { schema: { body: NewRequest }, ...answers({ 200: PermanentIdRequestDetails }) },
+    async (request) => {
+      const requester = callerOf(request).username;
+      const { type, target_type, original_path } = request.body;
+      const target_id = canonicalUuid(request.body.target_id);
+      const duplicate = [...state().requests.values()].some(
+        (candidate) => candidate.type === type && candidate.target_id === target_id,
+      );
+      if (duplicate) {
+        throw new Problem(400, "ERR_NOT_UNIQUE", `a ${type} request for ${target_id} was already submitted`);
+      }
+      const created: StoredIdRequest = {
+        id: randomUUID(),
+        type,
+        target_id,
+        target_type,
+        requested_by: requester,
+        ...(original_path === undefined ? {} : { original_path }),
+        history: [{ status: INITIAL_STATUS, status_date: now(), updated_by: requester }],
+      };
+      state().requests.set(created.id, created);
+      return details(created);
+    },
+  );
 
-  scope.get("/permanent-id-requests/status-codes", async (request) => {
-    callerOf(request);
-    return { status_codes: state().statusCodes };
-  });
+  scope.get(
+    "/permanent-id-requests/status-codes",
+    answers({ 200: PermanentIdRequestStatusCodeList }),
+    async (request) => {
+      callerOf(request);
+      return { status_codes: state().statusCodes };
+    },
+  );
 
-  scope.get("/permanent-id-requests/types", async (request) => {
+  scope.get("/permanent-id-requests/types", answers({ 200: PermanentIdRequestTypeList }), async (request) => {
     callerOf(request);
     return { request_types: REQUEST_TYPES };
   });
 
   scope.get<{ Params: RequestParams }>(
     "/permanent-id-requests/:requestId",
-    { schema: { params: RequestParams } },
+    { schema: { params: RequestParams }, ...answers({ 200: PermanentIdRequestDetails }) },
     async (request) => details(existing(request.params.requestId, callerOf(request).username)),
   );
 
   scope.get<{ Querystring: ListingQuery }>(
     "/admin/permanent-id-requests",
-    { schema: { querystring: ListingQuery } },
+    { schema: { querystring: ListingQuery }, ...answers({ 200: PermanentIdRequestList }) },
     async (request) => {
       callerOf(request);
       return listing([...state().requests.values()], request.query);
@@ -178,7 +193,7 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
 
   scope.get<{ Params: RequestParams }>(
     "/admin/permanent-id-requests/:requestId",
-    { schema: { params: RequestParams } },
+    { schema: { params: RequestParams }, ...answers({ 200: PermanentIdRequestDetails }) },
     async (request) => {
       callerOf(request);
       return details(existing(request.params.requestId));
@@ -188,7 +203,7 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
   // The status stays as it was when none is given; an identifier can be recorded only once.
   scope.post<{ Params: RequestParams; Body: StatusChange }>(
     "/admin/permanent-id-requests/:requestId/status",
-    { schema: { params: RequestParams, body: StatusChange } },
+    { schema: { params: RequestParams, body: StatusChange }, ...answers({ 200: PermanentIdRequestDetails }) },
     async (request) => {
       const curator = callerOf(request).username;
       const target = existing(request.params.requestId);
