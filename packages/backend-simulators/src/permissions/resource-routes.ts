@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { type Static, Type } from "typebox";
+import { answers, NoBody } from "../framework/answers.js";
 import { queryText } from "../framework/request-values.js";
+import { Permission, PermissionList } from "./answer-schemas.js";
 import {
   isPermissionLevel,
   PERMISSION_LEVELS,
@@ -44,7 +46,7 @@ export function resourceRoutes(
 
   app.get<{ Params: HoldingParams; Querystring: Record<string, string> }>(
     "/permissions/subjects/:subjectType/:subjectId/:resourceType/:resourceName",
-    { schema: { params: HoldingParams } },
+    { schema: { params: HoldingParams }, ...answers({ 200: PermissionList }) },
     async (request, reply) => {
       const { subjectType, subjectId, resourceType, resourceName } = request.params;
       const lookup = queryText(request.query, "lookup");
@@ -71,7 +73,7 @@ export function resourceRoutes(
 
   app.get<{ Params: Static<typeof ResourceParams> }>(
     "/permissions/resources/:resourceType/:resourceName",
-    { schema: { params: ResourceParams } },
+    { schema: { params: ResourceParams }, ...answers({ 200: PermissionList }) },
     async (request) => {
       const { resourceType, resourceName } = request.params;
       const held = grants().filter(
@@ -83,7 +85,7 @@ export function resourceRoutes(
 
   app.put<{ Params: HoldingParams; Body: Static<typeof PutBody> }>(
     "/permissions/resources/:resourceType/:resourceName/subjects/:subjectType/:subjectId",
-    { schema: { params: HoldingParams, body: PutBody } },
+    { schema: { params: HoldingParams, body: PutBody }, ...answers({ 200: Permission }) },
     async (request, reply) => {
       const level = request.body.permission_level;
       if (!isPermissionLevel(level)) return refuse(reply, 400, `invalid permission level: ${level}`);
@@ -101,7 +103,7 @@ export function resourceRoutes(
 
   app.delete<{ Params: HoldingParams }>(
     "/permissions/resources/:resourceType/:resourceName/subjects/:subjectType/:subjectId",
-    { schema: { params: HoldingParams } },
+    { schema: { params: HoldingParams }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
       const { subjectType, subjectId, resourceType, resourceName } = request.params;
       const holding = {
