@@ -64,6 +64,7 @@ describe("the apps catalogue as sonora reads it", () => {
     const { tools, analyses } = service.platform.apps.state;
     (tools.tools.get(WC_TOOL) as { interactive: boolean }).interactive = true;
     const [seeded] = [...analyses.analyses.values()];
+    if (!seeded) throw new Error("the apps simulator has no analysis to copy");
     analyses.analyses.clear();
     for (let n = 0; n < 8; n++) {
       const id = `00000000-0000-4000-8000-00000000000${n}`;

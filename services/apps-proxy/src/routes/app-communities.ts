@@ -6,7 +6,15 @@ export const appCommunities: PassthroughFamily = {
   rows: [
     { method: "GET", path: "/apps/communities/{community-id}/apps", summary: "The apps of a community" },
     { method: "GET", path: "/admin/apps/communities/{community-id}/apps", summary: "The apps of any community" },
-    { method: "POST", path: "/apps/{app-id}/communities", summary: "Tag an app with communities" },
-    { method: "DELETE", path: "/apps/{app-id}/communities", summary: "Remove community tags from an app" },
+    {
+      method: "POST",
+      path: "/apps/{app-id}/communities",
+      summary: "Tag an app with communities (an AVU list, attribute cyverse-community)",
+    },
+    {
+      method: "DELETE",
+      path: "/apps/{app-id}/communities",
+      summary: "Remove community tags from an app (an AVU list)",
+    },
   ],
 };
