@@ -60,6 +60,11 @@ describe("the apps catalogue as sonora reads it", () => {
     });
   });
 
+  it("marks featured apps as blessed and published ones as beta (src/components/apps/AppStatusIcon.js)", async () => {
+    const [listed] = (await send("alice", "GET", "/apps?search=word")).json().apps;
+    expect(listed).toMatchObject({ id: WORD_COUNT, isBlessed: true, beta: false });
+  });
+
   it("says an interactive app cannot run while the user's VICE analyses fill the concurrent job limit", async () => {
     const { tools, analyses } = service.platform.apps.state;
     (tools.tools.get(WC_TOOL) as { interactive: boolean }).interactive = true;

@@ -1,6 +1,8 @@
 import { marksOf, ratingOf } from "./app-marks.js";
 import { type AppRecord, catalogOf, permissionOf } from "./catalog.js";
+import { categoriesOf } from "./categories.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
+import { publicationOf } from "./publication.js";
 
 type All = () => Record<string, unknown>;
 
@@ -12,6 +14,12 @@ export const appDates = (app: AppRecord) => ({
 
 /** The app's overall job type: `interactive` for an app of a VICE tool, else `executable`. */
 export const overallJobType = (app: AppRecord, all: All) => (isInteractive(app, all) ? "interactive" : "executable");
+
+/** Whether the app was published into Beta and not yet moved on by an administrator. */
+const inBeta = (app: AppRecord, all: All) =>
+  [...categoriesOf(all).categories.values()].some(
+    (category) => category.name === "Beta" && category.app_ids.has(app.id),
+  );
 
 /** An app as listings show it to one user: with permission, favorite flag, rating and whether the user may run it. */
 export function listingDetail(app: AppRecord, username: string, all: All) {
@@ -35,6 +43,8 @@ export function listingDetail(app: AppRecord, username: string, all: All) {
     integrator_name: app.integrator_name,
     is_favorite: marks.favorites.get(username)?.has(app.id) ?? false,
     is_public: app.is_public,
+    beta: inBeta(app, all),
+    isBlessed: publicationOf(all).blessed.has(app.id),
     permission: permissionOf(catalogOf(all), app, username) ?? "",
     pipeline_eligibility: { is_valid: !app.steps, reason: app.steps ? "pipelines cannot be nested" : "" },
     rating: ratingOf(marks, app.id, username),

@@ -90,7 +90,8 @@ function adminRoutes(scope: FastifyInstance, state: () => IntegrationDataState, 
     const found = [...state().records.values()].filter((record) =>
       matches(record.integrator_name, record.integrator_email),
     );
-    return { integration_data: paged(found, query, "integrator_name").map(answer), total: found.length };
+    // Sorted by the answer's own fields (`name`, `email`), as the backend's sort fields name them.
+    return { integration_data: paged(found.map(answer), query, "name"), total: found.length };
   });
   scope.post("/admin/integration-data", answers(recordAnswers), async (request) => {
     callerOf(request);
