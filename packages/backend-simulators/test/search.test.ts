@@ -13,7 +13,9 @@ beforeEach(() => platform.reset());
 const search = () => platform.search as unknown as Sim;
 const query = (user: string | undefined, json: unknown) =>
   call(search(), "POST", "/data/search", { ...(user ? { user } : {}), json });
-const paths = (body: { hits: Array<{ _source: { path: string } }> }) => body.hits.map((hit) => hit._source.path);
+// The search service leaves `hits` out when nothing matched.
+const paths = (body: { hits?: Array<{ _source: { path: string } }> }) =>
+  (body.hits ?? []).map((hit) => hit._source.path);
 const clause = (type: string, args: Record<string, unknown>) => ({ type, args });
 
 describe("the search simulator's data search", () => {

@@ -38,10 +38,13 @@ export const SearchHits = Type.Object({
   hits: Type.Array(Type.Record(Type.String(), Type.Unknown())),
 });
 /** The search service's answer to a data search (Elasticsearch's hits) and its documentation. */
+// The search service's encoding leaves `hits` out when nothing matched (olivere/elastic SearchHits, omitempty).
 export const SearchAnswer = Type.Object({
   total: Type.Object({ value: Type.Integer(), relation: Type.String() }),
-  hits: Type.Array(
-    Type.Object({ _id: Type.String(), _source: Type.Record(Type.String(), Type.Unknown()), fields: Type.Object({}) }),
+  hits: Type.Optional(
+    Type.Array(
+      Type.Object({ _id: Type.String(), _source: Type.Record(Type.String(), Type.Unknown()), fields: Type.Object({}) }),
+    ),
   ),
 });
 export const SearchDocumentation = Type.Object(

@@ -21,8 +21,10 @@ interface Hit {
 async function search(user: string | undefined, body: Record<string, unknown>) {
   const response = await send(user, "POST", "/filesystem/search", body);
   expect(response.statusCode, response.body).toBe(200);
-  const answer = response.json() as { total: { value: number }; hits: Hit[] };
-  return { total: answer.total.value, hits: answer.hits, paths: answer.hits.map((hit) => hit._source.path) };
+  const answer = response.json() as { total: { value: number }; hits?: Hit[] };
+  // The search service leaves `hits` out when nothing matched.
+  const hits = answer.hits ?? [];
+  return { total: answer.total.value, hits, paths: hits.map((hit) => hit._source.path) };
 }
 
 /** sonora's `getDataAdvancedSearchQuery`: the form's clauses under `all`, with its page and sort. */

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { answers } from "../framework/answers.js";
+import { Documentation, SearchHits } from "./answer-schemas.js";
 import { QueryError } from "./clause-args.js";
 import type { Predicate } from "./clauses.js";
 import { searchDocumentation } from "./documentation.js";
@@ -39,13 +41,13 @@ function searchOf(body: Record<string, unknown>, view: SearchView) {
 
 /**
  * The search service's data search: `POST /data/search?user=` with `{query, size?, from?, sort?}` →
- * Elasticsearch's hits `{total: {value, relation}, max_score, hits: [{_id, _source, fields: {permission}, sort}]}`,
+ * Elasticsearch's hits `{total: {value, relation}, hits?: [{_id, _source, fields: {permission}, sort}]}`,
  * only entries the user may read; `GET /data/documentation` → the clause types and sort fields.
  */
 export function dataSearchRoutes(app: FastifyInstance, sources: SearchSources) {
-  app.get("/data/documentation", async () => searchDocumentation());
+  app.get("/data/documentation", answers({ 200: Documentation }), async () => searchDocumentation());
 
-  app.post("/data/search", async (request: FastifyRequest, reply) => {
+  app.post("/data/search", answers({ 200: SearchHits }), async (request: FastifyRequest, reply) => {
     if (!/^application\/json/i.test(String(request.headers["content-type"] ?? ""))) {
       return refuse(reply, 415, "the body must be JSON (Content-Type: application/json)");
     }
@@ -63,11 +65,9 @@ export function dataSearchRoutes(app: FastifyInstance, sources: SearchSources) {
         if (view.indexed(entry) && matches(entry) && view.permissionOf(entry) !== undefined) found.push(entry);
       }
       const page = firstInOrder(found, from + size, entryOrder(keys)).slice(from);
-      return {
-        total: { value: found.length, relation: "eq" },
-        max_score: null,
-        hits: page.map((entry) => hitOf(entry, view, keys)),
-      };
+      // Elasticsearch's null max score and an empty hit list are left out, as the service's encoding omits them.
+      const hits = page.map((entry) => hitOf(entry, view, keys));
+      return { total: { value: found.length, relation: "eq" }, ...(hits.length ? { hits } : {}) };
     } catch (error) {
       if (error instanceof QueryError) return refuse(reply, 400, error.message);
       throw error;

@@ -27,7 +27,6 @@ export function hitOf(entry: Entry, view: SearchView, keys: readonly SortKey[]) 
   return {
     _index: INDEX,
     _id: entry.id,
-    _score: null,
     _source: documentOf(entry, view),
     fields: { permission: [view.permissionOf(entry) ?? null] },
     ...(keys.length > 0 ? { sort: keys.map((key) => key.value(entry)) } : {}),

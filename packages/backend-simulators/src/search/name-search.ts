@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { statOf } from "../file-info/formats.js";
 import { IRODS_HOME } from "../file-info/navigation.js";
+import { answers } from "../framework/answers.js";
+import { NameSearch } from "./answer-schemas.js";
 import { type SearchSources, SearchView } from "./sources.js";
 
 const count = (value: unknown, fallback: number | undefined) => {
@@ -14,7 +16,7 @@ const count = (value: unknown, fallback: number | undefined) => {
  * folder contains `q` (any case), by path; the gateway's `GET /secured/filesystem/index` uses it.
  */
 export function nameSearchRoutes(app: FastifyInstance, sources: SearchSources) {
-  app.get("/search", async (request, reply) => {
+  app.get("/search", answers({ 200: NameSearch }), async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const user = query.user;
     if (typeof user !== "string" || !user) {

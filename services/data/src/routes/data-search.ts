@@ -59,7 +59,9 @@ const Hit = Type.Object(
 const SearchResults = Type.Object(
   {
     total: Type.Object({ value: Type.Integer(), relation: Type.String() }),
-    hits: Type.Array(Hit),
+    hits: Type.Optional(
+      Type.Array(Hit, { description: "left out when nothing matched, as the search service answers" }),
+    ),
   },
   { additionalProperties: true },
 );
