@@ -73,6 +73,11 @@ describe("analyses", () => {
     const unsharing = { unsharing: [{ subject: { id: "bob", source_id: "ldap" }, analyses: [id] }] };
     expect((await ok("POST", "/analyses/unsharing", unsharing)).unsharing[0].analyses[0].ok).toBe(true);
     expect(await ok("POST", `/analyses/${id}/stop`)).toEqual({ id });
+    const completed = await submit("word-count-to-complete");
+    expect((await call("POST", `/analyses/${completed}/stop?job_status=Running`)).status).toBe(400);
+    await ok("POST", `/analyses/${completed}/stop?job_status=Completed`);
+    const byId = encodeURIComponent(JSON.stringify([{ field: "id", value: completed }]));
+    expect((await ok("GET", `/analyses?filter=${byId}`)).analyses[0].status).toBe("Completed");
     await ok("POST", "/analyses/relauncher", { analyses: [id] });
     expect(await ok("POST", "/analyses/shredder", { analyses: [id] })).toBeUndefined();
     expect(await ok("DELETE", `/analyses/${await submit("word-count-once-more")}`)).toBeUndefined();

@@ -1,6 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ANALYSIS, GRCH38, WC_TOOL } from "./seed.js";
+import { ALICES_ANALYSIS, GRCH38, WC_TOOL, WORD_COUNT, WORD_COUNT_INPUT } from "./seed.js";
 import { enc, sender, startAppsProxy } from "./support.js";
 
 // Analyses, tools and reference genomes as the real web client reads them (cyverse-de/sonora, files cited per
@@ -43,6 +43,22 @@ describe("analyses, tools and reference genomes as sonora reads them", () => {
     // sonora src/serviceFacades/analyses.js getAnalysisHistory: each step's updates
     const { steps } = (await send("alice", "GET", `/analyses/${ALICES_ANALYSIS}/history`)).json();
     expect(steps[0].updates.map((update: { status: string }) => update.status)).toContain("Completed");
+  });
+
+  it("completes an analysis when asked to save its outputs (src/serviceFacades/analyses.js cancelAnalysis sends job_status)", async () => {
+    const submitted = await send("alice", "POST", "/analyses", {
+      system_id: "de",
+      app_id: WORD_COUNT,
+      name: "count-and-keep",
+      debug: false,
+      notify: false,
+      output_dir: "/iplant/home/alice/analyses",
+      config: { [WORD_COUNT_INPUT]: "/iplant/home/alice/chapter-1.txt" },
+    });
+    const { id } = submitted.json();
+    expect((await send("alice", "POST", `/analyses/${id}/stop?job_status=Completed`)).json()).toEqual({ id });
+    const filter = enc(JSON.stringify([{ field: "id", value: id }]));
+    expect((await send("alice", "GET", `/analyses?filter=${filter}`)).json().analyses[0].status).toBe("Completed");
   });
 
   it("gives the administrators' tool editor an implementation with test files (src/components/tools/edit/formatters.js spreads implementation.test.input_files)", async () => {

@@ -4,7 +4,7 @@ import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
-import { bodyObject, paged, queryFlag, requiredText } from "../framework/request-values.js";
+import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
 import { analysisEventsOf } from "./analysis-events.js";
 import { filtersOf, matchesFilters } from "./analysis-filters.js";
 import {
@@ -24,6 +24,17 @@ import { toolsOf } from "./tools.js";
 
 export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
 const FINISHED: readonly AnalysisStatus[] = ["Completed", "Failed", "Canceled"];
+
+/**
+ * The status a stop sets: `job_status` (the web client's "complete and save outputs" sends `Completed`), `Canceled`
+ * when not given (common-swagger-api schema/analyses.clj `StopAnalysisRequest`).
+ */
+function stopStatusOf(query: Record<string, unknown>): AnalysisStatus {
+  const given = queryText(query, "job_status") ?? "Canceled";
+  const status = FINISHED.find((finished) => finished === given);
+  if (!status) throw badRequest(`job_status must be one of ${FINISHED.join(", ")}`, "ERR_ILLEGAL_ARGUMENT");
+  return status;
+}
 
 /** An analysis (a job run of an app) as the apps backend keeps it. */
 export interface AnalysisRecord {
@@ -230,10 +241,11 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   });
   scope.post<IdParams>("/analyses/:analysisId/stop", answers({ 200: StopAnalysisResponse }), async (request) => {
     const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
+    const status = stopStatusOf(queryOf(request));
     if (FINISHED.includes(analysis.status)) {
       throw badRequest(`analysis ${analysis.id} has already finished (${analysis.status})`, "ERR_ILLEGAL_ARGUMENT");
     }
-    analysis.status = "Canceled";
+    analysis.status = status;
     analysis.enddate = Date.now();
     analysisEventsOf(all).stopped?.(analysis);
     return { id: analysis.id };
