@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { answerUnknownPaths, EchoError, echoScope } from "../analyses/echo-errors.js";
+import { answers } from "../framework/answers.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
+import { AnalysesSection, AppsSection, FeedsAnswer, LoggedOutDashboard, UserDashboard } from "./answer-schemas.js";
 import {
   type DashboardAppsView,
   popularFeaturedApps,
@@ -67,43 +69,55 @@ function routes(app: FastifyInstance, options: DashboardAggregatorOptions) {
   answerUnknownPaths(app);
   return echoScope(app, (scope) => {
     // An anonymous visitor's dashboard: the popular featured apps and the feeds.
-    scope.get("/", async (request) => {
+    scope.get("/", answers({ 200: LoggedOutDashboard }), async (request) => {
       const query = queryOf(request, "anonymous");
       return { apps: { popularFeatured: popularFeaturedApps(apps(), query) }, feeds: FEEDS };
     });
-    scope.get<{ Params: { username: string } }>("/users/:username", async (request) => {
-      const { username } = request.params;
-      const query = queryOf(request, username);
-      const view = apps();
-      const [recent, running, instantLaunches] = await Promise.all([
-        recentAnalyses(upstreams, shortName(username), query.limit),
-        runningAnalyses(upstreams, shortName(username), query.limit),
-        dashboardInstantLaunches(upstreams),
-      ]);
-      return {
-        analyses: { recent, running },
-        apps: {
-          recentlyAdded: recentlyAddedApps(view, query),
-          public: publicApps(view, query),
-          recentlyUsed: recentlyUsedApps(view, query),
-          popularFeatured: popularFeaturedApps(view, query),
-        },
-        instantLaunches,
-        feeds: FEEDS,
-      };
-    });
-    scope.get("/feeds", async () => FEEDS);
-    scope.get("/apps/public", section(publicApps));
-    scope.get("/users/:username/apps/public", section(publicApps));
-    scope.get("/users/:username/apps/recently-added", section(recentlyAddedApps));
-    scope.get("/users/:username/apps/popular-featured", section(popularFeaturedApps));
-    scope.get("/users/:username/apps/recently-used", section(recentlyUsedApps));
-    scope.get<{ Params: { username: string } }>("/users/:username/analyses/recent", async (request) => ({
-      analyses: await recentAnalyses(upstreams, shortName(request.params.username), limitOf(request)),
-    }));
-    scope.get<{ Params: { username: string } }>("/users/:username/analyses/running", async (request) => ({
-      analyses: await runningAnalyses(upstreams, shortName(request.params.username), limitOf(request)),
-    }));
+    scope.get<{ Params: { username: string } }>(
+      "/users/:username",
+      answers({ 200: UserDashboard }),
+      async (request) => {
+        const { username } = request.params;
+        const query = queryOf(request, username);
+        const view = apps();
+        const [recent, running, instantLaunches] = await Promise.all([
+          recentAnalyses(upstreams, shortName(username), query.limit),
+          runningAnalyses(upstreams, shortName(username), query.limit),
+          dashboardInstantLaunches(upstreams),
+        ]);
+        return {
+          analyses: { recent, running },
+          apps: {
+            recentlyAdded: recentlyAddedApps(view, query),
+            public: publicApps(view, query),
+            recentlyUsed: recentlyUsedApps(view, query),
+            popularFeatured: popularFeaturedApps(view, query),
+          },
+          instantLaunches,
+          feeds: FEEDS,
+        };
+      },
+    );
+    scope.get("/feeds", answers({ 200: FeedsAnswer }), async () => FEEDS);
+    scope.get("/apps/public", answers({ 200: AppsSection }), section(publicApps));
+    scope.get("/users/:username/apps/public", answers({ 200: AppsSection }), section(publicApps));
+    scope.get("/users/:username/apps/recently-added", answers({ 200: AppsSection }), section(recentlyAddedApps));
+    scope.get("/users/:username/apps/popular-featured", answers({ 200: AppsSection }), section(popularFeaturedApps));
+    scope.get("/users/:username/apps/recently-used", answers({ 200: AppsSection }), section(recentlyUsedApps));
+    scope.get<{ Params: { username: string } }>(
+      "/users/:username/analyses/recent",
+      answers({ 200: AnalysesSection }),
+      async (request) => ({
+        analyses: await recentAnalyses(upstreams, shortName(request.params.username), limitOf(request)),
+      }),
+    );
+    scope.get<{ Params: { username: string } }>(
+      "/users/:username/analyses/running",
+      answers({ 200: AnalysesSection }),
+      async (request) => ({
+        analyses: await runningAnalyses(upstreams, shortName(request.params.username), limitOf(request)),
+      }),
+    );
   });
 }
 
