@@ -92,7 +92,7 @@ describe("reference genomes", () => {
     expect(genomes.length).toBeGreaterThan(0);
     await ok("GET", `/reference-genomes/${genomes[0].id}`);
     const added = await ok("POST", "/admin/reference-genomes", { name: "Zea mays (B73)", path: "/data/B73" }, ADMIN);
-    expect(added.created_on).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(added.created_on).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     await ok("PATCH", `/admin/reference-genomes/${added.id}`, { name: "Zea mays (B73 v5)" }, ADMIN);
     expect(await ok("DELETE", `/admin/reference-genomes/${added.id}`, undefined, ADMIN)).toBeUndefined();
   });

@@ -84,7 +84,7 @@ describe("analyses, tools and reference genomes as sonora reads them", () => {
     const { genomes } = (await send("carol", "GET", "/reference-genomes?deleted=true")).json();
     expect(genomes.find((genome: { id: string }) => genome.id === GRCH38)).toMatchObject({
       created_by: "carol",
-      created_on: "2026-01-10T00:00:00Z",
+      created_on: "2026-01-10T00:00:00.000Z",
     });
   });
 });

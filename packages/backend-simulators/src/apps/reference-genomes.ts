@@ -4,7 +4,6 @@ import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, exists, notFound } from "../framework/problems.js";
 import { bodyObject, queryFlag, requiredText } from "../framework/request-values.js";
-import { cheshireDate } from "./answer-schemas/common.js";
 import { ReferenceGenome as ReferenceGenomeAnswer, ReferenceGenomesList } from "./answer-schemas/reference-genomes.js";
 
 export interface ReferenceGenome {
@@ -51,8 +50,8 @@ type IdParams = { Params: { genomeId: string } };
 /** A reference genome as the apps service answers it: its times printed as dates. */
 const genomeView = (genome: ReferenceGenome) => ({
   ...genome,
-  created_on: cheshireDate(genome.created_on),
-  last_modified_on: cheshireDate(genome.last_modified_on),
+  created_on: new Date(genome.created_on).toISOString(),
+  last_modified_on: new Date(genome.last_modified_on).toISOString(),
 });
 
 /** Apps backend: reference genomes users pick in app parameters, maintained by administrators. */

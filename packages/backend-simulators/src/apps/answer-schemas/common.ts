@@ -18,15 +18,6 @@ export const ErrorResponse = Type.Object({
 /** common-swagger-api schema/subjects.clj `BaseSubject`: a user or group. */
 export const BaseSubject = Type.Object({ id: Type.String(), source_id: Type.String() });
 
-/**
- * A date the apps service prints through cheshire's default date format, `yyyy-MM-dd'T'HH:mm:ss'Z'` (its
- * `java.util.Date` and SQL timestamp fields: cyverse-de/apps project.clj, cheshire 5.9).
- */
-export const CheshireDate = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$" });
-
-/** A time (milliseconds since the epoch) as the apps service prints a date. */
-export const cheshireDate = (millis: number) => new Date(millis).toISOString().replace(/\.\d{3}Z$/, "Z");
-
 /** A timestamp the apps service prints as a string of milliseconds since the epoch (analysis listings). */
 export const MillisString = Type.String({ pattern: "^\\d+$" });
 

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
-import { CheshireDate, Uuid } from "./common.js";
+import { DateString } from "./apps.js";
+import { Uuid } from "./common.js";
 
 /** common-swagger-api src/common_swagger_api/schema/apps/reference_genomes.clj `ReferenceGenome`. */
 export const ReferenceGenome = Type.Object({
@@ -8,9 +9,9 @@ export const ReferenceGenome = Type.Object({
   path: Type.String(),
   deleted: Type.Optional(Type.Boolean()),
   created_by: Type.String(),
-  created_on: Type.Optional(CheshireDate),
+  created_on: Type.Optional(DateString),
   last_modified_by: Type.String(),
-  last_modified_on: Type.Optional(CheshireDate),
+  last_modified_on: Type.Optional(DateString),
 });
 
 /** reference_genomes.clj `ReferenceGenomesList`. */
