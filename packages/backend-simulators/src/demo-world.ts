@@ -8,8 +8,9 @@ import { qualifiedUsername } from "./demo-users.js";
  * builds its own seed records from these; `test/demo-world.test.ts` walks the simulators' state and fails on any
  * reference one of them makes that another cannot answer.
  *
- * Who is who: alice explores the platform (her analyses, a DOI request, a subscription that lets her share); bob is
- * the one left on the Basic plan, who receives what alice shares and asks for VICE access; carol administers.
+ * Who is who: alice explores the platform (her analyses, a DOI request, a subscription that lets her share, her
+ * aligner app shared with carol); bob is the one left on the Basic plan, who reads the data alice shares with him and
+ * asks for VICE access; carol administers (and curates DOIs).
  */
 
 const ALICE_HOME = "/iplant/home/alice";

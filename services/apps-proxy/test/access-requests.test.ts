@@ -1,5 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BOBS_VICE_REQUEST } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -10,14 +11,15 @@ afterAll(() => service.close());
 beforeEach(() => service.platform.reset());
 const send = sender(() => service);
 
-const askForVice = (username = "bob", concurrentJobs = 2) =>
+// alice: bob's request for VICE access is in the seed (BOBS_VICE_REQUEST), and one is all a user may make.
+const askForVice = (username = "alice", concurrentJobs = 2) =>
   send(username, "POST", "/requests/vice", { intended_use: "teaching notebooks", concurrent_jobs: concurrentJobs });
 const jobLimit = async (username: string) =>
   (await send("carol", "GET", `/admin/settings/concurrent-job-limits/${username}`)).json().concurrent_jobs;
 
 describe("requests for VICE access", () => {
-  it("records bob's request with his name and e-mail from the token, and lists it as his", async () => {
-    const asked = await send("bob", "POST", "/requests/vice", {
+  it("records alice's request with her name and e-mail from the token, and lists it as hers", async () => {
+    const asked = await send("alice", "POST", "/requests/vice", {
       intended_use: "teaching notebooks",
       concurrent_jobs: 2,
       name: "Mallory",
@@ -26,24 +28,26 @@ describe("requests for VICE access", () => {
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toMatchObject({
       request_type: "vice",
-      requesting_user: "bob",
+      requesting_user: "alice",
       status: "Submitted",
       details: {
         intended_use: "teaching notebooks",
         concurrent_jobs: 2,
-        name: "Bob Builder",
-        email: "bob@example.org",
+        name: "Alice Liddell",
+        email: "alice@example.org",
       },
     });
-    const mine = await send("bob", "GET", "/requests/vice");
+    const mine = await send("alice", "GET", "/requests/vice");
     expect(mine.json().requests.map((request: { id: string }) => request.id)).toEqual([asked.json().id]);
-    expect((await send("alice", "GET", "/requests/vice")).json()).toEqual({ requests: [] });
+    const bobs = (await send("bob", "GET", "/requests/vice")).json();
+    expect(bobs.requests.map((request: { id: string }) => request.id)).toEqual([BOBS_VICE_REQUEST]);
+    expect((await send("carol", "GET", "/requests/vice")).json()).toEqual({ requests: [] });
 
-    const read = await send("bob", "GET", `/requests/vice/${asked.json().id}`);
+    const read = await send("alice", "GET", `/requests/vice/${asked.json().id}`);
     expect(read.json()).toMatchObject({ id: asked.json().id, updates: [{ status: "Submitted" }] });
     // Another user's request is not found rather than shown.
-    expect((await send("alice", "GET", `/requests/vice/${asked.json().id}`)).statusCode).toBe(404);
-    expect((await send("bob", "GET", "/requests/vice/no-such-request")).statusCode).toBe(404);
+    expect((await send("bob", "GET", `/requests/vice/${asked.json().id}`)).statusCode).toBe(404);
+    expect((await send("alice", "GET", "/requests/vice/no-such-request")).statusCode).toBe(404);
   });
 
   it("refuses a second request from the same user with an error code", async () => {
@@ -51,7 +55,7 @@ describe("requests for VICE access", () => {
     const second = await askForVice();
     expect(second.statusCode).toBe(400);
     expect(second.json()).toMatchObject({ error_code: "ERR_LIMIT_REACHED", reason: expect.any(String) });
-    expect((await askForVice("alice")).statusCode).toBe(200);
+    expect((await askForVice("carol")).statusCode).toBe(200);
   });
 
   it("refuses a request without what it is for, or with a number of jobs that is no number", async () => {
@@ -62,7 +66,7 @@ describe("requests for VICE access", () => {
     }
   });
 
-  it("approves bob's request with 3 jobs: his job limit becomes 3, and the update shows in the request", async () => {
+  it("approves alice's request with 3 jobs: her job limit becomes 3, and the update shows in the request", async () => {
     const id = (await askForVice()).json().id;
     const approved = await send("carol", "POST", `/admin/requests/${id}/approved/vice`, {
       concurrent_jobs: 3,
@@ -70,22 +74,23 @@ describe("requests for VICE access", () => {
     });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: "Approved", message: "Enjoy.", updating_user: "carol" });
-    expect(await jobLimit("bob")).toBe(3);
-    const seen = (await send("bob", "GET", `/requests/vice/${id}`)).json();
+    expect(await jobLimit("alice")).toBe(3);
+    const seen = (await send("alice", "GET", `/requests/vice/${id}`)).json();
     expect(seen.updates.map((update: { status: string }) => update.status)).toEqual(["Submitted", "Approved"]);
     expect((await send("carol", "GET", `/admin/requests/${id}`)).json().updates).toHaveLength(2);
-    // A completed request leaves the administrators' default listing.
-    expect((await send("carol", "GET", "/admin/requests")).json().requests).toEqual([]);
-    expect((await send("carol", "GET", "/admin/requests?include-completed=true")).json().requests).toHaveLength(1);
+    // A completed request leaves the administrators' default listing, where bob's open one stays.
+    const open = (await send("carol", "GET", "/admin/requests")).json().requests;
+    expect(open.map((request: { id: string }) => request.id)).toEqual([BOBS_VICE_REQUEST]);
+    expect((await send("carol", "GET", "/admin/requests?include-completed=true")).json().requests).toHaveLength(2);
   });
 
   it("approves at the requested number through the client's generic status path, and rejection sets 0", async () => {
-    const id = (await askForVice("bob", 2)).json().id;
+    const id = (await askForVice("alice", 2)).json().id;
     const progressing = await send("carol", "POST", `/admin/requests/${id}/in-progress`, {});
     expect(progressing.json()).toMatchObject({ status: "In Progress", message: "Your request is in progress." });
     const approved = await send("carol", "POST", `/admin/requests/${id}/approved`, {});
     expect(approved.json()).toMatchObject({ status: "Approved", message: "Your request has been approved." });
-    expect(await jobLimit("bob")).toBe(2);
+    expect(await jobLimit("alice")).toBe(2);
 
     // The client's admin dialog sends its job limit along with every decision (adminUpdateRequestStatus).
     const rejected = await send("carol", "POST", `/admin/requests/${id}/rejected`, {
@@ -93,12 +98,14 @@ describe("requests for VICE access", () => {
       concurrent_jobs: 4,
     });
     expect(rejected.json()).toMatchObject({ status: "Rejected", message: "Course is over." });
-    expect(await jobLimit("bob")).toBe(0);
+    expect(await jobLimit("alice")).toBe(0);
     const listed = (await send("carol", "GET", "/admin/requests?include-completed=true&request-type=vice")).json();
-    expect(listed.requests).toMatchObject([{ requesting_user: "bob", status: "Rejected" }]);
-    expect((await send("carol", "GET", "/admin/requests?include-completed=false&request-type=vice")).json()).toEqual({
-      requests: [],
-    });
+    expect(listed.requests).toMatchObject([
+      { id: BOBS_VICE_REQUEST, requesting_user: "bob", status: "Submitted" },
+      { requesting_user: "alice", status: "Rejected" },
+    ]);
+    const open = (await send("carol", "GET", "/admin/requests?include-completed=false&request-type=vice")).json();
+    expect(open.requests.map((request: { id: string }) => request.id)).toEqual([BOBS_VICE_REQUEST]);
   });
 
   it("refuses any other status with 400 and an error code, and non-administrators with 403", async () => {
@@ -107,7 +114,7 @@ describe("requests for VICE access", () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ error_code: "ERR_ILLEGAL_ARGUMENT" });
     expect((await send("bob", "POST", `/admin/requests/${id}/approved`, {})).statusCode).toBe(403);
-    expect(await jobLimit("bob")).toBe(8);
+    expect(await jobLimit("alice")).toBe(8);
     expect((await send("carol", "POST", "/admin/requests/no-such-request/approved", {})).statusCode).toBe(404);
     const badJobs = await send("carol", "POST", `/admin/requests/${id}/approved/vice`, { concurrent_jobs: -1 });
     expect(badJobs.statusCode).toBe(400);

@@ -1,6 +1,13 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, ALICES_ANALYSIS, WORD_COUNT, WORD_COUNT_INPUT } from "./seed.js";
+import {
+  ALICES_ALIGNER,
+  ALICES_ANALYSIS,
+  ALICES_FAILED_ANALYSIS,
+  ALICES_VICE_ANALYSIS,
+  WORD_COUNT,
+  WORD_COUNT_INPUT,
+} from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -27,7 +34,11 @@ describe("analyses", () => {
     const bobs = (await send("bob", "GET", "/analyses")).json();
     expect(bobs).toMatchObject({ total: 1, analyses: [{ name: "count-the-book", app_name: "Word Count" }] });
     const alices = (await send("alice", "GET", "/analyses")).json();
-    expect(alices.analyses.map((analysis: { id: string }) => analysis.id)).toEqual([ALICES_ANALYSIS]);
+    expect(alices.analyses.map((analysis: { id: string }) => analysis.id)).toEqual([
+      ALICES_ANALYSIS,
+      ALICES_FAILED_ANALYSIS,
+      ALICES_VICE_ANALYSIS,
+    ]);
   });
 
   it("passes the listing's filter and paging through", async () => {
@@ -44,12 +55,13 @@ describe("analyses", () => {
   });
 
   it("refuses a submission missing a required parameter, or of an app the caller cannot see", async () => {
+    const seeded = service.platform.apps.state.analyses.analyses.size;
     const incomplete = await send("bob", "POST", "/analyses", { ...submission("x"), config: {} });
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
     const hidden = await send("bob", "POST", "/analyses", { ...submission("x"), app_id: ALICES_ALIGNER });
     expect(hidden.statusCode).toBe(403);
-    expect(service.platform.apps.state.analyses.analyses.size).toBe(1);
+    expect(service.platform.apps.state.analyses.analyses.size).toBe(seeded);
   });
 
   it.each([
@@ -118,9 +130,17 @@ describe("analyses as the web client calls them", () => {
     const url = `/analyses?limit=25&sort-field=startdate&sort-dir=DESC&offset=0&filter=${encodeURIComponent(CLIENT_FILTER)}`;
     const listed = await send("alice", "GET", url);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toMatchObject({ total: 1, analyses: [{ id: ALICES_ANALYSIS, username: "alice" }] });
+    // The seed's three: her JupyterLab session (running), the failed FastQC run, the word count.
+    expect(listed.json()).toMatchObject({
+      total: 3,
+      analyses: [
+        { id: ALICES_VICE_ANALYSIS, username: "alice", status: "Running" },
+        { id: ALICES_FAILED_ANALYSIS, username: "alice", status: "Failed" },
+        { id: ALICES_ANALYSIS, username: "alice", status: "Completed" },
+      ],
+    });
     // The client also sends the filter unencoded, straight into the query string.
-    expect((await send("alice", "GET", `/analyses?filter=${CLIENT_FILTER}`)).json()).toMatchObject({ total: 1 });
+    expect((await send("alice", "GET", `/analyses?filter=${CLIENT_FILTER}`)).json()).toMatchObject({ total: 3 });
     // One analysis by id, as the details drawer asks for it.
     const byId = JSON.stringify([{ field: "id", value: ALICES_ANALYSIS }]);
     expect((await send("alice", "GET", `/analyses?filter=${encodeURIComponent(byId)}`)).json().total).toBe(1);
@@ -197,9 +217,12 @@ describe("analyses as the web client calls them", () => {
         { status: "Completed", count: 1 },
         { status: "Canceled", count: 1 },
         { status: "Submitted", count: 1 },
+        // The seed's failed and running ones.
+        { status: "Failed", count: 1 },
+        { status: "Running", count: 1 },
       ]),
     );
-    expect(stats.json()["status-count"]).toHaveLength(3);
+    expect(stats.json()["status-count"]).toHaveLength(5);
     // Deleted analyses count only when asked for, as the dashboard asks.
     await send("alice", "DELETE", `/analyses/${id}`);
     const counted = async (query: string) =>
@@ -213,7 +236,8 @@ describe("analyses as the web client calls them", () => {
     const relaunched = await send("alice", "POST", "/analyses/relauncher", { analyses: [ALICES_ANALYSIS] });
     expect(relaunched.statusCode).toBe(200);
     const listed = (await send("alice", "GET", "/analyses?sort-field=startdate&sort-dir=DESC")).json();
-    expect(listed.total).toBe(2);
+    // Her three of the seed and the new one.
+    expect(listed.total).toBe(4);
     const [newest] = listed.analyses;
     expect(newest).toMatchObject({ name: "word-count-chapter-1", status: "Submitted", app_id: WORD_COUNT });
     expect(newest.id).not.toBe(ALICES_ANALYSIS);

@@ -214,7 +214,7 @@ describe("searching apps as the backend reads search terms", () => {
         .json()
         .apps.map((app: { name: string }) => app.name)
         .sort();
-    expect(await names("*")).toEqual(["FastQC", "Url Import", "Word Count"]);
+    expect(await names("*")).toEqual(["FastQC", "JupyterLab Data Science", "Url Import", "Word Count"]);
     expect(await names("w*count")).toEqual(["Word Count"]);
     expect(await names("fast?c")).toEqual(["FastQC"]);
     expect(await names("(")).toEqual([]);

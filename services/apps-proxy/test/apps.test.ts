@@ -18,8 +18,19 @@ describe("the app catalogue", () => {
   it("lists the apps each user may see: public ones and their own private ones", async () => {
     const alice = await send("alice", "GET", "/apps");
     expect(alice.statusCode).toBe(200);
-    expect(appNames(alice.json())).toEqual(["Alice's Aligner", "FastQC", "Url Import", "Word Count"]);
-    expect(appNames((await send("bob", "GET", "/apps")).json())).toEqual(["FastQC", "Url Import", "Word Count"]);
+    expect(appNames(alice.json())).toEqual([
+      "Alice's Aligner",
+      "FastQC",
+      "JupyterLab Data Science",
+      "Url Import",
+      "Word Count",
+    ]);
+    expect(appNames((await send("bob", "GET", "/apps")).json())).toEqual([
+      "FastQC",
+      "JupyterLab Data Science",
+      "Url Import",
+      "Word Count",
+    ]);
   });
 
   it("passes the query string through and sets the identity from the token, never from the caller", async () => {
@@ -91,7 +102,7 @@ describe("the app catalogue", () => {
 
   it("lets administrators list, delete and shred any app, and no one else", async () => {
     expect((await send("alice", "GET", "/admin/apps")).statusCode).toBe(403);
-    expect(appNames((await send("carol", "GET", "/admin/apps")).json())).toHaveLength(4);
+    expect(appNames((await send("carol", "GET", "/admin/apps")).json())).toHaveLength(5);
     expect((await send("carol", "DELETE", `/admin/apps/${ALICES_ALIGNER}`)).statusCode).toBe(200);
     expect(service.platform.apps.state.catalog.apps.get(ALICES_ALIGNER)?.deleted).toBe(true);
     expect((await send("carol", "POST", "/admin/apps/shredder", { app_ids: [ALICES_ALIGNER] })).statusCode).toBe(200);
@@ -130,7 +141,17 @@ describe("the app catalogue", () => {
     expect(shared.json()).toMatchObject({ sharing: [{ apps: [{ app_id: ALICES_ALIGNER, success: true }] }] });
     expect(appNames((await send("bob", "GET", "/apps")).json())).toContain("Alice's Aligner");
     const listed = await send("alice", "POST", "/apps/permission-lister", { apps: [{ app_id: ALICES_ALIGNER }] });
-    expect(listed.json()).toMatchObject({ apps: [{ permissions: [{ subject: { id: "bob" }, permission: "read" }] }] });
+    // carol has read it since the seed.
+    expect(listed.json()).toMatchObject({
+      apps: [
+        {
+          permissions: [
+            { subject: { id: "carol" }, permission: "read" },
+            { subject: { id: "bob" }, permission: "read" },
+          ],
+        },
+      ],
+    });
     await send("alice", "POST", "/apps/unshare", { unsharing: [{ subject, apps: [{ app_id: ALICES_ALIGNER }] }] });
     expect(appNames((await send("bob", "GET", "/apps")).json())).not.toContain("Alice's Aligner");
   });

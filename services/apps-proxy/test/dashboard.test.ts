@@ -1,6 +1,17 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, ALICES_ANALYSIS, PUBLIC_QUICK_LAUNCH, WORD_COUNT } from "./seed.js";
+import {
+  ALICES_ALIGNER,
+  ALICES_ANALYSIS,
+  ALICES_FAILED_ANALYSIS,
+  ALICES_VICE_ANALYSIS,
+  FASTQC,
+  JUPYTER_INSTANT_LAUNCH,
+  JUPYTER_LAB,
+  JUPYTER_QUICK_LAUNCH,
+  PUBLIC_QUICK_LAUNCH,
+  WORD_COUNT,
+} from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -27,13 +38,14 @@ describe("GET /dashboard", () => {
     const dashboard = response.json();
     expect(ids(dashboard.apps.recentlyAdded)).toEqual([ALICES_ALIGNER]);
     expect(dashboard.apps.recentlyAdded[0]).toMatchObject({ username: "alice@iplantcollaborative.org" });
-    expect(ids(dashboard.apps.recentlyUsed)).toEqual([WORD_COUNT]);
+    // Her JupyterLab session (running), her failed FastQC run and her word count, the latest first.
+    expect(ids(dashboard.apps.recentlyUsed)).toEqual([JUPYTER_LAB, FASTQC, WORD_COUNT]);
     expect(ids(dashboard.apps.popularFeatured)).toEqual([WORD_COUNT]);
     expect(dashboard.apps.popularFeatured[0]).toMatchObject({ job_count: "1", is_favorite: true, is_public: true });
     expect(ids(dashboard.apps.public)).toContain(WORD_COUNT);
     expect(ids(dashboard.apps.public)).not.toContain(ALICES_ALIGNER);
-    expect(ids(dashboard.analyses.recent)).toEqual([ALICES_ANALYSIS]);
-    expect(dashboard.analyses.running).toEqual([]);
+    expect(ids(dashboard.analyses.recent)).toEqual([ALICES_VICE_ANALYSIS, ALICES_FAILED_ANALYSIS, ALICES_ANALYSIS]);
+    expect(ids(dashboard.analyses.running)).toEqual([ALICES_VICE_ANALYSIS]);
     expect(dashboard.instantLaunches).toEqual(expect.any(Array));
     expect(dashboard.feeds.news.length).toBeGreaterThan(0);
     expect(Object.keys(dashboard.feeds).sort()).toEqual(["events", "news", "videos"]);
@@ -42,7 +54,10 @@ describe("GET /dashboard", () => {
   it("shows only the caller's own analyses, running ones among them", async () => {
     const analysis = service.platform.apps.state.analyses.analyses.get(ALICES_ANALYSIS);
     if (analysis) analysis.status = "Running";
-    expect(ids((await send("alice", "GET", "/dashboard")).json().analyses.running)).toEqual([ALICES_ANALYSIS]);
+    expect(ids((await send("alice", "GET", "/dashboard")).json().analyses.running)).toEqual([
+      ALICES_ANALYSIS,
+      ALICES_VICE_ANALYSIS,
+    ]);
     const bobs = (await send("bob", "GET", "/dashboard")).json();
     expect(bobs.analyses).toEqual({ recent: [], running: [] });
     expect(bobs.apps.recentlyAdded).toEqual([]);
@@ -63,7 +78,9 @@ describe("GET /dashboard", () => {
       body: JSON.stringify({ avus: [{ attr: "ui_location", value: "dashboard", unit: "" }] }),
     });
     const dashboard = (await send("alice", "GET", "/dashboard")).json();
+    // The seed's JupyterLab instant launch is on the dashboard already.
     expect(dashboard.instantLaunches).toMatchObject([
+      { id: JUPYTER_INSTANT_LAUNCH, quick_launch_id: JUPYTER_QUICK_LAUNCH, quick_launch_name: "JupyterLab" },
       { id: instantLaunch.id, quick_launch_id: PUBLIC_QUICK_LAUNCH, quick_launch_name: "Count lines" },
     ]);
     expect((await send(undefined, "GET", "/dashboard")).json().instantLaunches).toBeUndefined();

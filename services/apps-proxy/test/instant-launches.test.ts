@@ -1,5 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { JUPYTER_INSTANT_LAUNCH, JUPYTER_QUICK_LAUNCH } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -15,6 +16,14 @@ const COUNT_LINES = "e7f6a5b4-0000-4000-8000-000000000001";
 /** alice's private one. */
 const ALIGN_AGAINST_HG38 = "e7f6a5b4-0000-4000-8000-000000000002";
 
+/** carol's instant launch of the seed's public JupyterLab quick launch, on the dashboard and in the listing. */
+const SEEDED = {
+  id: JUPYTER_INSTANT_LAUNCH,
+  quick_launch_id: JUPYTER_QUICK_LAUNCH,
+  added_by: "carol@iplantcollaborative.org",
+  added_on: "2026-02-01T09:00:00Z",
+};
+
 const makeInstantLaunch = async (username = "carol", url = "/admin/instant-launches") => {
   const made = await send(username, "PUT", url, { quick_launch_id: COUNT_LINES });
   expect(made.statusCode).toBe(200);
@@ -24,22 +33,24 @@ const makeInstantLaunch = async (username = "carol", url = "/admin/instant-launc
 describe("instant launches", () => {
   it("carol makes one from a public quick launch; alice lists it wrapped, reads the full form and the metadata", async () => {
     const candidates = (await send("carol", "GET", "/instantlaunches/quicklaunches/public")).json();
-    expect(candidates.map((quickLaunch: { id: string }) => quickLaunch.id)).toEqual([COUNT_LINES]);
+    expect(candidates.map((quickLaunch: { id: string }) => quickLaunch.id).sort()).toEqual(
+      [COUNT_LINES, JUPYTER_QUICK_LAUNCH].sort(),
+    );
     // Her own private quick launch is a candidate for alice alone.
     const alices = (await send("alice", "GET", "/instantlaunches/quicklaunches/public")).json();
-    expect(alices.map((quickLaunch: { id: string }) => quickLaunch.id).sort()).toEqual([
-      COUNT_LINES,
-      ALIGN_AGAINST_HG38,
-    ]);
+    expect(alices.map((quickLaunch: { id: string }) => quickLaunch.id).sort()).toEqual(
+      [COUNT_LINES, ALIGN_AGAINST_HG38, JUPYTER_QUICK_LAUNCH].sort(),
+    );
     const made = await makeInstantLaunch();
     expect(made).toMatchObject({ quick_launch_id: COUNT_LINES, added_by: "carol@iplantcollaborative.org" });
 
     const listed = await send("alice", "GET", "/instantlaunches");
     expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toEqual({ instant_launches: [made] });
+    expect(listed.json()).toEqual({ instant_launches: [SEEDED, made] });
     const full = (await send("alice", "GET", "/instantlaunches/full")).json();
     expect(full).toMatchObject({
       instant_launches: [
+        { id: SEEDED.id, quick_launch_name: "JupyterLab", app_name: "JupyterLab Data Science", is_public: true },
         {
           id: made.id,
           quick_launch_name: "Count lines",
@@ -58,7 +69,12 @@ describe("instant launches", () => {
     const metadata = (await send("carol", "GET", `/admin/instant-launches/${made.id}/metadata`)).json();
     expect(metadata.avus).toMatchObject([{ attr: "ui_location", value: "listing", target_id: made.id }]);
     const shown = await send("alice", "GET", "/instantlaunches/metadata/full?attribute=ui_location&value=listing");
-    expect(shown.json()).toMatchObject({ instant_launches: [{ id: made.id, app_name: "Word Count" }] });
+    expect(shown.json()).toMatchObject({
+      instant_launches: [
+        { id: SEEDED.id, app_name: "JupyterLab Data Science" },
+        { id: made.id, app_name: "Word Count" },
+      ],
+    });
     expect(service.platform.appExposer.recorder.to("GET", "/instantlaunches/metadata/full").at(-1)?.query).toEqual({
       attribute: "ui_location",
       value: "listing",
@@ -66,19 +82,20 @@ describe("instant launches", () => {
     });
     // Anonymous visitors see the instant launches offered on the pages they can browse.
     const anonymous = await send(undefined, "GET", "/instantlaunches/metadata/full?attribute=ui_location");
-    expect(anonymous.json().instant_launches).toHaveLength(1);
+    expect(anonymous.json().instant_launches.map((found: { id: string }) => found.id)).toEqual([SEEDED.id, made.id]);
     expect((await send(undefined, "GET", "/instantlaunches")).statusCode).toBe(401);
     const adminView = (
       await send("carol", "GET", "/admin/instant-launches/metadata/full?attribute=ui_location")
     ).json();
-    expect(adminView.instant_launches).toHaveLength(1);
+    expect(adminView.instant_launches.map((found: { id: string }) => found.id)).toEqual([SEEDED.id, made.id]);
     const avuListing = (await send("carol", "GET", "/admin/instant-launches/metadata?attribute=ui_location")).json();
-    expect(avuListing.avus).toHaveLength(1);
+    // The seeded one's two places (dashboard, listing) and this one's.
+    expect(avuListing.avus.map((avu: { target_id: string }) => avu.target_id)).toEqual([SEEDED.id, SEEDED.id, made.id]);
     const replaced = await send("carol", "PUT", `/admin/instant-launches/${made.id}/metadata`, { avus: [] });
     expect(replaced.json()).toEqual({ avus: [] });
 
     expect((await send("carol", "DELETE", `/admin/instant-launches/${made.id}`)).statusCode).toBe(200);
-    expect((await send("alice", "GET", "/instantlaunches")).json()).toEqual({ instant_launches: [] });
+    expect((await send("alice", "GET", "/instantlaunches")).json()).toEqual({ instant_launches: [SEEDED] });
     expect((await send("alice", "GET", `/instantlaunches/${made.id}`)).statusCode).toBe(404);
   });
 

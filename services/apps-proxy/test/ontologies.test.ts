@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ALICES_ALIGNER,
   FASTQC,
+  JUPYTER_LAB,
   ONTOLOGY_VERSION,
   OPERATION_ROOT,
   TOPIC_ROOT,
@@ -138,9 +139,11 @@ describe("app hierarchies", () => {
       [FASTQC, WORD_COUNT].sort(),
     );
     expect(ids((await send("alice", "GET", `/apps/hierarchies/${root}/unclassified`)).json())).toEqual(
-      [ALICES_ALIGNER, URL_IMPORT].sort(),
+      [ALICES_ALIGNER, URL_IMPORT, JUPYTER_LAB].sort(),
     );
-    expect(ids((await send("bob", "GET", `/apps/hierarchies/${root}/unclassified`)).json())).toEqual([URL_IMPORT]);
+    expect(ids((await send("bob", "GET", `/apps/hierarchies/${root}/unclassified`)).json())).toEqual(
+      [URL_IMPORT, JUPYTER_LAB].sort(),
+    );
     expect((await send("bob", "GET", `/apps/hierarchies/${enc("http://example.org/nothing")}`)).statusCode).toBe(404);
   });
 

@@ -51,8 +51,9 @@ describe("quick launches, at the analyses service", () => {
     expect(names((await send("alice", "GET", "/quicklaunches?user=bob")).json())).toEqual([
       "Align against hg38",
       "Count lines",
+      "JupyterLab",
     ]);
-    expect(names((await send("bob", "GET", "/quicklaunches")).json())).toEqual(["Count lines"]);
+    expect(names((await send("bob", "GET", "/quicklaunches")).json())).toEqual(["Count lines", "JupyterLab"]);
     expect(recorded("GET", "/quicklaunches").map((request) => request.query.user)).toEqual([ALICE, BOB]);
     // The apps backend no longer answers quick launches.
     expect(service.platform.apps.recorder.to("GET", /quicklaunch/)).toEqual([]);
@@ -124,7 +125,7 @@ describe("quick launches, at the analyses service", () => {
     const noSubmission = await send("bob", "POST", "/quicklaunches", { name: "x", app_id: FASTQC });
     expect(noSubmission.statusCode).toBe(400);
     expect(noSubmission.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
-    expect(names((await send("bob", "GET", "/quicklaunches")).json())).toEqual(["Count lines"]);
+    expect(names((await send("bob", "GET", "/quicklaunches")).json())).toEqual(["Count lines", "JupyterLab"]);
   });
 
   it("saves the app's latest version unless the client names one, and refuses a version of another app", async () => {

@@ -13,3 +13,13 @@ export const ONTOLOGY_VERSION = "http://edamontology.org/1.0/2026/01/15/00-00-00
 export const OPERATION_ROOT = "http://edamontology.org/operation_0004";
 export const TOPIC_ROOT = "http://edamontology.org/topic_0003";
 export const URL_IMPORT = "1e8f719b-0452-4d39-a2f3-8714793ee3e6";
+/** The demo world's (packages/backend-simulators/src/demo-world.ts): alice's JupyterLab app, its analyses, requests. */
+export const JUPYTER_LAB = "7a3c9e51-2b4d-4f6a-8c1e-5d7f9b2a4c60";
+export const ALICES_FAILED_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000002";
+/** alice's JupyterLab session, running in app-exposer since the start. */
+export const ALICES_VICE_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000003";
+export const JUPYTER_QUICK_LAUNCH = "e7f6a5b4-0000-4000-8000-000000000003";
+/** carol's instant launch of it, on the dashboard and in the listing. */
+export const JUPYTER_INSTANT_LAUNCH = "a7c3e5f1-0000-4000-8000-000000000001";
+/** bob's open request for VICE access. */
+export const BOBS_VICE_REQUEST = "5e6f7a8b-0000-4000-8000-000000000001";

@@ -15,8 +15,14 @@ const newTool = { name: "samtools", version: "1.19", container: { image: { name:
 
 describe("tools", () => {
   it("lists public tools and the caller's own, with search passed through", async () => {
-    expect(toolNames((await send("alice", "GET", "/tools")).json())).toEqual(["alice-aligner", "curl", "fastqc", "wc"]);
-    expect(toolNames((await send("bob", "GET", "/tools")).json())).toEqual(["curl", "fastqc", "wc"]);
+    expect(toolNames((await send("alice", "GET", "/tools")).json())).toEqual([
+      "alice-aligner",
+      "curl",
+      "fastqc",
+      "jupyter-lab",
+      "wc",
+    ]);
+    expect(toolNames((await send("bob", "GET", "/tools")).json())).toEqual(["curl", "fastqc", "jupyter-lab", "wc"]);
     expect(toolNames((await send("bob", "GET", "/tools?search=quality")).json())).toEqual(["fastqc"]);
   });
 
@@ -45,7 +51,15 @@ describe("tools", () => {
     expect(toolNames((await send("bob", "GET", "/tools")).json())).toContain("alice-aligner");
     expect((await send("alice", "POST", "/tools/permission-lister", { tools: [ALIGNER_TOOL] })).json()).toMatchObject({
       tools: [
-        { id: ALIGNER_TOOL, name: "alice-aligner", permissions: [{ subject: { id: "bob" }, permission: "read" }] },
+        {
+          id: ALIGNER_TOOL,
+          name: "alice-aligner",
+          // carol's since the seed: alice shared her aligner app with carol, and its tool with it.
+          permissions: [
+            { subject: { id: "carol" }, permission: "read" },
+            { subject: { id: "bob" }, permission: "read" },
+          ],
+        },
       ],
     });
     const notOwner = await send("bob", "POST", "/tools/sharing", {
@@ -87,8 +101,8 @@ describe("tools as the web client calls them", () => {
   it("lists every tool for search=*, which the client sends when nothing is typed", async () => {
     const listed = await send("bob", "GET", "/tools?sort-dir=ASC&sort-field=name&limit=100&offset=0&search=*");
     expect(listed.statusCode).toBe(200);
-    expect(toolNames(listed.json())).toEqual(["curl", "fastqc", "wc"]);
-    expect(toolNames((await send("carol", "GET", "/admin/tools?search=*")).json())).toHaveLength(4);
+    expect(toolNames(listed.json())).toEqual(["curl", "fastqc", "jupyter-lab", "wc"]);
+    expect(toolNames((await send("carol", "GET", "/admin/tools?search=*")).json())).toHaveLength(5);
     // `*` and `?` are wildcards, as the apps backend reads them; other characters stand for themselves.
     expect(toolNames((await send("bob", "GET", "/tools?search=f*qc")).json())).toEqual(["fastqc"]);
     expect(toolNames((await send("bob", "GET", "/tools?search=w%3F")).json())).toEqual(["wc"]);

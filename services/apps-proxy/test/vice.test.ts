@@ -1,5 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ALICES_VICE_ANALYSIS } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 import { analysisOf, eventually, type LaunchedAnalysis, launchInteractiveApp, shareAnalysis } from "./vice-launch.js";
 
@@ -33,10 +34,11 @@ describe("the VICE journey", () => {
   });
 
   it("launches alice's interactive app, lists only her resources, and readies its URL a moment later", async () => {
+    // Newest first: the new one, then her JupyterLab session of the seed.
     const listing = await resources("alice");
-    expect(ids(listing.deployments)).toEqual([alices.id]);
-    expect(ids(listing.pods)).toEqual([alices.id]);
-    expect(ids(listing.services)).toEqual([alices.id]);
+    expect(ids(listing.deployments)).toEqual([alices.id, ALICES_VICE_ANALYSIS]);
+    expect(ids(listing.pods)).toEqual([alices.id, ALICES_VICE_ANALYSIS]);
+    expect(ids(listing.services)).toEqual([alices.id, ALICES_VICE_ANALYSIS]);
     expect(listing.deployments[0]).toMatchObject({ username: "alice", image: "discoenv/jupyter-lab:4.2" });
     expect(app.requestsTo("GET", "/vice/listing").at(-1)?.query).toMatchObject({ user: "alice" });
     expect(ids((await resources("bob")).deployments)).toEqual([bobs.id]);
@@ -78,7 +80,7 @@ describe("the VICE journey", () => {
   it("ends alice's analysis when she exits it, and its status changes", async () => {
     const exited = await send("alice", "POST", `/vice/analyses/${alices.id}/exit`);
     expect(exited.statusCode).toBe(200);
-    expect(ids((await resources("alice")).deployments)).toEqual([]);
+    expect(ids((await resources("alice")).deployments)).toEqual([ALICES_VICE_ANALYSIS]);
     expect((await analysisOf(service, "alice", alices.id))?.status).toBe("Canceled");
     // The gateway checked alice's permission, then called app-exposer's administrative exit with no user.
     expect(app.requestsTo("POST", `/vice/admin/analyses/${alices.id}/exit`)[0]?.query).toEqual({});
@@ -86,7 +88,7 @@ describe("the VICE journey", () => {
 
   it("takes an interactive analysis's resources down when alice stops it through the apps backend", async () => {
     expect((await send("alice", "POST", `/analyses/${alices.id}/stop`)).statusCode).toBe(200);
-    expect(ids((await resources("alice")).deployments)).toEqual([]);
+    expect(ids((await resources("alice")).deployments)).toEqual([ALICES_VICE_ANALYSIS]);
     expect((await analysisOf(service, "alice", alices.id))?.status).toBe("Canceled");
     expect((await send("alice", "GET", `/analyses/${alices.id}/logs`)).statusCode).toBe(404);
   });
@@ -105,7 +107,7 @@ describe("the VICE journey", () => {
     const forbidden = await send("bob", "POST", `/vice/analyses/${alices.id}/exit`);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
-    expect(ids((await resources("alice")).deployments)).toEqual([alices.id]);
+    expect(ids((await resources("alice")).deployments)).toEqual([alices.id, ALICES_VICE_ANALYSIS]);
     expect(app.requestsTo("POST", `/vice/admin/analyses/${alices.id}/exit`)).toEqual([]);
 
     await shareAnalysis(service, "alice", alices.id, "bob", "write");
@@ -127,7 +129,7 @@ describe("the VICE journey", () => {
 
   it("lets carol (admin) list every user's resources, save and exit one, and manage the rest", async () => {
     const everyone = await resources("carol", "/admin/vice/resources");
-    expect(ids(everyone.deployments).sort()).toEqual([alices.id, bobs.id].sort());
+    expect(ids(everyone.deployments).sort()).toEqual([alices.id, bobs.id, ALICES_VICE_ANALYSIS].sort());
     const onlyBob = await resources("carol", "/admin/vice/resources?username=bob");
     expect(ids(onlyBob.deployments)).toEqual([bobs.id]);
     expect((await send("alice", "GET", "/admin/vice/resources")).statusCode).toBe(403);
@@ -163,7 +165,10 @@ describe("the VICE journey", () => {
     const saved = await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/save-and-exit`);
     expect(saved.statusCode).toBe(200);
     expect((await analysisOf(service, "bob", bobs.id))?.status).toBe("Completed");
-    expect(ids((await resources("carol", "/admin/vice/resources")).deployments)).toEqual([alices.id]);
+    expect(ids((await resources("carol", "/admin/vice/resources")).deployments)).toEqual([
+      alices.id,
+      ALICES_VICE_ANALYSIS,
+    ]);
     expect((await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/exit`)).statusCode).toBe(404);
   });
 });

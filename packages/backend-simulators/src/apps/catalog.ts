@@ -168,7 +168,7 @@ export const SEED_APPS: readonly AppRecord[] = [
   seedApp(
     SEED_APP_IDS.jupyterLab,
     "JupyterLab Data Science",
-    "JupyterLab with Python, R and Julia, running in the browser (VICE)",
+    "JupyterLab with Python, R and Julia, running in the browser as a VICE app",
     "carol",
     true,
     SEED_TOOL_IDS.jupyterLab,
@@ -176,9 +176,9 @@ export const SEED_APPS: readonly AppRecord[] = [
   ),
 ];
 
-/** alice shared her aligner with bob for reading (its tool went with it, `tools.ts`). */
+/** alice shared her aligner with carol for reading, before asking for its publication (its tool went with it). */
 const SEED_APP_SHARES: ReadonlyArray<[string, ReadonlyArray<[string, AppPermission]>]> = [
-  [SEED_APP_IDS.aliceAligner, [["bob", "read"]]],
+  [SEED_APP_IDS.aliceAligner, [["carol", "read"]]],
 ];
 
 export const catalogOf = (all: () => Record<string, unknown>) => all().catalog as CatalogState;
