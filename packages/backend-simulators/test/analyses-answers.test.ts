@@ -35,6 +35,7 @@ describe("the analyses service answers in its own shapes", () => {
     expect((await ok("GET", `/quicklaunches?${USER}`)).length).toBeGreaterThanOrEqual(2);
     await ok("GET", `/quicklaunches/apps/${WORD_COUNT}?${USER}`);
     await ok("GET", `/quicklaunches/${COUNT_LINES}?${USER}`);
+    expect((await ok("GET", `/quicklaunches/${COUNT_LINES}/app-info?${USER}`)).debug).toBe(false);
     expect((await ok("PATCH", `/quicklaunches/${saved.id}?${USER}`, { name: "Counted" })).name).toBe("Counted");
     expect(await ok("DELETE", `/quicklaunches/${saved.id}?${USER}`)).toEqual({ id: saved.id });
   });

@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { AppJobView } from "../apps/answer-schemas/apps.js";
 
 // The answers of cyverse-de/analyses. Go structs: a field without `omitempty` is always sent (required here).
 
@@ -45,3 +46,7 @@ export const JobLimit = Type.Object({
   is_default: Type.Boolean(),
 });
 export const JobLimits = Type.Object({ limits: Type.Array(JobLimit) });
+
+// clients/clients.go QuickLaunchAppInfo: the apps service's launch form (common-swagger-api apps.clj AppJobView)
+// with the quick launch's values filled in and `debug` always set.
+export const QuickLaunchAppInfo = Type.Intersect([AppJobView, Type.Object({ debug: Type.Boolean() })]);

@@ -5,7 +5,7 @@ import { qualifiedUsername } from "../demo-users.js";
 import { JUPYTER_QUICK_LAUNCH } from "../demo-world.js";
 import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
-import { Deletion, QuickLaunch, QuickLaunches } from "./answer-schemas.js";
+import { Deletion, QuickLaunch, QuickLaunchAppInfo, QuickLaunches } from "./answer-schemas.js";
 import { type AppsState, appRefused, filledForm, launchForm } from "./apps-catalogue.js";
 import { bind } from "./binding.js";
 import { badRequest, EchoError, echoScope, notFound } from "./echo-errors.js";
@@ -160,7 +160,7 @@ export function quickLaunches(apps: AppsState) {
           if (quickLaunch?.creator === user) state().quickLaunches.delete(quickLaunch.id);
           return { id: request.params.id };
         });
-        scope.get<Id>("/quicklaunches/:id/app-info", async (request) => {
+        scope.get<Id>("/quicklaunches/:id/app-info", answers({ 200: QuickLaunchAppInfo }), async (request) => {
           const user = userOf(request, 404);
           const quickLaunch = visibleQuickLaunch(state(), request.params.id, user);
           const app = { id: quickLaunch.app_id, versionId: quickLaunch.app_version_id };
