@@ -217,7 +217,18 @@ describe("tools", () => {
       ADMIN,
     );
     const [id] = imported.tool_ids;
-    await ok("PATCH", `/admin/tools/${id}`, { description: "Says it with a cow" }, ADMIN);
+    const implementation = {
+      implementor: "Carol Admin",
+      implementor_email: "carol@example.org",
+      test: { input_files: ["/iplant/home/carol/moo.txt"], output_files: [] },
+    };
+    const changed = await ok(
+      "PATCH",
+      `/admin/tools/${id}`,
+      { description: "Says it with a cow", implementation },
+      ADMIN,
+    );
+    expect(changed.implementation).toEqual(implementation);
     const added = await ok("POST", "/tools", {
       name: "yq",
       version: "4",

@@ -89,8 +89,8 @@ export const SEED_TOOLS: readonly ToolRecord[] = [
     ...seedTool(
       SEED_TOOL_IDS.jupyterLab,
       "jupyter-lab",
-      "JupyterLab for data science, as an interactive app",
-      "discoenv/jupyterlab-datascience",
+      "JupyterLab with the data science stack, in the browser",
+      "harbor.cyverse.org/vice/jupyter/datascience",
       "carol",
       true,
     ),
@@ -101,10 +101,10 @@ export const SEED_TOOLS: readonly ToolRecord[] = [
 
 /**
  * Sharing an app shares its tools for reading (cyverse-de/apps `src/apps/service/apps/de/sharing.clj`): alice's
- * aligner went with her app when she shared it with carol.
+ * aligner went with her app when she shared it with bob.
  */
 const SEED_TOOL_SHARES: ReadonlyArray<[string, ReadonlyArray<[string, AppPermission]>]> = [
-  [SEED_TOOL_IDS.aligner, [["carol", "read"]]],
+  [SEED_TOOL_IDS.aligner, [["bob", "read"]]],
 ];
 
 export const toolsOf = (all: () => Record<string, unknown>) => all().tools as ToolsState;
@@ -171,15 +171,19 @@ function containerFrom(value: unknown, previous?: ToolContainer): ToolContainer 
   };
 }
 
-function implementationFrom(value: unknown, owner: Caller): ToolImplementation {
-  if (typeof value !== "object" || value === null) return implementedBy(fullName(owner), owner.email);
+/** The implementation a request gives, each part it leaves out as it was (a new tool's: the adding user's). */
+function implementationFrom(value: unknown, kept: ToolImplementation): ToolImplementation {
+  if (typeof value !== "object" || value === null) return kept;
   const given = value as Record<string, unknown>;
   const test = (given.test ?? {}) as Record<string, unknown>;
-  const paths = (list: unknown) => (Array.isArray(list) ? list.map(String) : []);
+  const paths = (list: unknown, old: string[]) => (Array.isArray(list) ? list.map(String) : old);
   return {
-    implementor: typeof given.implementor === "string" ? given.implementor : fullName(owner),
-    implementor_email: typeof given.implementor_email === "string" ? given.implementor_email : owner.email,
-    test: { input_files: paths(test.input_files), output_files: paths(test.output_files) },
+    implementor: typeof given.implementor === "string" ? given.implementor : kept.implementor,
+    implementor_email: typeof given.implementor_email === "string" ? given.implementor_email : kept.implementor_email,
+    test: {
+      input_files: paths(test.input_files, kept.test.input_files),
+      output_files: paths(test.output_files, kept.test.output_files),
+    },
   };
 }
 
@@ -197,7 +201,7 @@ function newTool(body: unknown, owner: Caller, isPublic: boolean): ToolRecord {
     is_public: isPublic,
     owner: owner.username,
     container: containerFrom(tool.container),
-    implementation: implementationFrom(tool.implementation, owner),
+    implementation: implementationFrom(tool.implementation, implementedBy(fullName(owner), owner.email)),
     time_limit_seconds: typeof tool.time_limit_seconds === "number" ? tool.time_limit_seconds : 0,
     restricted: tool.restricted === true,
     interactive: tool.interactive === true,
@@ -212,6 +216,7 @@ function applyChanges(tool: ToolRecord, body: unknown): ToolRecord {
     if (changes[field] !== undefined) Object.assign(tool, { [field]: changes[field] });
   }
   if (changes.container !== undefined) tool.container = containerFrom(changes.container, tool.container);
+  tool.implementation = implementationFrom(changes.implementation, tool.implementation);
   return tool;
 }
 
