@@ -46,7 +46,7 @@ describe("app definitions and versions", () => {
     const id = (await ok("POST", "/apps", definition("Legacy Counter"))).id as string;
     const own = await alicesApp();
     for (const path of [`/apps/${own}`, `/apps/de/${own}`]) {
-      expect((await ok("GET", path)).limitChecks.canRun).toBe(true);
+      expect(await ok("GET", path)).toMatchObject({ limitChecks: { canRun: true }, overall_job_type: "executable" });
       await ok("PUT", path, definition("Counter"));
       await ok("PATCH", path, { description: "counts more" });
     }

@@ -92,6 +92,12 @@ describe("the apps catalogue as sonora reads it", () => {
         },
       ],
     });
+    // The launch form says the same, and that it is a VICE app (src/components/apps/launch/ResourceRequirements.js).
+    expect((await send("alice", "GET", `/apps/de/${WORD_COUNT}`)).json()).toMatchObject({
+      overall_job_type: "interactive",
+      max_time_limit_seconds: 30 * 24 * 60 * 60,
+      limitChecks: { canRun: false },
+    });
     // Another user's limit is their own.
     expect(((await send("bob", "GET", "/apps?search=word")).json().apps[0] as Listed).limitChecks.canRun).toBe(true);
   });

@@ -10,9 +10,8 @@ import { groupsFrom, newApp, referencesFrom } from "./app-definitions.js";
 import { appDetails } from "./app-information.js";
 import { appRoutes } from "./app-paths.js";
 import { addVersion, atVersion, changeVersion, deleteVersion, reorderVersions } from "./app-versions.js";
-import { editorView, jobView } from "./app-views.js";
+import { editorView, launchForm } from "./app-views.js";
 import { type AppRecord, type CatalogState, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
-import { limitChecksOf } from "./limit-checks.js";
 import { systemOf, TAPIS_REFUSALS } from "./systems.js";
 import { readableTool, toolsOf } from "./tools.js";
 
@@ -102,8 +101,7 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
   const everyPath = { legacy: true, versions: true, tapis: TAPIS_REFUSALS.integration, answers: { 200: App } };
   appRoutes(scope, "GET", "", { ...everyPath, answers: { 200: AppJobView } }, async (request, { appId, versionId }) => {
     const username = callerOf(request).username;
-    const version = atVersion(readableApp(state(), appId, username), versionId);
-    return jobView(version, {}, limitChecksOf(version, username, all));
+    return launchForm(atVersion(readableApp(state(), appId, username), versionId), username, all);
   });
   appRoutes(scope, "PUT", "", everyPath, async (request, { appId, versionId }) => {
     const caller = callerOf(request);

@@ -1,6 +1,7 @@
-import { appDates } from "./app-listing.js";
+import { appDates, overallJobType } from "./app-listing.js";
 import { versionList } from "./app-versions.js";
 import type { AppRecord } from "./catalog.js";
+import { isInteractive, limitChecksOf } from "./limit-checks.js";
 import { type ToolsState, toolView } from "./tools.js";
 
 /** Launch-form parameter ids join the step and the parameter id, as analysis configs key them. */
@@ -37,6 +38,26 @@ export function jobView(app: AppRecord, values: Record<string, unknown> = {}, li
         return { ...parameter, id: key, ...(value === undefined ? {} : { defaultValue: value }) };
       }),
     })),
+  };
+}
+
+/** The longest initial time limit a VICE analysis may ask for (the apps service's default: 30 days). */
+const VICE_MAX_INITIAL_TIME_LIMIT_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * The launch form as the apps service answers it to one user (src/apps/service/apps/de/job_view.clj): with the
+ * user's limit checks, the app's overall job type and, for an interactive app, the longest initial time limit.
+ */
+export function launchForm(
+  app: AppRecord,
+  username: string,
+  all: () => Record<string, unknown>,
+  values: Record<string, unknown> = {},
+) {
+  return {
+    ...jobView(app, values, limitChecksOf(app, username, all)),
+    overall_job_type: overallJobType(app, all),
+    ...(isInteractive(app, all) ? { max_time_limit_seconds: VICE_MAX_INITIAL_TIME_LIMIT_SECONDS } : {}),
   };
 }
 
