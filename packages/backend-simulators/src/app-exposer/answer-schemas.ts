@@ -219,19 +219,5 @@ export const DefaultsMapping = Type.Object({
 export const DefaultsMappings = Type.Object({ defaults: Type.Array(DefaultsMapping) });
 
 // The metadata service's AVU listing, which app-exposer's instant launch metadata routes pass on as they get it
-// (instantlaunches/metadata.go): common-swagger-api src/common_swagger_api/schema/metadata.clj AvuList.
-export const AvuList = Type.Object({
-  avus: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      attr: Type.String(),
-      value: Type.String(),
-      unit: Type.String(),
-      target_id: Type.String(),
-      created_by: Type.String(),
-      modified_by: Type.String(),
-      created_on: Type.Integer(),
-      modified_on: Type.Integer(),
-    }),
-  ),
-});
+// (instantlaunches/metadata.go): the metadata simulator's AvuList.
+export { AvuList } from "../metadata/answer-schemas.js";
