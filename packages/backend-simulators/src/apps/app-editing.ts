@@ -133,11 +133,12 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
     deleteVersion(editableApp(state(), ref.appId, callerOf(request)), params.versionId);
     return {};
   });
-  scope.post("/apps/shredder", answers(empty), async (request) => {
+  // Deleting several apps answers no body (the combined client's deletions return nothing), one app `{}`.
+  scope.post("/apps/shredder", answers({ 200: NoBody }), async (request, reply) => {
     const caller = callerOf(request);
     const apps = appIdsOf(request.body).map((id) => deletableApp(state(), id, caller));
     for (const app of apps) app.deleted = true;
-    return {};
+    return reply.send();
   });
   appRoutes(
     scope,
