@@ -32,18 +32,18 @@ const createAddon = async (addon: object = extraCpu) => {
   return response.json().addon;
 };
 
-const alicesSubscription = async () =>
-  (await service.send("alice", "GET", "/qms/user/plan")).json().result.id as string;
+/** bob's subscription: the seed leaves him on Basic (200 CPU hours), alice and carol have plans of their own. */
+const bobsSubscription = async () => (await service.send("bob", "GET", "/qms/user/plan")).json().result.id as string;
 
 describe("add-ons", () => {
-  it("carol creates an add-on, applies it to alice's subscription and alice's quota rises, then removes it", async () => {
+  it("carol creates an add-on, applies it to bob's subscription and bob's quota rises, then removes it", async () => {
     const addon = await createAddon();
     expect(addon).toMatchObject({ name: "Extra CPU", default_amount: 1000, resource_type: { name: "cpu.hours" } });
     // The service creates with PUT, the add-on wrapped; the gateway answers only `addon`.
     expect(service.platform.subscriptionAddons.recorder.to("PUT", "/addons")[0]?.body).toEqual({ addon: extraCpu });
 
-    const subscription = await alicesSubscription();
-    expect(quotaOf(service, "alice", "cpu.hours")).toBe(200);
+    const subscription = await bobsSubscription();
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(200);
     const applied = await service.send("carol", "POST", `/admin/qms/subscriptions/${subscription}/addons`, {
       uuid: addon.uuid,
     });
@@ -55,7 +55,7 @@ describe("add-ons", () => {
       addon: { uuid: addon.uuid },
     });
     expect(Object.keys(applied.json())).toEqual(["subscription_addon"]);
-    expect(quotaOf(service, "alice", "cpu.hours")).toBe(1200);
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(1200);
     const [put] = service.platform.subscriptionAddons.recorder.to("PUT", /^\/subscriptions\//);
     expect(put?.path).toBe(`/subscriptions/${subscription}/addons/${addon.uuid}`);
 
@@ -74,7 +74,7 @@ describe("add-ons", () => {
       `/admin/qms/subscriptions/${subscription}/addons/${subscriptionAddon.uuid}`,
     );
     expect(removed.statusCode).toBe(200);
-    expect(quotaOf(service, "alice", "cpu.hours")).toBe(200);
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(200);
     const [deleted] = service.platform.subscriptionAddons.recorder.to("DELETE", /^\/subscriptions\//);
     expect(deleted?.path).toBe(`/subscriptions/${subscriptionAddon.uuid}/addons/${subscriptionAddon.uuid}`);
     expect((await service.send("carol", "GET", `/admin/qms/subscriptions/${subscription}/addons`)).json()).toEqual({
@@ -84,7 +84,7 @@ describe("add-ons", () => {
 
   it("changes an applied add-on's amount as the client's putSubAddon sends it: the quota moves by the difference", async () => {
     const addon = await createAddon();
-    const subscription = await alicesSubscription();
+    const subscription = await bobsSubscription();
     const applied = (
       await service.send("carol", "POST", `/admin/qms/subscriptions/${subscription}/addons`, { uuid: addon.uuid })
     ).json().subscription_addon;
@@ -99,7 +99,7 @@ describe("add-ons", () => {
     );
     expect(changed.statusCode).toBe(200);
     expect(changed.json().subscription_addon).toMatchObject({ amount: 300, paid: true });
-    expect(quotaOf(service, "alice", "cpu.hours")).toBe(500);
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(500);
     const [post] = service.platform.subscriptionAddons.recorder.to("POST", /^\/subscriptions\//);
     expect(post?.path).toBe(`/subscriptions/${applied.uuid}/addons/${applied.uuid}`);
     expect(post?.body).toEqual({
@@ -115,7 +115,7 @@ describe("add-ons", () => {
       subscription_addon: { paid: false, uuid: applied.uuid },
       update_paid: true,
     });
-    expect(quotaOf(service, "alice", "cpu.hours")).toBe(500);
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(500);
   });
 
   it("updates the fields given with the service's camelCase mask, lists and deletes an add-on no subscription has", async () => {
@@ -162,7 +162,7 @@ describe("add-ons", () => {
 
   it("refuses to delete an add-on a subscription has, and an unknown one", async () => {
     const addon = await createAddon();
-    await service.send("carol", "POST", `/admin/qms/subscriptions/${await alicesSubscription()}/addons`, {
+    await service.send("carol", "POST", `/admin/qms/subscriptions/${await bobsSubscription()}/addons`, {
       uuid: addon.uuid,
     });
     const inUse = await service.send("carol", "DELETE", `/admin/qms/addons/${addon.uuid}`);
@@ -215,7 +215,7 @@ describe("add-ons", () => {
     );
     expect(noSubscription.statusCode).toBe(404);
     expect(noSubscription.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: "subscription not found" });
-    const subscription = await alicesSubscription();
+    const subscription = await bobsSubscription();
     const noAddon = await service.send("carol", "POST", `/admin/qms/subscriptions/${subscription}/addons`, {
       uuid: "0a0b0c0d-0000-4000-8000-000000000000",
     });
@@ -228,7 +228,7 @@ describe("add-ons", () => {
       const refused = await service.send("carol", method, url, method === "POST" ? { uuid: "nope" } : undefined);
       expect(refused.statusCode, url).toBe(400);
     }
-    expect(quotaOf(service, "alice", "cpu.hours")).toBe(200);
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(200);
   });
 
   it("is for administrators: alice gets 403 and the service is not called", async () => {

@@ -15,28 +15,29 @@ const planOf = async (username: string) =>
   (await service.send("carol", "GET", `/admin/qms/users/${username}/plan`)).json().result;
 
 describe("a user's plan, for administrators", () => {
-  it("carol moves alice to another plan and alice's quotas follow; the old subscription ends where the new starts", async () => {
-    const basic = (await service.send("alice", "GET", "/qms/user/plan")).json().result;
+  // bob, on Basic: the seed gives alice and carol plans of their own.
+  it("carol moves bob to another plan and bob's quotas follow; the old subscription ends where the new starts", async () => {
+    const basic = (await service.send("bob", "GET", "/qms/user/plan")).json().result;
     expect(basic.plan.name).toBe("Basic");
 
-    const moved = await service.send("carol", "PUT", "/admin/qms/users/alice/plan/Pro?paid=true&periods=2");
+    const moved = await service.send("carol", "PUT", "/admin/qms/users/bob/plan/Pro?paid=true&periods=2");
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().result).toMatchObject({ plan: { name: "Pro" }, paid: true, user: { username: "alice" } });
+    expect(moved.json().result).toMatchObject({ plan: { name: "Pro" }, paid: true, user: { username: "bob" } });
 
-    const mine = (await service.send("alice", "GET", "/qms/user/plan")).json().result;
+    const mine = (await service.send("bob", "GET", "/qms/user/plan")).json().result;
     expect(mine.plan.name).toBe("Pro");
-    expect(quotaOf(service, "alice", "cpu.hours")).toBe(20000);
-    expect(quotaOf(service, "alice", "data.size")).toBe(3072 * GIB);
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(20000);
+    expect(quotaOf(service, "bob", "data.size")).toBe(3072 * GIB);
     expect(
       (Date.parse(mine.effective_end_date) - Date.parse(mine.effective_start_date)) / (365 * 86_400_000),
     ).toBeCloseTo(2, 1);
 
-    const history = (await service.send("alice", "GET", "/qms/user/subscriptions?include-expired=true")).json().result;
+    const history = (await service.send("bob", "GET", "/qms/user/subscriptions?include-expired=true")).json().result;
     expect(history.total).toBe(2);
     const ended = history.subscriptions.find((sub: { id: string }) => sub.id === basic.id);
     expect(Date.parse(ended.effective_end_date)).toBeLessThanOrEqual(Date.parse(mine.effective_start_date));
-    expect((await service.send("alice", "GET", "/qms/user/subscriptions")).json().result.total).toBe(1);
-    expect(await planOf("alice")).toMatchObject({ id: mine.id });
+    expect((await service.send("bob", "GET", "/qms/user/subscriptions")).json().result.total).toBe(1);
+    expect(await planOf("bob")).toMatchObject({ id: mine.id });
   });
 
   it("refuses to move a name the directory does not know to a plan, before QMS would make the user", async () => {
@@ -63,6 +64,7 @@ describe("a user's plan, for administrators", () => {
   });
 
   it("refuses an unknown plan (QMS's 400), a missing paid flag and a malformed date, and changes nothing", async () => {
+    const before = qmsOf(service).subscriptions.length;
     const unknown = await service.send("carol", "PUT", "/admin/qms/users/alice/plan/Platinum?paid=true");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ error_code: "ERR_BAD_REQUEST", reason: "plan name `Platinum` not found" });
@@ -71,25 +73,27 @@ describe("a user's plan, for administrators", () => {
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
     }
-    expect(qmsOf(service).subscriptions).toHaveLength(0);
+    expect(qmsOf(service).subscriptions).toHaveLength(before);
   });
 
   it("is for administrators only: alice gets 403, no token 401", async () => {
+    const before = qmsOf(service).subscriptions.length;
     const alice = await service.send("alice", "PUT", "/admin/qms/users/alice/plan/Commercial?paid=true");
     expect(alice.statusCode).toBe(403);
     expect(alice.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
     expect((await service.send(undefined, "GET", "/admin/qms/users/alice/plan")).statusCode).toBe(401);
-    expect(qmsOf(service).subscriptions).toHaveLength(0);
+    expect(qmsOf(service).subscriptions).toHaveLength(before);
   });
 });
 
 describe("quotas and usages", () => {
   it("sets a user's quota as the client's updateUserQuota sends it, after the directory knows the user", async () => {
-    const response = await service.send("carol", "POST", "/admin/qms/users/alice/plan/cpu.hours/quota", { quota: 750 });
+    // bob: no subscription yet (the seed's are alice's and carol's), so setting a quota makes one.
+    const response = await service.send("carol", "POST", "/admin/qms/users/bob/plan/cpu.hours/quota", { quota: 750 });
     expect(response.statusCode).toBe(200);
-    expect(response.json().result).toMatchObject({ new_subscription: true, user: { username: "alice" } });
-    expect(quotaOf(service, "alice", "cpu.hours")).toBe(750);
-    expect(service.platform.groups.recorder.to("GET", "/subjects/alice")[0]?.query).toEqual({ user: "de_grouper" });
+    expect(response.json().result).toMatchObject({ new_subscription: true, user: { username: "bob" } });
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(750);
+    expect(service.platform.groups.recorder.to("GET", "/subjects/bob")[0]?.query).toEqual({ user: "de_grouper" });
   });
 
   it("refuses a negative quota, an unknown resource type and a user the directory does not know, changing nothing", async () => {
@@ -169,6 +173,7 @@ describe("subscriptions in bulk and the listing", () => {
   });
 
   it("refuses a list naming an unknown user whole, before QMS sees any of it, naming every unknown user", async () => {
+    const before = qmsOf(service).subscriptions.length;
     const response = await service.send("carol", "POST", "/admin/qms/subscriptions", {
       subscriptions: [
         { username: "nobody-here", plan_name: "Pro", paid: true },
@@ -184,8 +189,9 @@ describe("subscriptions in bulk and the listing", () => {
     });
     expect(service.platform.qms.recorder.requests).toHaveLength(0);
     expect(qmsOf(service).users.has("nobody-here")).toBe(false);
-    expect(qmsOf(service).subscriptions).toHaveLength(0);
-    expect((await service.send("alice", "GET", "/qms/user/plan")).json().result.plan.name).toBe("Basic");
+    expect(qmsOf(service).subscriptions).toHaveLength(before);
+    // Her plan of the seed, unchanged.
+    expect((await service.send("alice", "GET", "/qms/user/plan")).json().result.plan.name).toBe("Regular");
   });
 
   it("refuses an entry naming no user before any lookup", async () => {

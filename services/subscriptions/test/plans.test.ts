@@ -59,13 +59,15 @@ describe("plans and resource types (anyone)", () => {
 });
 
 describe("the caller's own plan", () => {
-  it("alice sees her plan: the default (Basic, unpaid, a year) on first sight, the same one afterwards", async () => {
-    expect(qmsOf(service).users.has("alice")).toBe(false);
-    const first = await service.send("alice", "GET", "/qms/user/plan");
+  // bob: the seed subscribes alice and carol to plans of their own.
+  it("bob sees his plan: the default (Basic, unpaid, a year) on first sight, the same one afterwards", async () => {
+    expect(qmsOf(service).users.has("bob")).toBe(false);
+    const before = qmsOf(service).subscriptions.length;
+    const first = await service.send("bob", "GET", "/qms/user/plan");
     expect(first.statusCode).toBe(200);
     const plan = first.json().result;
     expect(plan).toMatchObject({
-      user: { username: "alice" },
+      user: { username: "bob" },
       plan: { name: "Basic" },
       paid: false,
       quotas: expect.arrayContaining([
@@ -76,28 +78,28 @@ describe("the caller's own plan", () => {
     });
     const years = (Date.parse(plan.effective_end_date) - Date.parse(plan.effective_start_date)) / (365 * 86_400_000);
     expect(years).toBeCloseTo(1, 1);
-    expect(qmsOf(service).subscriptions).toHaveLength(1);
+    expect(qmsOf(service).subscriptions).toHaveLength(before + 1);
 
-    const again = (await service.send("alice", "GET", "/qms/user/plan")).json().result;
+    const again = (await service.send("bob", "GET", "/qms/user/plan")).json().result;
     expect(again.id).toBe(plan.id);
-    expect(service.platform.qms.recorder.to("GET", "/v1/users/alice/plan")).toHaveLength(2);
+    expect(service.platform.qms.recorder.to("GET", "/v1/users/bob/plan")).toHaveLength(2);
   });
 
   it("asks QMS about the user the token names, whatever the query says", async () => {
-    await service.send("bob", "GET", "/qms/user/plan?username=alice&user=alice");
-    expect(qmsOf(service).users.has("alice")).toBe(false);
-    expect(qmsOf(service).users.has("bob")).toBe(true);
+    await service.send("alice", "GET", "/qms/user/plan?username=bob&user=bob");
+    expect(qmsOf(service).users.has("bob")).toBe(false);
+    expect(service.platform.qms.recorder.to("GET", "/v1/users/alice/plan")).toHaveLength(1);
   });
 
   it("lists the caller's subscriptions and usages; a malformed cutoff or flag is 400", async () => {
-    const listing = await service.send("alice", "GET", "/qms/user/subscriptions?include-expired=true");
+    const listing = await service.send("bob", "GET", "/qms/user/subscriptions?include-expired=true");
     expect(listing.statusCode).toBe(200);
     expect(listing.json().result).toMatchObject({ total: 0, subscriptions: [] });
 
-    await service.send("alice", "GET", "/qms/user/plan");
-    const usages = await service.send("alice", "GET", "/qms/user/usages");
+    await service.send("bob", "GET", "/qms/user/plan");
+    const usages = await service.send("bob", "GET", "/qms/user/usages");
     expect(usages.json()).toEqual({ result: [], status: "OK" });
-    expect((await service.send("alice", "GET", "/qms/user/subscriptions")).json().result.total).toBe(1);
+    expect((await service.send("bob", "GET", "/qms/user/subscriptions")).json().result.total).toBe(1);
 
     for (const query of ["include-expired=maybe", "cutoff=yesterday"]) {
       const refused = await service.send("alice", "GET", `/qms/user/subscriptions?${query}`);

@@ -31,7 +31,8 @@ describe("GET /resource-usage/summary (the client's dashboard)", () => {
     expect(summary.errors).toEqual([]);
     expect(summary.cpu_usage).toMatchObject({ username: "alice", total: "42.5" });
     expect(summary.data_usage).toMatchObject({ username: "alice@iplantcollaborative.org", total: 3 * GIB });
-    expect(summary.subscription).toMatchObject({ users: { username: "alice" }, plan: { name: "Basic" }, addons: [] });
+    // Her plan of the seed.
+    expect(summary.subscription).toMatchObject({ users: { username: "alice" }, plan: { name: "Regular" }, addons: [] });
     // Both backends know the user by the qualified name, which comes from the token.
     expect(service.platform.resourceUsage.recorder.requests.map((request) => request.path)).toEqual([
       "/summary/alice%40iplantcollaborative.org",

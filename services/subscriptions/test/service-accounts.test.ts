@@ -24,19 +24,20 @@ async function asServiceAccount(method: "GET" | "PUT" | "POST" | "DELETE", url: 
 
 describe("the platform's service accounts on /service/qms", () => {
   it("the demo service account reads and changes a user's plan; paid is true unless it says otherwise", async () => {
-    const read = await asServiceAccount("GET", "/service/qms/users/alice/plan");
+    // bob, on Basic: the seed gives alice and carol plans of their own.
+    const read = await asServiceAccount("GET", "/service/qms/users/bob/plan");
     expect(read.statusCode).toBe(200);
-    expect(read.json().result).toMatchObject({ user: { username: "alice" }, plan: { name: "Basic" } });
+    expect(read.json().result).toMatchObject({ user: { username: "bob" }, plan: { name: "Basic" } });
 
-    const changed = await asServiceAccount("PUT", "/service/qms/users/alice/plan/Regular");
+    const changed = await asServiceAccount("PUT", "/service/qms/users/bob/plan/Regular");
     expect(changed.statusCode).toBe(200);
     expect(changed.json().result).toMatchObject({ plan: { name: "Regular" }, paid: true });
-    expect(service.platform.qms.recorder.to("PUT", "/v1/users/alice/Regular")[0]?.query).toEqual({ paid: "true" });
-    expect(quotaOf(service, "alice", "cpu.hours")).toBe(1000);
+    expect(service.platform.qms.recorder.to("PUT", "/v1/users/bob/Regular")[0]?.query).toEqual({ paid: "true" });
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(1000);
 
-    const unpaid = await asServiceAccount("PUT", "/service/qms/users/alice/plan/Pro?paid=false");
+    const unpaid = await asServiceAccount("PUT", "/service/qms/users/bob/plan/Pro?paid=false");
     expect(unpaid.json().result).toMatchObject({ plan: { name: "Pro" }, paid: false });
-    const listing = await asServiceAccount("GET", "/service/qms/users/alice/subscriptions?include-expired=true");
+    const listing = await asServiceAccount("GET", "/service/qms/users/bob/subscriptions?include-expired=true");
     expect(listing.json().result.total).toBe(3);
   });
 
@@ -78,6 +79,7 @@ describe("the platform's service accounts on /service/qms", () => {
   });
 
   it("refuses alice's token with 403 and no token with 401, before QMS is asked", async () => {
+    const known = qmsOf(service).users.size;
     const alice = await service.send("alice", "GET", "/service/qms/users/alice/plan");
     expect(alice.statusCode).toBe(403);
     expect(alice.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
@@ -87,7 +89,7 @@ describe("the platform's service accounts on /service/qms", () => {
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ error_code: "ERR_NOT_AUTHORIZED" });
     expect(service.platform.qms.recorder.requests).toHaveLength(0);
-    expect(qmsOf(service).users.size).toBe(0);
+    expect(qmsOf(service).users.size).toBe(known);
   });
 
   it("refuses a service account without the role", async () => {
