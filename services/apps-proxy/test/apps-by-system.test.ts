@@ -319,7 +319,10 @@ describe("identity on every apps-backend row", () => {
     for (const row of rows) {
       const caller = row.auth === "admin" ? "carol" : "bob";
       const url = row.path.replace("{system-id}", "de").replace(/\{[^}]+\}/g, WORD_COUNT);
-      const body = ["POST", "PUT", "PATCH", "DELETE"].includes(row.method) ? {} : undefined;
+      // A submission must name an output folder the gateway lets through before the apps backend is asked.
+      const submission =
+        row.method === "POST" && row.path === "/analyses" ? { output_dir: "/iplant/home/bob/analyses" } : {};
+      const body = ["POST", "PUT", "PATCH", "DELETE"].includes(row.method) ? submission : undefined;
       service.platform.apps.recorder.clear();
       await send(caller, row.method as "GET", `${url}?${spoofed}`, body, headers);
       const calls = service.platform.apps.recorder.requests;
