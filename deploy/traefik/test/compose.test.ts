@@ -16,8 +16,9 @@ import { GENERATE_COMMAND } from "../src/dockerfiles.js";
 import { documentSources, platformVariables } from "../src/platform-environment.js";
 import { configSchemaOf, serviceSettings } from "../src/service-settings.js";
 import { gatewayServices, root } from "../src/workspace.js";
-import { composeSchemaErrors, fromRoot, type RenderedService, readCompose, renderCompose } from "./compose-model.js";
+import { fromRoot, type RenderedService, readCompose, renderCompose } from "./compose-model.js";
 import { readDockerfile } from "./dockerfile-model.js";
+import { composeSchemaErrors } from "./upstream-schemas.js";
 
 const gatewayNames = gatewayServices.map(({ service }) => service);
 const settingsOf = async (name: string) =>
@@ -53,6 +54,35 @@ const development = renderCompose(DEVELOPMENT_COMPOSE);
 describe("the compose files", () => {
   it.each([...new Set(composeFiles)])("%s is valid against the compose-spec schema", (file) => {
     expect(composeSchemaErrors(readCompose(file))).toEqual([]);
+  });
+
+  it("fail the compose-spec schema with a misspelt service, healthcheck, dependency or include field", () => {
+    type Loose = Record<string, Record<string, Record<string, Record<string, unknown>>>>;
+    const misspelt = (file: string, edit: (document: Loose) => void) => {
+      const document = structuredClone(readCompose(file)) as unknown as Loose;
+      edit(document);
+      return composeSchemaErrors(document);
+    };
+    const typo = (field: string) => expect.stringMatching(new RegExp(`additional properties: ${field}$`));
+    const firstService = (document: Loose) => Object.values(document.services ?? {})[0] ?? {};
+    expect(
+      misspelt(TRAEFIK_COMPOSE, (document) => Object.assign(firstService(document), { volume: [] })),
+    ).toContainEqual(typo("volume"));
+    expect(
+      misspelt(teamFile(gatewayNames[0] as string), (document) => {
+        const service = firstService(document);
+        service.healthcheck = { ...service.healthcheck, intervall: "5s" };
+      }),
+    ).toContainEqual(typo("intervall"));
+    expect(
+      misspelt(TRAEFIK_COMPOSE, (document) => {
+        const dependencies = firstService(document).depends_on as Record<string, Record<string, unknown>>;
+        Object.assign(Object.values(dependencies)[0] ?? {}, { conditon: "service_healthy" });
+      }),
+    ).toContainEqual(typo("conditon"));
+    expect(
+      misspelt(ROOT_COMPOSE, (document) => Object.assign(document, { includes: document.include })),
+    ).toContainEqual(typo("includes"));
   });
 
   it("are the generator's, and deploy/compose holds nothing else", () => {

@@ -39,6 +39,7 @@ import { configSchemaOf, serviceSettings } from "../src/service-settings.js";
 import { gatewayServices, root } from "../src/workspace.js";
 import { filesOnDisk, type ManifestFile, MODELS, manifests, readYaml } from "./kubernetes-model.js";
 import helmValuesSchema from "./schemas/traefik-helm-chart-41.3.0.values.schema.json" with { type: "json" };
+import { kubernetesSchemaErrors, kustomizationErrors, STRICT_KUBERNETES_KINDS } from "./upstream-schemas.js";
 
 const all = manifests();
 const find = (kind: string, name: string) =>
@@ -121,6 +122,73 @@ describe("deploy/k8s", () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it("holds only objects valid against the Kubernetes API's JSON schema made strict, as kubeconform -strict checks", () => {
+    const problems = all
+      .filter(({ document }) => STRICT_KUBERNETES_KINDS.includes(`${document.apiVersion}/${document.kind}`))
+      .flatMap(({ file, document }) => kubernetesSchemaErrors(document).map((problem) => `${file}: ${problem}`));
+    expect(problems).toEqual([]);
+    const kinds = new Set(all.map(({ document }) => `${document.apiVersion}/${document.kind}`));
+    // The IngressRoutes alone have no strict schema (see deploy/traefik/schemas/README.md).
+    expect([...kinds].filter((kind) => !STRICT_KUBERNETES_KINDS.includes(kind))).toEqual([
+      "traefik.io/v1alpha1/IngressRoute",
+    ]);
+  });
+
+  it("has kustomizations, their ConfigMap and Secret generators included, valid against kustomize's schema made strict", () => {
+    const problems = [...filesOnDisk()]
+      .filter(([file]) => file.endsWith("kustomization.yaml"))
+      .flatMap(([file]) => kustomizationErrors(readYaml(file)).map((problem) => `${file}: ${problem}`));
+    expect(problems).toEqual([]);
+  });
+
+  it("fails those schemas with a misspelt field in each kind of file", () => {
+    const typo = (field: string) => [expect.stringMatching(new RegExp(`additional properties: ${field}$`))];
+    const misspelt = <T>(kind: string, name: string, edit: (document: T) => void) => {
+      const document = structuredClone(named<T>(kind, name));
+      edit(document);
+      return kubernetesSchemaErrors(document as never);
+    };
+    const service = gatewayServices[0]?.service as string;
+    const deployment = (edit: (document: IDeployment) => void) => misspelt<IDeployment>("Deployment", service, edit);
+    expect(deployment((document) => Object.assign(document.spec ?? {}, { replica: 2 }))).toEqual(typo("replica"));
+    expect(
+      deployment((document) => Object.assign(containersOf(document)[0] ?? {}, { imagePullPolicyy: "Always" })),
+    ).toEqual(typo("imagePullPolicyy"));
+    expect(
+      deployment((document) =>
+        Object.assign(document.spec?.template.spec?.securityContext ?? {}, { runAsNonroot: true }),
+      ),
+    ).toEqual(typo("runAsNonroot"));
+    expect(
+      misspelt<IService>("Service", service, (document) =>
+        Object.assign(document.spec?.ports?.[0] ?? {}, { targetport: 1 }),
+      ),
+    ).toEqual(typo("targetport"));
+    expect(
+      misspelt<IPodDisruptionBudget>("PodDisruptionBudget", service, (document) =>
+        Object.assign(document.spec ?? {}, { minAvailible: 1 }),
+      ),
+    ).toEqual(typo("minAvailible"));
+    expect(
+      misspelt<IHorizontalPodAutoscaler>("HorizontalPodAutoscaler", service, (document) =>
+        Object.assign(document.spec ?? {}, { maxReplica: 4 }),
+      ),
+    ).toEqual(typo("maxReplica"));
+    expect(misspelt("Namespace", "de-gateway", (document: object) => Object.assign(document, { metdata: {} }))).toEqual(
+      typo("metdata"),
+    );
+    // No strict IngressRoute schema could be had (deploy/traefik/schemas/README.md): Traefik's CRD schema, through
+    // @kubernetes-models/traefik, refuses `route` for the `routes` it requires, not an unknown field beside it.
+    const { spec, ...ingressRoute } = structuredClone(named<{ spec: { routes: unknown } }>("IngressRoute", service));
+    const IngressRoute = MODELS["traefik.io/v1alpha1/IngressRoute"] as (typeof MODELS)[string];
+    expect(() => new IngressRoute({ ...ingressRoute, spec: { route: spec.routes } } as never).validate()).toThrow(
+      /must have required property routes/,
+    );
+    const kustomization = structuredClone(kustomizationOf(`${BASE_DIR}/${service}`)) as Kustomization;
+    Object.assign(kustomization.configMapGenerator?.[0] ?? {}, { literal: ["PORT=1"] });
+    expect(kustomizationErrors(kustomization)).toEqual(typo("literal"));
   });
 
   it("applies with kustomize: the base, and two overlays on it, every file reached, one namespace", () => {

@@ -11,14 +11,13 @@ import {
   TRAEFIK_ROUTERS_FILE,
   TRAEFIK_STATIC_CONFIG,
 } from "@de-gateway/routing";
-import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { DEV_TOOLS_FILE } from "../src/compose-files.js";
 import { generatedDevToolsFile } from "../src/dev-tools-file.js";
 import { ENTRY_POINT, generatedRoutersFile } from "../src/routers-file.js";
 import { gatewayServices, root } from "../src/workspace.js";
-import { DynamicConfigSchema } from "./traefik-schemas.js";
+import { traefikDynamicErrors } from "./upstream-schemas.js";
 
 type Dynamic = {
   http: {
@@ -54,9 +53,28 @@ describe("Traefik dynamic configuration", () => {
     expect(dirname(DEV_TOOLS_FILE)).not.toBe(dirname(TRAEFIK_ROUTERS_FILE));
   });
 
-  it.each(files)("%s uses only the file-provider settings the pinned version knows", (name) => {
-    const errors = [...Value.Errors(DynamicConfigSchema, documents.get(name))];
-    expect(errors.map((error) => `${error.instancePath} ${error.message}`)).toEqual([]);
+  it.each(files)("%s is valid against SchemaStore's file-provider schema, made strict", (name) => {
+    expect(traefikDynamicErrors(documents.get(name))).toEqual([]);
+  });
+
+  it("fails that schema with a misspelt router, service or health-check field", () => {
+    const misspelt = (edit: (document: Dynamic) => void) => {
+      const document = structuredClone(documents.get(TRAEFIK_ROUTERS_FILE) as Dynamic);
+      edit(document);
+      return traefikDynamicErrors(document);
+    };
+    const router = (document: Dynamic) => Object.values(document.http.routers)[0] as Record<string, unknown>;
+    const service = (document: Dynamic) =>
+      Object.values(document.http.services)[0] as { loadBalancer: Record<string, Record<string, unknown>> };
+    expect(misspelt((document) => Object.assign(router(document), { entrypoints: ["web"] }))).toContainEqual(
+      expect.stringMatching(/additional properties: entrypoints$/),
+    );
+    expect(
+      misspelt((document) => Object.assign(service(document).loadBalancer, { passHostHeaders: true })),
+    ).toContainEqual(expect.stringMatching(/additional properties: passHostHeaders$/));
+    expect(
+      misspelt((document) => Object.assign(service(document).loadBalancer.healthCheck ?? {}, { intervall: "5s" })),
+    ).toContainEqual(expect.stringMatching(/additional properties: intervall$/));
   });
 
   it("has rules that compile, entrypoints that exist and services that are defined", () => {

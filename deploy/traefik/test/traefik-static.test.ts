@@ -1,14 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ENCODED_CHARACTER_OPTIONS, readEntryPointSettings, TRAEFIK_STATIC_CONFIG } from "@de-gateway/routing";
-import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
 import { isMap, isScalar, parse, parseDocument } from "yaml";
 import { DEVELOPMENT_COMPOSE } from "../src/compose-files.js";
 import { ENTRY_POINT } from "../src/routers-file.js";
 import { root } from "../src/workspace.js";
 import { renderCompose } from "./compose-model.js";
-import { StaticConfigSchema } from "./traefik-schemas.js";
+import { traefikStaticErrors } from "./upstream-schemas.js";
 
 const file = join(root, TRAEFIK_STATIC_CONFIG);
 const text = readFileSync(file, "utf8");
@@ -17,10 +16,29 @@ const config = parse(text);
 const traefik = renderCompose(DEVELOPMENT_COMPOSE).find((service) => service.name === "traefik");
 
 describe("Traefik static configuration", () => {
-  it("uses only settings the pinned version knows, spelled right", () => {
-    expect(
-      [...Value.Errors(StaticConfigSchema, config)].map((error) => `${error.instancePath} ${error.message}`),
-    ).toEqual([]);
+  it("is valid against SchemaStore's static-configuration schema, made strict, with the overlay's v3 options", () => {
+    expect(traefikStaticErrors(config)).toEqual([]);
+  });
+
+  it("fails that schema with a misspelt entrypoint, timeout, encoded-character or provider field", () => {
+    const misspelt = (path: string[], field: string) => {
+      const document = structuredClone(config);
+      const parent = path.reduce((node, key) => node[key], document);
+      parent[field] = true;
+      return traefikStaticErrors(document);
+    };
+    for (const [path, field] of [
+      [["entryPoints", ENTRY_POINT], "adress"],
+      [["entryPoints", ENTRY_POINT, "http"], "sanitizePaths"],
+      [["entryPoints", ENTRY_POINT, "http", "encodedCharacters"], "allowEncodedSlashes"],
+      [["entryPoints", ENTRY_POINT, "transport", "respondingTimeouts"], "readTimeOut"],
+      [["providers", "file"], "watchh"],
+      [["metrics", "prometheus"], "addRouterLabels"],
+    ] as const) {
+      expect(misspelt([...path], field), `${path.join(".")}.${field}`).toContainEqual(
+        expect.stringMatching(new RegExp(`additional properties: ${field}$`)),
+      );
+    }
   });
 
   it("gives large uploads hours, not Traefik's default 60 s, and passes a query's raw ';' on as itself", () => {

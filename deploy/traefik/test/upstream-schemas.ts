@@ -1,0 +1,94 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { root } from "../src/workspace.js";
+
+/**
+ * The schemas the tools publish, vendored in deploy/traefik/schemas (sources and licences in its README.md), made
+ * strict as kubeconform -strict makes Kubernetes' (openapi2jsonschema --strict): an object schema that lists its
+ * properties takes no other, so a misspelt field is an error. schemas/overlay.json is the one place where they are
+ * extended, each entry saying why.
+ */
+const SCHEMAS_DIR = join(root, "deploy/traefik/schemas");
+type Schema = Record<string, unknown>;
+type OverlayEntry = { why: string; pointer: string; schema: Schema };
+const overlay = JSON.parse(readFileSync(join(SCHEMAS_DIR, "overlay.json"), "utf8")) as Record<string, OverlayEntry[]>;
+
+/** Every object schema that names its properties and says nothing of others gets additionalProperties: false. */
+function strict(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(strict);
+  if (typeof schema !== "object" || schema === null) return schema;
+  const copy: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // Under these keywords the keys are names (of properties, definitions), never keywords.
+    copy[key] = ["properties", "definitions", "patternProperties"].includes(key)
+      ? Object.fromEntries(Object.entries(value as Schema).map(([name, item]) => [name, strict(item)]))
+      : strict(value);
+  }
+  if (copy.properties && !("additionalProperties" in copy) && !("patternProperties" in copy)) {
+    copy.additionalProperties = false;
+  }
+  return copy;
+}
+
+/** A vendored schema with its overlay entries set, its draft marker dropped (ajv's default draft reads them all). */
+function vendored(file: string): Schema {
+  const { $schema: _draft, $id: _id, ...schema } = JSON.parse(readFileSync(join(SCHEMAS_DIR, file), "utf8")) as Schema;
+  for (const { pointer, schema: node } of overlay[file] ?? []) {
+    const path = pointer.split("/").slice(1);
+    const last = path.pop() as string;
+    const parent = path.reduce((node: Schema | undefined, segment) => node?.[segment] as Schema | undefined, schema);
+    if (!parent) throw new Error(`schemas/overlay.json: ${file} has nothing at ${pointer}`);
+    parent[last] = node;
+  }
+  return schema;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+const messages = (errors: ErrorObject[] | null | undefined) =>
+  (errors ?? []).map((error) => {
+    const extra = (error.params as { additionalProperty?: string }).additionalProperty;
+    return `${error.instancePath || "/"} ${error.message}${extra ? `: ${extra}` : ""}`;
+  });
+const checker = (validate: ValidateFunction) => (document: unknown) =>
+  validate(document) ? [] : messages(validate.errors);
+
+/** Traefik's file provider (dynamic configuration): SchemaStore's traefik-v2-file-provider.json. */
+export const traefikDynamicErrors = checker(ajv.compile(strict(vendored("traefik-v2-file-provider.json")) as Schema));
+/** Traefik's static configuration (traefik.yml): SchemaStore's traefik-v2.json with the v3 options of the overlay. */
+export const traefikStaticErrors = checker(ajv.compile(strict(vendored("traefik-v2.json")) as Schema));
+/**
+ * A compose file: the compose-spec schema. It is strict as published (every mapping closed, `x-` extensions
+ * aside), so it is taken as it is.
+ */
+export const composeSchemaErrors = checker(ajv.compile(vendored("compose-spec.json")));
+
+/**
+ * The Kubernetes API's definitions (SchemaStore's kubernetes-definitions.json, Kubernetes 1.18's OpenAPI), each
+ * kind the generator writes by its definition. policy/v1 and autoscaling/v2 are the promotions of
+ * policy/v1beta1 and autoscaling/v2beta2, whose definitions have the fields the generator uses under the same
+ * names; kubernetes-models (Kubernetes' current OpenAPI, not strict) checks the current versions beside them.
+ */
+const KUBERNETES_DEFINITIONS: Record<string, string> = {
+  "v1/Namespace": "io.k8s.api.core.v1.Namespace",
+  "v1/Service": "io.k8s.api.core.v1.Service",
+  "apps/v1/Deployment": "io.k8s.api.apps.v1.Deployment",
+  "policy/v1/PodDisruptionBudget": "io.k8s.api.policy.v1beta1.PodDisruptionBudget",
+  "autoscaling/v2/HorizontalPodAutoscaler": "io.k8s.api.autoscaling.v2beta2.HorizontalPodAutoscaler",
+};
+ajv.addSchema({ $id: "kubernetes", ...(strict(vendored("kubernetes-definitions.json")) as Schema) });
+
+/** The strict Kubernetes schema's problems with an object, or that there is no schema for its kind. */
+export function kubernetesSchemaErrors(document: { apiVersion?: unknown; kind?: unknown }): string[] {
+  const kind = `${document.apiVersion}/${document.kind}`;
+  const definition = KUBERNETES_DEFINITIONS[kind];
+  if (!definition) return [`no Kubernetes schema for ${kind}`];
+  const validate = ajv.getSchema(`kubernetes#/definitions/${definition}`) as ValidateFunction;
+  return validate(document) ? [] : messages(validate.errors);
+}
+
+/** A kustomization.yaml: SchemaStore's kustomization.json (kustomize's own types), the ConfigMaps and Secrets it generates included. */
+export const kustomizationErrors = checker(ajv.compile(strict(vendored("kustomization.json")) as Schema));
+
+/** The kinds the strict Kubernetes schemas cover. */
+export const STRICT_KUBERNETES_KINDS = Object.keys(KUBERNETES_DEFINITIONS);
