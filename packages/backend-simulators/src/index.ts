@@ -12,6 +12,16 @@ export {
   qualifiedUsername,
   SERVICE_ROLE,
 } from "./demo-users.js";
+export {
+  COMPLETED_ANALYSIS,
+  DEMO_SUBSCRIPTIONS,
+  DOI_REQUEST,
+  FAILED_ANALYSIS,
+  JUPYTER_INSTANT_LAUNCH,
+  JUPYTER_QUICK_LAUNCH,
+  RUNNING_VICE_ANALYSIS,
+  VICE_ACCESS_REQUEST,
+} from "./demo-world.js";
 export { seedId } from "./file-info/seed.js";
 export {
   type AnswerMismatch,

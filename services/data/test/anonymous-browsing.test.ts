@@ -19,7 +19,8 @@ describe("visitors who have not signed in", () => {
     );
     expect(listed.statusCode, listed.body).toBe(200);
     const names = [...listed.json().folders, ...listed.json().files].map((item: { label: string }) => item.label);
-    expect(names).toEqual(["reference-genomes", "README.txt"]);
+    // commons_repo holds the curators' staging folder (the seed's DOI request).
+    expect(names).toEqual(["commons_repo", "reference-genomes", "README.txt"]);
     expect(listed.json().files[0].permission).toBe("read");
 
     const stat = await send(undefined, "POST", "/filesystem/stat", { paths: [README] });

@@ -7,6 +7,8 @@ const send = service.send;
 const exists = (user: string, ...paths: string[]) => pathsExist(send, user, ...paths);
 
 const alice = HOME("alice");
+/** bob's analyses folder holds only run-1 (alice's holds the demo world's analyses too): the counting tests use it. */
+const bob = HOME("bob");
 
 describe("folders", () => {
   it("creates a folder and answers its stat record; a second create is ERR_EXISTS", async () => {
@@ -70,21 +72,22 @@ describe("move, move-contents and rename", () => {
 
   it("counts the sources and everything beneath them against the limit, and moves nothing beyond it", async () => {
     // analyses holds run-1 and run-1/output.tsv: with the empty documents and two files that is 6 paths, the limit.
-    const within = await send("alice", "POST", "/secured/filesystem/move", {
-      sources: [`${alice}/analyses`, `${alice}/documents`, `${alice}/notes.txt`, `${alice}/sample.bin`],
-      dest: `${alice}/shared-with-bob`,
+    await send("bob", "POST", "/secured/filesystem/directory/create", { path: `${bob}/archive` });
+    const within = await send("bob", "POST", "/secured/filesystem/move", {
+      sources: [`${bob}/analyses`, `${bob}/documents`, `${bob}/notes.txt`, `${bob}/sample.bin`],
+      dest: `${bob}/archive`,
     });
     expect(within.statusCode, within.body).toBe(200);
 
     service.platform.reset();
-    await send("alice", "POST", "/secured/filesystem/directories", {
-      paths: [`${alice}/analyses/run-2`, `${alice}/analyses/run-2/deep`, `${alice}/analyses/run-2/deep/deeper`],
+    await send("bob", "POST", "/secured/filesystem/directories", {
+      paths: [`${bob}/analyses/run-2`, `${bob}/analyses/run-2/deep`, `${bob}/analyses/run-2/deep/deeper`],
     });
     const recorder = service.platform.fileInfo.recorder;
     recorder.clear();
-    const over = await send("alice", "POST", "/secured/filesystem/move", {
-      sources: [`${alice}/analyses`, `${alice}/notes.txt`],
-      dest: `${alice}/documents`,
+    const over = await send("bob", "POST", "/secured/filesystem/move", {
+      sources: [`${bob}/analyses`, `${bob}/notes.txt`],
+      dest: `${bob}/documents`,
     });
     expect(over.statusCode).toBe(400);
     // notes.txt and analyses; analyses' run-1 and run-2; run-1's file, run-2's deep and deep's deeper: 7.
@@ -92,18 +95,18 @@ describe("move, move-contents and rename", () => {
     expect(recorder.to("POST", "/mover")).toEqual([]);
     // Level by level, listing only folders that have subfolders, and no deeper once the limit is passed.
     expect(recorder.to("POST", "/path-info").map((request) => (request.body as { paths: string[] }).paths)).toEqual([
-      [`${alice}/analyses`, `${alice}/notes.txt`],
-      [`${alice}/analyses/run-1`, `${alice}/analyses/run-2`],
-      [`${alice}/analyses/run-2/deep`],
+      [`${bob}/analyses`, `${bob}/notes.txt`],
+      [`${bob}/analyses/run-1`, `${bob}/analyses/run-2`],
+      [`${bob}/analyses/run-2/deep`],
     ]);
     expect(recorder.to("GET", /^\/navigation\/path\//).map((request) => request.path)).toEqual([
-      "/navigation/path/iplant/home/alice/analyses",
-      "/navigation/path/iplant/home/alice/analyses/run-2",
+      "/navigation/path/iplant/home/bob/analyses",
+      "/navigation/path/iplant/home/bob/analyses/run-2",
     ]);
-    expect(await exists("alice", `${alice}/analyses`, `${alice}/notes.txt`, `${alice}/documents/notes.txt`)).toEqual({
-      [`${alice}/analyses`]: true,
-      [`${alice}/notes.txt`]: true,
-      [`${alice}/documents/notes.txt`]: false,
+    expect(await exists("bob", `${bob}/analyses`, `${bob}/notes.txt`, `${bob}/documents/notes.txt`)).toEqual({
+      [`${bob}/analyses`]: true,
+      [`${bob}/notes.txt`]: true,
+      [`${bob}/documents/notes.txt`]: false,
     });
   });
 
@@ -151,37 +154,37 @@ describe("move, move-contents and rename", () => {
   });
 
   it("moves a folder's contents and answers the moved paths", async () => {
-    const moved = await send("alice", "POST", "/secured/filesystem/move-contents", {
-      source: `${alice}/analyses`,
-      dest: `${alice}/documents`,
+    const moved = await send("bob", "POST", "/secured/filesystem/move-contents", {
+      source: `${bob}/analyses`,
+      dest: `${bob}/documents`,
     });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toEqual({ dest: `${alice}/documents`, sources: [`${alice}/analyses/run-1`] });
-    expect(await exists("alice", `${alice}/documents/run-1/output.tsv`)).toEqual({
-      [`${alice}/documents/run-1/output.tsv`]: true,
+    expect(moved.json()).toEqual({ dest: `${bob}/documents`, sources: [`${bob}/analyses/run-1`] });
+    expect(await exists("bob", `${bob}/documents/run-1/output.tsv`)).toEqual({
+      [`${bob}/documents/run-1/output.tsv`]: true,
     });
   });
 
   it("counts a folder's contents, not the folder, against the limit when moving them", async () => {
     // analyses holds run-1 and its output.tsv; with run-2 and three folders in it, six entries: the limit.
-    const run2 = `${alice}/analyses/run-2`;
-    await send("alice", "POST", "/secured/filesystem/directories", {
+    const run2 = `${bob}/analyses/run-2`;
+    await send("bob", "POST", "/secured/filesystem/directories", {
       paths: [run2, `${run2}/a`, `${run2}/b`, `${run2}/c`],
     });
-    const within = await send("alice", "POST", "/secured/filesystem/move-contents", {
-      source: `${alice}/analyses`,
-      dest: `${alice}/documents`,
+    const within = await send("bob", "POST", "/secured/filesystem/move-contents", {
+      source: `${bob}/analyses`,
+      dest: `${bob}/documents`,
     });
     expect(within.statusCode, within.body).toBe(200);
 
-    await send("alice", "POST", "/secured/filesystem/directories", { paths: [`${alice}/documents/run-2/d`] });
-    const over = await send("alice", "POST", "/secured/filesystem/move-contents", {
-      source: `${alice}/documents`,
-      dest: `${alice}/analyses`,
+    await send("bob", "POST", "/secured/filesystem/directories", { paths: [`${bob}/documents/run-2/d`] });
+    const over = await send("bob", "POST", "/secured/filesystem/move-contents", {
+      source: `${bob}/documents`,
+      dest: `${bob}/analyses`,
     });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({ error_code: "ERR_TOO_MANY_PATHS", count: 7, limit: 6 });
-    expect(await exists("alice", `${alice}/documents/run-1`)).toEqual({ [`${alice}/documents/run-1`]: true });
+    expect(await exists("bob", `${bob}/documents/run-1`)).toEqual({ [`${bob}/documents/run-1`]: true });
   });
 
   it("renames within a folder and refuses a rename into another folder", async () => {

@@ -1,4 +1,4 @@
-import { CURATORS_ADDRESS, seedId } from "@de-gateway/backend-simulators";
+import { CURATORS_ADDRESS, DOI_REQUEST, seedId } from "@de-gateway/backend-simulators";
 import { describe, expect, it } from "vitest";
 import { type Avu, avu, HOME, seeded, startData, useDataService } from "./support.js";
 
@@ -68,7 +68,11 @@ async function statOf(id: string, user: string) {
 }
 
 const metadataCalls = (method: string, path: string | RegExp) => service.platform.metadata.recorder.to(method, path);
-const storedRequests = () => [...service.platform.metadata.state.permanentIdRequests.requests.values()];
+/** The requests the tests make: the seed's (alice's staged lake survey, DOI_REQUEST) is left out. */
+const storedRequests = () =>
+  [...service.platform.metadata.state.permanentIdRequests.requests.values()].filter(
+    (request) => request.id !== DOI_REQUEST.id,
+  );
 const notices = () => service.platform.notifications.state.intake.messages;
 const curatorMails = () => service.platform.smtp.mails.filter((mail) => mail.to.includes(CURATORS_ADDRESS));
 const mintedDois = () => [...service.platform.datacite.state.dois.dois.values()];
@@ -302,7 +306,12 @@ describe("POST /permanent-id-requests", () => {
   });
 
   it("tells the curators, and shows where the folder is, when the data store refuses the curators' group", async () => {
-    const misconfigured = await startData({ PERMANENT_ID_CURATORS_GROUP: "no-such-group" });
+    // A staging folder of its own: the seed's exists already (it holds alice's lake survey).
+    const staging = "/iplant/home/shared/commons_repo/staging-elsewhere";
+    const misconfigured = await startData({
+      PERMANENT_ID_CURATORS_GROUP: "no-such-group",
+      PERMANENT_ID_STAGING_FOLDER: staging,
+    });
     try {
       const sendThere = misconfigured.send;
       const curatorMailsThere = () =>
@@ -319,10 +328,10 @@ describe("POST /permanent-id-requests", () => {
       expect(curatorMailsThere()[0]?.text).toContain("the file-info backend did not share");
       // The staging folder exists now: the folder moves, but its access cannot be set; the answer shows it moved.
       const bobs = await request("bob", seeded("bob", "analyses"));
-      expect(bobs.folder).toMatchObject({ path: STAGED_PATH, permission: "own" });
+      expect(bobs.folder).toMatchObject({ path: `${staging}/analyses`, permission: "own" });
       const [failure, announced] = curatorMailsThere().slice(2);
-      expect(failure?.text).toContain(`was moved to ${STAGED_PATH}, but its access was not set`);
-      expect(announced?.text).toContain(`requests a DOI for ${STAGED_PATH}.`);
+      expect(failure?.text).toContain(`was moved to ${staging}/analyses, but its access was not set`);
+      expect(announced?.text).toContain(`requests a DOI for ${staging}/analyses.`);
     } finally {
       await misconfigured.close();
     }
@@ -372,8 +381,9 @@ describe("GET /permanent-id-requests and /permanent-id-requests/{request-id}", (
     const { id } = await requestDoi();
     const listed = await send("alice", "GET", "/permanent-id-requests");
     expect(listed.statusCode).toBe(200);
+    // Hers, and her lake survey's of the seed (submitted in October), newest first.
     expect(listed.json()).toEqual({
-      total: 1,
+      total: 2,
       requests: [
         expect.objectContaining({
           id,
@@ -381,6 +391,16 @@ describe("GET /permanent-id-requests and /permanent-id-requests/{request-id}", (
           status: "Submitted",
           requested_by: "alice",
           folder: expect.objectContaining({ id: ANALYSES, path: STAGED_PATH }),
+        }),
+        expect.objectContaining({
+          id: DOI_REQUEST.id,
+          status: "Submitted",
+          requested_by: "alice",
+          folder: expect.objectContaining({
+            id: DOI_REQUEST.folderId,
+            path: DOI_REQUEST.stagedPath,
+            permission: "write",
+          }),
         }),
       ],
     });
@@ -442,8 +462,12 @@ describe("GET /admin/permanent-id-requests and /admin/permanent-id-requests/{req
     const unreadable = await send("carol", "GET", "/admin/permanent-id-requests");
     expect(unreadable.statusCode).toBe(200);
     expect(unreadable.json()).toMatchObject({
-      total: 1,
-      requests: [{ id: unstaged.id, requested_by: "alice", folder: null }],
+      total: 2,
+      requests: [
+        { id: unstaged.id, requested_by: "alice", folder: null },
+        // The seed's, staged: the curators own it.
+        { id: DOI_REQUEST.id, folder: { path: DOI_REQUEST.stagedPath, permission: "own" } },
+      ],
     });
     const bobsAnalyses = seeded("bob", "analyses");
     await setMetadata("bob", bobsAnalyses, DESCRIBED);
