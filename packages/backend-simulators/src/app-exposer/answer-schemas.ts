@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { QuickLaunch } from "../analyses/answer-schemas.js";
 
 // The answers of cyverse-de/app-exposer. Go structs: a field without `omitempty` is always sent (required here).
 
@@ -181,19 +182,9 @@ export const FullInstantLaunchRow = Type.Object({
 });
 export const FullInstantLaunchRows = Type.Array(FullInstantLaunchRow);
 
-// instantlaunches/main.go QuickLaunch (the viable public quick launches).
-export const PublicQuickLaunches = Type.Array(
-  Type.Object({
-    id: Type.String(),
-    creator: Type.String(),
-    app_id: Type.String(),
-    app_version_id: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    is_public: Type.Boolean(),
-    submission: Type.Unknown(),
-  }),
-);
+// instantlaunches/main.go QuickLaunch (the viable public quick launches): the same fields as the analyses
+// service's quick launch.
+export const PublicQuickLaunches = Type.Array(QuickLaunch);
 
 // instantlaunches/main.go InstantLaunchMapping: pattern → InstantLaunchSelector (a pointer: null stays null);
 // the database keeps it as app-exposer marshalled it, so every selector field is there.

@@ -5,9 +5,10 @@ import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, exists, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
+// The apps service passes the metadata service's AVUs on (common-swagger-api schema/metadata.clj AvuList).
+import { AvuList } from "../metadata/answer-schemas.js";
 import { SEED_CLASSES } from "../metadata/ontology.js";
 import { AppDocumentation } from "./answer-schemas/apps.js";
-import { AvuList } from "./answer-schemas/metadata.js";
 import { appRoutes } from "./app-paths.js";
 import { atVersion } from "./app-versions.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";

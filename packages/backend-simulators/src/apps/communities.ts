@@ -4,8 +4,9 @@ import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
 import { paged } from "../framework/request-values.js";
+// The apps service passes the metadata service's AVUs on (common-swagger-api schema/metadata.clj AvuList).
+import { AvuList } from "../metadata/answer-schemas.js";
 import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
-import { AvuList } from "./answer-schemas/metadata.js";
 import { listingDetail } from "./app-listing.js";
 import { appMetadataOf, avusFrom } from "./app-metadata.js";
 import { type AppRecord, catalogOf, visibleApps, writableApp } from "./catalog.js";
