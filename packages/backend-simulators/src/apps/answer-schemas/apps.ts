@@ -1,5 +1,6 @@
 import { type TSchema, Type } from "typebox";
 import { NonBlankString, Uuid } from "./common.js";
+import { toolFields } from "./tools.js";
 
 // The apps service's answers about apps themselves: common-swagger-api src/common_swagger_api/schema/apps.clj
 // (AppBase, AppListingDetail, AppDetails, AppJobView, App, AppTaskListing, AppDocumentation, …),
@@ -95,23 +96,11 @@ export const AdminAppListing = Type.Object({
 });
 
 /** tools.clj `Tool` (with apps.clj's optional `deprecated` where an app lists its tools). */
-const tool = {
-  id: Uuid,
-  name: Type.String(),
-  description: Type.Optional(Type.String()),
-  attribution: Type.Optional(Type.String()),
-  location: Type.Optional(Type.String()),
-  version: Type.String(),
-  type: Type.String(),
-  restricted: Type.Optional(Type.Boolean()),
-  time_limit_seconds: Type.Optional(Type.Integer()),
-  interactive: Type.Optional(Type.Boolean()),
-};
-const AppTool = Type.Object({ ...tool, deprecated: Type.Optional(Type.Boolean()) });
+const AppTool = Type.Object({ ...toolFields, deprecated: Type.Optional(Type.Boolean()) });
 
 /** apps.clj `AppDetailsTool` (the container is tools.clj `ToolListingImage`, a settings map with its image). */
 const AppDetailsTool = Type.Object({
-  ...tool,
+  ...toolFields,
   id: Type.String(),
   container: Type.Optional(Type.Object({ image: Type.Object({ name: Type.String() }) })),
 });
@@ -250,7 +239,7 @@ const AppTask = Type.Object({
   id: Type.String(),
   name: Type.String(),
   description: Type.String(),
-  tool: Type.Optional(Type.Object({ ...tool, is_public: Type.Boolean(), permission: Type.String() })),
+  tool: Type.Optional(Type.Object({ ...toolFields, is_public: Type.Boolean(), permission: Type.String() })),
   inputs: Type.Array(AppFileParameterDetails),
   outputs: Type.Array(AppFileParameterDetails),
 });

@@ -63,7 +63,7 @@ const ToolContainer = Type.Object({
 });
 
 /** tools.clj `Tool`. */
-const toolFields = {
+export const toolFields = {
   id: Uuid,
   name: Type.String(),
   description: Type.Optional(Type.String()),
