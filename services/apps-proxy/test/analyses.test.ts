@@ -139,6 +139,11 @@ describe("analyses as the web client calls them", () => {
         { id: ALICES_ANALYSIS, username: "alice", status: "Completed" },
       ],
     });
+    // sonora offers a running analysis's VICE actions when it has interactive URLs (isInteractive,
+    // src/components/analyses/utils.js): the session's address, where app-exposer routes it.
+    const [session] = listed.json().analyses;
+    const [route] = (await send("alice", "GET", "/vice/resources")).json().routes;
+    expect(session.interactive_urls).toEqual([`https://${route.hostnames[0]}`]);
     // The client also sends the filter unencoded, straight into the query string.
     expect((await send("alice", "GET", `/analyses?filter=${CLIENT_FILTER}`)).json()).toMatchObject({ total: 3 });
     // One analysis by id, as the details drawer asks for it.
