@@ -89,8 +89,8 @@ export const SEED_TOOLS: readonly ToolRecord[] = [
     ...seedTool(
       SEED_TOOL_IDS.jupyterLab,
       "jupyter-lab",
-      "JupyterLab with the data science stack, in the browser",
-      "harbor.cyverse.org/vice/jupyter/datascience",
+      "JupyterLab for data science, as an interactive app",
+      "discoenv/jupyterlab-datascience",
       "carol",
       true,
     ),
@@ -101,10 +101,10 @@ export const SEED_TOOLS: readonly ToolRecord[] = [
 
 /**
  * Sharing an app shares its tools for reading (cyverse-de/apps `src/apps/service/apps/de/sharing.clj`): alice's
- * aligner went with her app when she shared it with bob.
+ * aligner went with her app when she shared it with carol.
  */
 const SEED_TOOL_SHARES: ReadonlyArray<[string, ReadonlyArray<[string, AppPermission]>]> = [
-  [SEED_TOOL_IDS.aligner, [["bob", "read"]]],
+  [SEED_TOOL_IDS.aligner, [["carol", "read"]]],
 ];
 
 export const toolsOf = (all: () => Record<string, unknown>) => all().tools as ToolsState;
