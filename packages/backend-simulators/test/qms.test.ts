@@ -116,6 +116,6 @@ describe("resource-usage-api and data-usage-api", () => {
     expect(summary.body.errors).toEqual([
       { field: "data_usage", message: expect.stringMatching(/500/), error_code: 500 },
     ]);
-    expect(summary.body.subscription).toMatchObject({ user: { username: "bob" }, plan: { name: "Basic" } });
+    expect(summary.body.subscription).toMatchObject({ users: { username: "bob" }, plan: { name: "Basic" } });
   });
 });

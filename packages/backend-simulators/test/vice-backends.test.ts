@@ -99,7 +99,7 @@ describe("requests simulator", () => {
       status: "rejected",
       message: "no",
     });
-    expect(rejected.body).toMatchObject({ status: "rejected", updating_user: "carol", message: "no" });
+    expect(rejected.body).toMatchObject({ status: "Rejected", updating_user: "carol", message: "no" });
     // A completed request no longer counts against the open ones.
     expect((await call(base, "POST", "/requests?user=bob", request)).status).toBe(200);
     expect((await call(base, "POST", `/requests/${first.body.id}/status?user=carol`, { status: "done" })).status).toBe(

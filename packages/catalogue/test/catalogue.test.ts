@@ -34,7 +34,7 @@ describe("endpoint catalogue", () => {
   it("reads the client catalogue's rows with their optional and service access, its extra columns ignored", () => {
     const main = readCatalogueFile(catalogueFile());
     const client = readCatalogueFile(companionFile(catalogueFile(), "endpoints-client.tsv") as string);
-    expect(client.length).toBe(251);
+    expect(client.length).toBe(261);
     expect(rows.slice(-client.length)).toEqual(client);
     expect(rows.length).toBeGreaterThan(main.length + client.length);
     expect(client).toContainEqual({
@@ -49,6 +49,9 @@ describe("endpoint catalogue", () => {
     });
     expect(client).toContainEqual(
       expect.objectContaining({ method: "GET", path: "/service/qms/addons", auth: "service" }),
+    );
+    expect(client).toContainEqual(
+      expect.objectContaining({ method: "HEAD", path: "/bags", backend: "bags", backendPath: "/{username}" }),
     );
   });
 
