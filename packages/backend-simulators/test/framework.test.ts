@@ -147,8 +147,25 @@ describe("development identity provider", () => {
       groups: expect.arrayContaining(["de-admins"]),
     });
     const jwks = (await (await fetch(url(platform.idp.url, "/.well-known/jwks.json"))).json()) as { keys: unknown[] };
-    expect(jwks.keys).toEqual([expect.objectContaining({ kty: "RSA", kid: "dev-1", alg: "RS256" })]);
+    expect(jwks.keys).toEqual([
+      expect.objectContaining({ kty: "RSA", kid: expect.stringMatching(/^dev-1-/), alg: "RS256" }),
+    ]);
     expect((await fetch(url(platform.idp.url, "/token/mallory"))).status).toBe(404);
+  });
+});
+
+describe("identity provider key ids", () => {
+  it("never names a new key as an earlier start named its own, so relying parties that keep keys by id fetch it", async () => {
+    const first = await createIdentityProvider().start();
+    const second = await createIdentityProvider().start();
+    try {
+      const kidOf = async (idp: typeof first) => (await idp.state.keys).jwk.kid;
+      expect(await kidOf(first)).toMatch(/^dev-1-/);
+      expect(await kidOf(second)).not.toBe(await kidOf(first));
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
   });
 });
 
@@ -160,17 +177,19 @@ describe("identity provider key rotation", () => {
       if (!alice) throw new Error("no demo user alice");
       const before = await (await idp.state.keys).mint(alice);
       const rotation = await fetch(url(idp.url, "/__sim/rotate-keys"), { method: "POST" });
-      expect(await rotation.json()).toEqual({ kid: "dev-2" });
+      const { kid } = (await rotation.json()) as { kid: string };
+      expect(kid).toMatch(/^dev-2-/);
       const after = await (await idp.state.keys).mint(alice);
-      expect(decodeProtectedHeader(after).kid).toBe("dev-2");
+      expect(decodeProtectedHeader(after).kid).toBe(kid);
+      expect(decodeProtectedHeader(before).kid).toMatch(/^dev-1-/);
 
       const jwks = (await (await fetch(url(idp.url, "/.well-known/jwks.json"))).json()) as JSONWebKeySet;
-      expect(jwks.keys.map((key) => key.kid)).toEqual(["dev-2", "dev-1"]);
+      expect(jwks.keys.map((key) => key.kid)).toEqual([kid, decodeProtectedHeader(before).kid]);
       const keySet = createLocalJWKSet(jwks);
       const verified = { issuer: DEV_ISSUER, audience: DEV_AUDIENCE };
       expect((await jwtVerify(after, keySet, verified)).payload.sub).toBe("alice");
       expect((await jwtVerify(before, keySet, verified)).payload.sub).toBe("alice");
-      expect(await rotateKeys(idp)).toBe("dev-3");
+      expect(await rotateKeys(idp)).toMatch(/^dev-3-/);
     } finally {
       await idp.stop();
     }

@@ -1,5 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { type CryptoKey, exportJWK, exportSPKI, generateKeyPair, type JWK, SignJWT } from "jose";
+import {
+  type CryptoKey,
+  calculateJwkThumbprint,
+  exportJWK,
+  exportSPKI,
+  generateKeyPair,
+  type JWK,
+  SignJWT,
+} from "jose";
 import type { DemoServiceAccount, DemoUser } from "../demo-users.js";
 
 export const DEV_ISSUER = "http://localhost:4007/realms/de";
@@ -48,11 +56,20 @@ const mintSignOptions = (options: MintOptions): SignOptions => ({
   expiresInSeconds: options.expiresInSeconds ?? DEFAULT_LIFETIME_SECONDS,
 });
 
+/**
+ * A bearer key pair, named `dev-<generation>-<the key's own thumbprint>`: a new key never takes an earlier key's id,
+ * across rotations and restarts alike, so a relying party that keeps keys by id (keycloak-connect) fetches it.
+ */
 async function bearerKeyPair(generation: number): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
   const pair = await generateKeyPair("RS256", { extractable: true });
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: `dev-${generation}`, alg: "RS256", use: "sig" };
+  const publicJwk = await exportJWK(pair.publicKey);
+  const thumbprint = await calculateJwkThumbprint(publicJwk);
+  const jwk = { ...publicJwk, kid: `dev-${generation}-${thumbprint.slice(0, 12)}`, alg: "RS256", use: "sig" };
   return { privateKey: pair.privateKey, jwk };
 }
+
+/** The generation a bearer key's id names. */
+const generationOf = (kid: unknown) => Number(/^dev-(\d+)-/.exec(String(kid))?.[1] ?? 0);
 
 /** Signing keys of the development identity provider: one for bearer tokens, one for X-Iplant-De-Jwt. */
 export class SigningKeys {
@@ -82,7 +99,7 @@ export class SigningKeys {
    * once the keys are fetched again). The X-Iplant-De-Jwt key is not rotated.
    */
   async rotated({ keepOld = true }: { keepOld?: boolean } = {}): Promise<SigningKeys> {
-    const generation = Number(String(this.jwk.kid).replace(/^dev-/, "")) + 1;
+    const generation = generationOf(this.jwk.kid) + 1;
     const bearer = await bearerKeyPair(generation);
     const retired = keepOld ? this.published : [];
     return new SigningKeys(bearer.privateKey, bearer.jwk, this.deJwtKey, this.deJwtPublicKeyPem, retired);
