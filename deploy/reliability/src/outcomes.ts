@@ -50,9 +50,12 @@ export function errorCodeOf(text: string): string | undefined {
 }
 
 /** A 2xx, or a 4xx whose body follows the error model: the answers a client may get to any request, good or bad. */
-export function withinContract(outcome: Outcome): boolean {
+export function withinContract(outcome: Outcome, { bodiless = false } = {}): boolean {
   const status = outcome.status ?? 0;
-  return (status >= 200 && status < 300) || (status >= 400 && status < 500 && outcome.errorCode !== undefined);
+  // An answer to HEAD carries no body, so its refusal has no error model to show.
+  return (
+    (status >= 200 && status < 300) || (status >= 400 && status < 500 && (bodiless || outcome.errorCode !== undefined))
+  );
 }
 
 export const latency = (outcome: Outcome) => outcome.endedAt - outcome.sentAt;
