@@ -50,7 +50,7 @@ export async function eventually(check: () => Promise<boolean>, ms = 3_000): Pro
 /** What the apps backend says of the caller's analysis (its status, among others). */
 export async function analysisOf(service: ServiceUnderTest, username: string, id: string) {
   const listing = (await service.send(username, "GET", "/analyses")).json() as {
-    analyses: Array<{ id: string; status: string }>;
+    analyses: Array<{ id: string; status: string; interactive_urls: string[] }>;
   };
   return listing.analyses.find((analysis) => analysis.id === id);
 }

@@ -42,11 +42,11 @@ describe("the VICE journey", () => {
     expect(listing.deployments[0]).toMatchObject({ username: "alice", image: "discoenv/jupyter-lab:4.2" });
     expect(app.requestsTo("GET", "/vice/listing").at(-1)?.query).toMatchObject({ user: "alice" });
     expect(ids((await resources("bob")).deployments)).toEqual([bobs.id]);
-    const launched = (await analysisOf(service, "alice", alices.id)) as { status: string; interactive_urls: string[] };
-    expect(launched.status).toBe("Running");
+    const launched = await analysisOf(service, "alice", alices.id);
+    expect(launched?.status).toBe("Running");
     // The apps backend lists where it answers (the web client's "Go to analysis"): where app-exposer routes it.
     const route = listing.routes.find((candidate) => candidate.analysisID === alices.id);
-    expect(launched.interactive_urls).toEqual(route?.hostnames.map((host) => `https://${host}`));
+    expect(launched?.interactive_urls).toEqual(route?.hostnames.map((host) => `https://${host}`));
 
     // A second analysis, whose pod takes a while to start.
     service.platform.appExposer.readyDelayMs = 1_500;
