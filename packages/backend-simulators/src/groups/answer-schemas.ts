@@ -64,16 +64,9 @@ export const GroupMembersUpdateResponse = Type.Object({
   ),
 });
 
-// folder.clj Folder: name, id_index and id always.
-export const Folder = Type.Object({
-  name: Type.String(),
-  description: Type.Optional(Type.String()),
-  display_extension: Type.Optional(Type.String()),
-  display_name: Type.Optional(Type.String()),
-  extension: Type.Optional(Type.String()),
-  id_index: Type.String(),
-  id: Type.String(),
-});
+// folder.clj Folder: a group's fields but its type (name, id_index and id always).
+const { type: _groupType, ...folderFields } = groupFields;
+export const Folder = Type.Object(folderFields);
 
 // groups.clj Privilege (type, name, subject always), with the group or folder it is on (privileges.clj).
 const privilegeFields = {
