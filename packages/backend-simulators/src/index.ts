@@ -49,6 +49,13 @@ export {
   rotateKeys,
 } from "./idp/index.js";
 export {
+  createOtlpReceiver,
+  OtlpReceiver,
+  type ReceivedSpan,
+  type TraceSummary,
+  type WaitOptions,
+} from "./otlp/index.js";
+export {
   CURATORS_ADDRESS,
   MAIL_FROM_ADDRESS,
   type PlatformEndpoints,
@@ -57,6 +64,7 @@ export {
   SUPPORT_ADDRESS,
   serviceEnvironmentFor,
   TOOL_REQUEST_ADDRESS,
+  tracingEnvironmentFor,
 } from "./platform.js";
 export { DEFAULT_PORTS } from "./ports.js";
 export type { QmsStore, SubscriptionRecord } from "./qms/index.js";

@@ -22,6 +22,7 @@ import {
 } from "./idp/index.js";
 import { createMetadataSimulator } from "./metadata/index.js";
 import { createNotificationsSimulator } from "./notifications/index.js";
+import { createOtlpReceiver } from "./otlp/index.js";
 import { createPermissionsSimulator } from "./permissions/index.js";
 import { DEFAULT_PORTS } from "./ports.js";
 import { createPreferencesSimulator } from "./preferences/index.js";
@@ -61,6 +62,8 @@ export interface PlatformEndpoints {
   datacite?: string;
   idp: string;
   smtp: string;
+  /** The OTLP trace receiver's base URL (services export to `<traces>/v1/traces` when tracing is on). */
+  traces: string;
   deJwtPublicKey: string;
   /** The key CoGe trusts; left out where it cannot be handed over (compose). */
   deJwtSigningKey?: string;
@@ -111,6 +114,19 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
   };
 }
 
+/**
+ * The environment that turns a service's tracing on, exporting every request's spans to the platform's receiver.
+ * Not part of `serviceEnvironmentFor()`: tracing is off unless an endpoint is set, and tests switch it on only
+ * where they look at spans.
+ */
+export function tracingEnvironmentFor(endpoints: Pick<PlatformEndpoints, "traces">): Record<string, string> {
+  return {
+    OTEL_EXPORTER_OTLP_ENDPOINT: endpoints.traces,
+    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+    OTEL_TRACES_SAMPLER: "parentbased_always_on",
+  };
+}
+
 export interface PlatformOptions {
   /** `ephemeral` (tests): every simulator on a free port; `default`: DEFAULT_PORTS. */
   ports?: "ephemeral" | "default";
@@ -120,10 +136,12 @@ export interface PlatformOptions {
   identityProviderClients?: readonly RegisteredClient[];
 }
 
-/** Every backend simulator, the identity provider and the SMTP catcher, started together. */
+/** Every backend simulator, the identity provider, the SMTP catcher and the trace receiver, started together. */
 export class SimulatedPlatform {
   readonly idp;
   readonly smtp;
+  /** Where services export their spans when tracing is on (`tracingEnvironmentFor`). */
+  readonly traces;
   readonly apps;
   readonly metadata;
   readonly fileInfo;
@@ -150,6 +168,7 @@ export class SimulatedPlatform {
     const common = { host: options.host ?? "127.0.0.1", logLevel: options.logLevel ?? "silent" };
     this.idp = createIdentityProvider({ ...common, port: port("idp"), clients: options.identityProviderClients ?? [] });
     this.smtp = new SmtpCatcher({ ...common, port: port("inbox"), smtpPort: port("smtp") });
+    this.traces = createOtlpReceiver({ ...common, port: port("traces") });
     // The apps backend, the permissions service and app-exposer share the platform's analyses (vice-links.ts).
     const links: ViceLinks = {
       apps: () => this.apps,
@@ -232,10 +251,15 @@ export class SimulatedPlatform {
   }
 
   private httpSimulators(): Array<{ start(): Promise<unknown>; stop(): Promise<void> }> {
-    return [this.idp, ...this.backendSimulators()];
+    return [this.idp, this.traces, ...this.backendSimulators()];
   }
 
-  /** The simulators standing in for backends: what `reset()` puts back to their seed state. */
+  /** The simulators whose routes declare their answers: the backends' stand-ins and the trace receiver. */
+  private answeringSimulators() {
+    return [...this.backendSimulators(), this.traces];
+  }
+
+  /** The simulators standing in for backends. */
   private backendSimulators() {
     return [
       this.apps,
@@ -282,6 +306,7 @@ export class SimulatedPlatform {
       permissions: this.permissions.url,
       idp: this.idp.url,
       smtp: this.smtp.smtpUrl,
+      traces: this.traces.url,
       deJwtPublicKey: (await this.idp.state.keys).deJwtPublicKeyPem,
       deJwtSigningKey: (await this.gatewayKey).privateKeyPem,
     });
@@ -320,19 +345,19 @@ export class SimulatedPlatform {
     return (await this.idp.state.keys).mintDeJwt(user, options);
   }
 
-  /** Every answer a backend simulator gave that did not match its route's schema, since the start. */
+  /** Every answer a backend simulator or the trace receiver gave that did not match its route's schema, since the start. */
   answerMismatches(): AnswerMismatch[] {
-    return this.backendSimulators().flatMap((sim) => sim.answerMismatches);
+    return this.answeringSimulators().flatMap((sim) => sim.answerMismatches);
   }
 
-  /** The routes each backend simulator serves, by simulator name. */
+  /** The routes each backend simulator and the trace receiver serve, by simulator name. */
   declaredRoutes(): Array<{ simulator: string; routes: readonly DeclaredRoute[] }> {
-    return this.backendSimulators().map((sim) => ({ simulator: sim.name, routes: sim.declaredRoutes }));
+    return this.answeringSimulators().map((sim) => ({ simulator: sim.name, routes: sim.declaredRoutes }));
   }
 
-  /** Seed state again, faults cleared, recordings emptied; keys and ports stay. */
+  /** Seed state again, faults cleared, recordings and spans emptied; keys and ports stay. */
   reset(): void {
-    for (const sim of this.backendSimulators()) sim.reset();
+    for (const sim of this.answeringSimulators()) sim.reset();
     this.smtp.reset();
   }
 

@@ -20,6 +20,7 @@ export const DEFAULT_PORTS = {
   requests: 4018,
   permissions: 4019,
   dashboardAggregator: 4020,
+  traces: 4021,
   smtp: 2525,
 } as const;
 
