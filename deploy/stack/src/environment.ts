@@ -1,4 +1,9 @@
-import { DEVELOPMENT_STACK_SETTING, SERVICE_ENVIRONMENT_LINE } from "@de-gateway/backend-simulators/ports";
+import {
+  DEFAULT_PORTS,
+  DEVELOPMENT_STACK_SETTING,
+  SERVICE_ENVIRONMENT_LINE,
+  tracingEnvironmentFor,
+} from "@de-gateway/backend-simulators/ports";
 import { serviceComponents } from "./components.js";
 import type { LineSink } from "./logs.js";
 
@@ -38,6 +43,31 @@ export function simulatorEnvironment(others?: LineSink): {
     else others?.(name, line);
   };
   return { sink, environment };
+}
+
+/** A collector the developer's own environment names, which then takes the stack's spans instead of the receiver. */
+const ownCollector = (own: NodeJS.ProcessEnv) =>
+  own.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || own.OTEL_EXPORTER_OTLP_ENDPOINT;
+
+/**
+ * A process's tracing settings in the local stack: its spans exported to the simulators' trace receiver, under its
+ * own name. Where the developer's environment names a collector, its OTEL_* settings (which every process inherits)
+ * hold instead, and only the name is the stack's.
+ */
+export function tracingEnvironment(name: string, own: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const exporter = ownCollector(own)
+    ? {}
+    : tracingEnvironmentFor({ traces: `http://127.0.0.1:${DEFAULT_PORTS.traces}` });
+  return { ...exporter, OTEL_SERVICE_NAME: name };
+}
+
+/** The banner's line on traces: where to see them, or where they go. */
+export function tracesBanner(own: NodeJS.ProcessEnv = process.env): string {
+  const collector = ownCollector(own);
+  return collector
+    ? `Traces:     sent to your collector at ${collector} (your OTEL_EXPORTER_OTLP_* settings)`
+    : `Traces:     http://localhost:${DEFAULT_PORTS.traces}/traces (every request's spans; ` +
+        "OTEL_EXPORTER_OTLP_ENDPOINT=... to use your own collector)";
 }
 
 /**

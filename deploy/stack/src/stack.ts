@@ -1,6 +1,11 @@
 import { bundlePath } from "./bundle-paths.js";
 import { type Component, edgeComponent, requiredPorts, serviceComponents, simulatorComponent } from "./components.js";
-import { documentSources, SIMULATORS_PROCESS_ENVIRONMENT, simulatorEnvironment } from "./environment.js";
+import {
+  documentSources,
+  SIMULATORS_PROCESS_ENVIRONMENT,
+  simulatorEnvironment,
+  tracingEnvironment,
+} from "./environment.js";
 import type { LineSink } from "./logs.js";
 import { busyPorts } from "./ports.js";
 import { failedStart, launch, type Running, stopAll, waitUntilReady } from "./processes.js";
@@ -11,6 +16,8 @@ export interface StackOptions {
   output?: LineSink;
   /** LOG_LEVEL of the services and the edge. */
   logLevel?: string;
+  /** The services and the edge export their spans (`tracingEnvironment()`): off unless asked; `pnpm start` asks. */
+  tracing?: boolean;
 }
 
 /** A failure to start the stack that the user can act on (a port in use, a process that exits). */
@@ -35,7 +42,8 @@ export class Stack {
    * configured for the simulators. Resolves once all of them answer.
    */
   async start(): Promise<void> {
-    const { edgePort, logLevel = "info" } = this.options;
+    const { edgePort, logLevel = "info", tracing = false } = this.options;
+    const traced = (name: string) => (tracing ? tracingEnvironment(name) : {});
     const busy = await busyPorts(requiredPorts(edgePort));
     if (busy.length > 0) {
       throw new StackError(
@@ -49,11 +57,18 @@ export class Stack {
       EDGE_PORT: String(edgePort),
       EDGE_HOST: "127.0.0.1",
       LOG_LEVEL: logLevel,
+      ...traced("edge"),
     });
     await this.ready(simulators);
     const env = { ...(await Promise.race([environment, failedStart(simulators)])), OPENAPI_SOURCES: documentSources() };
     const services = serviceComponents().map((service) =>
-      this.launch(service, { ...env, PORT: String(service.port), HOST: "127.0.0.1", LOG_LEVEL: logLevel }),
+      this.launch(service, {
+        ...env,
+        ...traced(service.name),
+        PORT: String(service.port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: logLevel,
+      }),
     );
     await Promise.all([edge, ...services].map((entry) => this.ready(entry)));
   }

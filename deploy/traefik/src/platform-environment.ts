@@ -30,7 +30,6 @@ export function simulatorsEnvironment(): Record<string, string> {
     permissions: at(DEFAULT_PORTS.permissions),
     idp: at(DEFAULT_PORTS.idp),
     smtp: `smtp://simulators:${DEFAULT_PORTS.smtp}`,
-    traces: at(DEFAULT_PORTS.traces),
     deJwtPublicKey: "",
   });
   return environment;

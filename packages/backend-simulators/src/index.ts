@@ -64,8 +64,7 @@ export {
   SUPPORT_ADDRESS,
   serviceEnvironmentFor,
   TOOL_REQUEST_ADDRESS,
-  tracingEnvironmentFor,
 } from "./platform.js";
-export { DEFAULT_PORTS } from "./ports.js";
+export { DEFAULT_PORTS, tracingEnvironmentFor } from "./ports.js";
 export type { QmsStore, SubscriptionRecord } from "./qms/index.js";
 export type { CaughtMail } from "./smtp/index.js";

@@ -62,8 +62,6 @@ export interface PlatformEndpoints {
   datacite?: string;
   idp: string;
   smtp: string;
-  /** The OTLP trace receiver's base URL (services export to `<traces>/v1/traces` when tracing is on). */
-  traces: string;
   deJwtPublicKey: string;
   /** The key CoGe trusts; left out where it cannot be handed over (compose). */
   deJwtSigningKey?: string;
@@ -111,19 +109,6 @@ export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<stri
     TOOL_REQUEST_EMAIL_TO: TOOL_REQUEST_ADDRESS,
     PERMANENT_ID_CURATORS_EMAIL: CURATORS_ADDRESS,
     MAIL_FROM: MAIL_FROM_ADDRESS,
-  };
-}
-
-/**
- * The environment that turns a service's tracing on, exporting every request's spans to the platform's receiver.
- * Not part of `serviceEnvironmentFor()`: tracing is off unless an endpoint is set, and tests switch it on only
- * where they look at spans.
- */
-export function tracingEnvironmentFor(endpoints: Pick<PlatformEndpoints, "traces">): Record<string, string> {
-  return {
-    OTEL_EXPORTER_OTLP_ENDPOINT: endpoints.traces,
-    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-    OTEL_TRACES_SAMPLER: "parentbased_always_on",
   };
 }
 
@@ -306,7 +291,6 @@ export class SimulatedPlatform {
       permissions: this.permissions.url,
       idp: this.idp.url,
       smtp: this.smtp.smtpUrl,
-      traces: this.traces.url,
       deJwtPublicKey: (await this.idp.state.keys).deJwtPublicKeyPem,
       deJwtSigningKey: (await this.gatewayKey).privateKeyPem,
     });
