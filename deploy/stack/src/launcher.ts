@@ -1,11 +1,12 @@
 import { DEFAULT_PORTS } from "@de-gateway/backend-simulators/ports";
 import { serviceComponents } from "./components.js";
+import { tracesBanner } from "./environment.js";
 import { prettyLines } from "./logs.js";
 import { Stack, StackError } from "./stack.js";
 
 /** `pnpm start` once compiled (see start.ts): the stack until Ctrl-C, with readable logs. */
 const edgePort = Number(process.env.EDGE_PORT ?? 8080);
-const stack = new Stack({ edgePort, output: prettyLines() });
+const stack = new Stack({ edgePort, output: prettyLines(), tracing: true });
 
 async function shutdown(code: number): Promise<never> {
   await stack.stop();
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   The gateway is up: http://localhost:${edgePort}/
   API:        http://localhost:${edgePort}/openapi.json, to browse: http://localhost:${edgePort}/docs
   Metrics:    http://127.0.0.1:<port>/metrics on each service's own port (${servicePorts}), not through the gateway
+  ${tracesBanner()}
   Demo users: ${await demoUsers()}
   Sign-in:    ${await frontEndSettings()}
               a web front end against this stack: docs/web-front-end.md
