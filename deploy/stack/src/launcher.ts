@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     .map(({ port }) => port)
     .join(", ");
   process.stdout.write(`
-  The gateway is up: http://localhost:${edgePort}/
+  The gateway is up: http://localhost:${edgePort}/ (every process on Node ${process.version})
   API:        http://localhost:${edgePort}/openapi.json, to browse: http://localhost:${edgePort}/docs
   Metrics:    http://127.0.0.1:<port>/metrics on each service's own port (${servicePorts}), not through the gateway
   ${tracesBanner()}

@@ -113,3 +113,30 @@ describe(".dockerignore", () => {
     expect(existsSync(join(root, ".dockerignore"))).toBe(true);
   });
 });
+
+describe("the Node the images run and the Node the tests run", () => {
+  const majorOf = (version: string) => version.replace(/^[^\d]*/, "").split(".")[0];
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    engines: { node: string };
+    devDependencies: Record<string, string>;
+  };
+
+  it("are one major: the Dockerfiles' base image is the runtime these tests run on", () => {
+    const tested = majorOf(process.versions.node);
+    for (const { dockerfile } of images) {
+      for (const stage of readDockerfile(join(root, dockerfile))) {
+        expect(`${dockerfile}: ${stage.image}:${majorOf(stage.tag ?? "")}`).toBe(`${dockerfile}: node:${tested}`);
+      }
+    }
+  });
+
+  it("are the exact release the workspace pins for scripts, and engines and @types/node name its major", () => {
+    const stage = readDockerfile(join(root, images[0]?.dockerfile ?? "")).at(-1);
+    const release = stage?.tag?.replace(/-slim$/, "");
+    expect(manifest.devDependencies.node).toBe(release);
+    expect(process.versions.node).toBe(release);
+    const major = majorOf(release ?? "");
+    expect(manifest.engines.node).toBe(`${major}.x`);
+    expect(majorOf(manifest.devDependencies["@types/node"] ?? "")).toBe(major);
+  });
+});
