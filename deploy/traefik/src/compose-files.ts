@@ -56,10 +56,14 @@ export const requiredFromEnvironment = (variable: string) =>
 /** Compose's `${VAR:-}`: the environment's value, or empty (the service then takes its own default). */
 export const optionalFromEnvironment = (variable: string) => `\${${variable}:-}`;
 
-/** The environment a layer gives a service: the simulators' values, or the deployer's from the environment. */
+/**
+ * The environment a layer gives a service: its name for its spans, and the simulators' values or the deployer's from
+ * the environment.
+ */
 function layerEnvironment(layer: Layer, settings: ServiceSettings): Record<string, string> {
-  if (layer === "development") return settings.development;
+  if (layer === "development") return { ...settings.identity, ...settings.development };
   return Object.fromEntries([
+    ...Object.entries(settings.identity),
     ...settings.required.map((variable) => [variable, requiredFromEnvironment(variable)]),
     ...settings.optional.map((variable) => [variable, optionalFromEnvironment(variable)]),
   ]);

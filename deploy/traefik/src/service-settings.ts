@@ -1,7 +1,12 @@
 import { join } from "node:path";
 import type { ServiceRoutes } from "@de-gateway/routing";
 import type { TObject, TSchema } from "typebox";
-import { documentSources, platformVariables, simulatorsEnvironment } from "./platform-environment.js";
+import {
+  documentSources,
+  platformVariables,
+  SERVICE_NAME_SETTING,
+  simulatorsEnvironment,
+} from "./platform-environment.js";
 
 /**
  * What one service is told, by layer. The base holds what is the same wherever it runs; the platform's variables
@@ -11,6 +16,11 @@ import { documentSources, platformVariables, simulatorsEnvironment } from "./pla
 export interface ServiceSettings {
   /** The service's own settings: every default its config.ts declares, and OPENAPI_SOURCES. */
   base: Record<string, string>;
+  /**
+   * How the service names itself to the platform's collectors (OTEL_SERVICE_NAME, where its config reads it), the
+   * same in every layer: with the base on Kubernetes, in each layer's file in compose (whose base is the team's).
+   */
+  identity: Record<string, string>;
   /** The platform's variables the service reads, valued for the simulators of the development stack. */
   development: Record<string, string>;
   /** The platform's variables a real deployment must give: those config.ts requires without a default. */
@@ -44,9 +54,20 @@ export function serviceSettings(
   const platform = platformVariables();
   const simulated = simulatorsEnvironment();
   const own: Record<string, string> = { OPENAPI_SOURCES: documentSources(services) };
-  const settings: ServiceSettings = { base: {}, development: {}, required: [], optional: [], secrets: new Set() };
+  const settings: ServiceSettings = {
+    base: {},
+    identity: {},
+    development: {},
+    required: [],
+    optional: [],
+    secrets: new Set(),
+  };
   for (const [variable, schema] of Object.entries(config.properties as Record<string, Setting>)) {
     if (CONTAINER_SETTINGS.has(variable)) continue;
+    if (variable === SERVICE_NAME_SETTING) {
+      settings.identity[variable] = routes.service;
+      continue;
+    }
     const required = config.required?.includes(variable) === true && schema.default === undefined;
     if (schema.secret) settings.secrets.add(variable);
     if (platform.has(variable)) {

@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { DEFAULT_PORTS, DEV_ISSUER } from "@de-gateway/backend-simulators";
 import { DEVELOPMENT_STACK_SETTING } from "@de-gateway/backend-simulators/ports";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import {
   COMPOSE_DIR,
   DEVELOPMENT_COMPOSE,
@@ -12,12 +13,14 @@ import {
   TRAEFIK_COMPOSE,
   teamFile,
 } from "../src/compose-files.js";
+import { generatedDevToolsFile } from "../src/dev-tools-file.js";
 import { GENERATE_COMMAND } from "../src/dockerfiles.js";
-import { documentSources, platformVariables } from "../src/platform-environment.js";
+import { documentSources, platformVariables, SERVICE_NAME_SETTING } from "../src/platform-environment.js";
 import { configSchemaOf, serviceSettings } from "../src/service-settings.js";
 import { gatewayServices, root } from "../src/workspace.js";
 import { fromRoot, type RenderedService, readCompose, renderCompose } from "./compose-model.js";
 import { readDockerfile } from "./dockerfile-model.js";
+import { DEPLOYERS_TRACING } from "./tracing-settings.js";
 import { composeSchemaErrors } from "./upstream-schemas.js";
 
 const gatewayNames = gatewayServices.map(({ service }) => service);
@@ -169,11 +172,12 @@ describe("the production stack (docker-compose.yml)", () => {
 
   it("takes every platform variable from the environment: the required with :? and a message, the others with :-", async () => {
     for (const name of gatewayNames) {
-      const { required, optional } = await settingsOf(name);
+      const { required, optional, identity } = await settingsOf(name);
       const fragment = layerFile("production", name);
-      const environment = existsSync(join(root, fragment))
+      const { [SERVICE_NAME_SETTING]: serviceName, ...environment } = existsSync(join(root, fragment))
         ? (readCompose(fragment).services?.[name]?.environment ?? {})
         : {};
+      expect(serviceName, name).toBe(identity[SERVICE_NAME_SETTING]);
       expect(Object.keys(environment).sort(), name).toEqual([...required, ...optional].sort());
       for (const [variable, value] of Object.entries(environment)) {
         const form = /^\$\{(\w+):(\?[^}$]+|-)\}$/.exec(value);
@@ -186,6 +190,22 @@ describe("the production stack (docker-compose.yml)", () => {
       }
     }
   });
+
+  it.each(gatewayNames)(
+    "passes %s the deployer's OpenTelemetry settings, none required (empty: tracing off), and its own name",
+    async (name) => {
+      const fragment = readCompose(layerFile("production", name)).services?.[name]?.environment ?? {};
+      expect(fragment).toMatchObject({
+        OTEL_SERVICE_NAME: name,
+        ...Object.fromEntries(DEPLOYERS_TRACING.map((variable) => [variable, `\${${variable}:-}`])),
+      });
+      const withoutTracing = Object.fromEntries(
+        Object.entries(await productionEnvironment()).filter(([variable]) => !variable.startsWith("OTEL_")),
+      );
+      const rendered = named(renderCompose(ROOT_COMPOSE, withoutTracing), name).definition.environment ?? {};
+      for (const variable of DEPLOYERS_TRACING) expect(rendered[variable], variable).toBe("");
+    },
+  );
 
   it("has no simulator, development identity provider, development route or simulator address", async () => {
     const services = renderCompose(ROOT_COMPOSE, await productionEnvironment());
@@ -213,6 +233,25 @@ describe("the development stack (deploy/compose/development.yml)", () => {
     expect(simulators.definition.environment).toMatchObject({ SIM_HOST: "0.0.0.0", [DEVELOPMENT_STACK_SETTING]: "1" });
     expect(mounts(named(development, "traefik"))).toContain("deploy/traefik/development/dev-tools.yml");
     expect(readFileSync(join(root, TRAEFIK_COMPOSE), "utf8")).not.toContain("dev-tools");
+  });
+
+  it.each(gatewayNames)("has %s export its spans, under its name, to the simulators' trace receiver", (name) => {
+    expect(named(development, name).definition.environment).toMatchObject({
+      OTEL_SERVICE_NAME: name,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://simulators:${DEFAULT_PORTS.traces}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_TRACES_SAMPLER: "parentbased_always_on",
+    });
+  });
+
+  it("shows the trace receiver's pages at traces.localhost, through Traefik's one published port", () => {
+    const tools = parse(generatedDevToolsFile()) as {
+      http: { routers: Record<string, { rule: string; service: string }>; services: Record<string, unknown> };
+    };
+    expect(tools.http.routers["dev-traces"]).toMatchObject({ rule: "Host(`traces.localhost`)", service: "dev-traces" });
+    expect(tools.http.services["dev-traces"]).toMatchObject({
+      loadBalancer: { servers: [{ url: `http://simulators:${DEFAULT_PORTS.traces}` }] },
+    });
   });
 
   it.each(gatewayNames)(

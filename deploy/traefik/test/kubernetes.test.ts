@@ -38,6 +38,7 @@ import { configSchemaOf, serviceSettings } from "../src/service-settings.js";
 import { gatewayServices, root } from "../src/workspace.js";
 import { filesOnDisk, type ManifestFile, MODELS, manifests, readYaml } from "./kubernetes-model.js";
 import { helmValuesErrors } from "./schemas/traefik-helm-values.js";
+import { DEPLOYERS_TRACING } from "./tracing-settings.js";
 import { kubernetesSchemaErrors, kustomizationErrors, STRICT_KUBERNETES_KINDS } from "./upstream-schemas.js";
 
 const all = manifests();
@@ -364,6 +365,25 @@ describe.each(gatewayServices)("the $service service on Kubernetes", ({ service,
     // The Service sends traffic to the port the service listens on by default (PORT is not set).
     expect(told.PORT).toBeUndefined();
     expect((config.properties.PORT as { default?: number }).default).toBe(port);
+  });
+
+  it("names itself in its spans; exports them to the simulators' receiver in development, the deployer's collector (optional) in production", () => {
+    expect(baseSettings().OTEL_SERVICE_NAME).toBe(service);
+    expect(valuesOf(generator(development.configMapGenerator, `${service}-config`)?.literals)).toMatchObject({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://simulators:${DEFAULT_PORTS.traces}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_TRACES_SAMPLER: "parentbased_always_on",
+    });
+    const fromDeployer = (production.replacements ?? [])
+      .filter(({ targets }) => targets.some(({ select }) => select.name === `${service}-config`))
+      .map(({ source }) => source.fieldPath.replace(/^data\./, ""));
+    expect(fromDeployer).toEqual(expect.arrayContaining(DEPLOYERS_TRACING));
+    const example = readFileSync(join(root, PRODUCTION_DIR, exampleOf(DEPLOYER_FILES.settings)), "utf8");
+    for (const variable of DEPLOYERS_TRACING) {
+      expect(example).toMatch(
+        new RegExp(`^# optional, may stay empty; read by .*\\b${service}\\b.*\n${variable}=$`, "m"),
+      );
+    }
   });
 
   it("is reached on its routes.yml port, kept available and scaled by CPU", () => {

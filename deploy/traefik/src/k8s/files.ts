@@ -182,7 +182,9 @@ export async function generatedKubernetesFiles(root: string): Promise<Map<string
       [...from, "The service's own settings; the platform's come from the overlay (development or production)."],
       kustomization({
         resources: manifests.map(([name]) => name),
-        configMapGenerator: [{ name: configMapName(routes.service), literals: literals(settings.base) }],
+        configMapGenerator: [
+          { name: configMapName(routes.service), literals: literals({ ...settings.base, ...settings.identity }) },
+        ],
       }),
     );
   }
