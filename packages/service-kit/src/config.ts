@@ -1,10 +1,10 @@
 import { type Static, type TObject, type TProperties, Type } from "typebox";
 import { Value } from "typebox/value";
+import { ConfigError } from "./config-error.js";
 import { ConnectionLimitsConfig } from "./connection-limits.js";
+import { TracingConfig } from "./tracing/settings.js";
 
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError };
 
 /** Settings every service reads. */
 export const ServerConfig = {
@@ -21,6 +21,7 @@ export const ServerConfig = {
     default: "every-request",
     description: "which answered requests a service logs: every one, or only those answered 400 and up or errored",
   }),
+  ...TracingConfig,
 };
 
 export const portSetting = (defaultPort: number) => ({

@@ -32,6 +32,9 @@ import { REQUEST_ID_HEADER, requestIdFor } from "./request-id.js";
 import { RequestLog, type RequestLogPolicy } from "./request-log.js";
 import { RequestLogger } from "./request-logger.js";
 import { requestLogBindings, type TraceContext, traceContextOf } from "./trace-context.js";
+import { endServerSpan } from "./tracing/server-spans.js";
+import type { TracingSettings } from "./tracing/settings.js";
+import { startTracing } from "./tracing/tracing.js";
 import { bodyLeftUnread, drainUnreadBody } from "./unread-bodies.js";
 import { installValidation } from "./validation.js";
 
@@ -72,6 +75,8 @@ export interface ServiceOptions {
   rewriteUrl?: (url: string) => string;
   /** Timeouts and the connection cap (default: DEFAULT_CONNECTION_LIMITS; see docs/security.md). */
   limits?: ConnectionLimits;
+  /** Where and how spans are exported (`tracingSettingsFrom`); without it the service records no spans. */
+  tracing?: TracingSettings;
 }
 
 declare module "fastify" {
@@ -93,6 +98,9 @@ export interface RegisteredRoute {
   auth: string | undefined;
 }
 
+/** How long closing waits for the last spans to reach the collector: well within the shutdown's grace period. */
+export const TRACE_FLUSH_MS = 2_000;
+
 const rewriteWith =
   (rewrite: (url: string) => string) =>
   (raw: { url?: string }): string =>
@@ -102,6 +110,8 @@ const rewriteWith =
 export async function createService(options: ServiceOptions): Promise<Service> {
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
   const destination = options.logStream ?? logDestination();
+  const tracing = options.tracing ? startTracing(options.tracing) : undefined;
+  const makeTrace = tracing?.makeTrace;
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "info",
@@ -118,7 +128,11 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     genReqId: requestIdFor,
     // Every log line of a request carries its trace.
     childLoggerFactory: (logger, bindings, childOptions, raw) =>
-      new RequestLogger(logger, requestLogBindings(bindings.reqId as string, traceContextOf(raw)), childOptions),
+      new RequestLogger(
+        logger,
+        requestLogBindings(bindings.reqId as string, traceContextOf(raw, makeTrace)),
+        childOptions,
+      ),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     ...serverTimeouts(limits),
     ...(options.rewriteUrl ? { rewriteUrl: rewriteWith(options.rewriteUrl) } : {}),
@@ -144,7 +158,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   app.decorate("registeredRoutes", [] as RegisteredRoute[]);
   app.decorateRequest("trace", {
     getter(this: FastifyRequest) {
-      return traceContextOf(this.raw);
+      return traceContextOf(this.raw, makeTrace);
     },
   });
   app.addHook("onRoute", boundRequestArrays);
@@ -183,6 +197,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
   const internal = { auth: "none" as const };
   if (options.metrics ?? true) installMetrics(app, internal);
+  if (tracing) {
+    for (const metric of tracing.metrics) app.metrics?.registry.registerMetric(metric);
+    // A callback, as every hook run on each request: the span ends where the request's log line is written.
+    app.addHook("onResponse", (request, reply, done) => {
+      endServerSpan(request, reply);
+      done();
+    });
+    app.addHook("onClose", () => tracing.shutdown(TRACE_FLUSH_MS));
+  }
   app.get(
     "/healthz",
     { config: internal, schema: { hide: true, response: { 200: Type.Object({ status: Type.String() }) } } },

@@ -7,7 +7,13 @@ export {
   connectionLimitsFrom,
   DEFAULT_CONNECTION_LIMITS,
 } from "./connection-limits.js";
-export { createService, type RegisteredRoute, type Service, type ServiceOptions } from "./create-service.js";
+export {
+  createService,
+  type RegisteredRoute,
+  type Service,
+  type ServiceOptions,
+  TRACE_FLUSH_MS,
+} from "./create-service.js";
 export {
   badGateway,
   badRequest,
@@ -35,6 +41,16 @@ export {
   type TraceContext,
   traceContextFor,
   traceHeaderList,
-  traceHeaders,
 } from "./trace-context.js";
+export { type ChildKind, ERROR_TYPE, RequestSpan, type SpanAttributes } from "./tracing/request-span.js";
+export { REQUEST_ID_ATTRIBUTE } from "./tracing/server-spans.js";
+export {
+  type OtlpProtocol,
+  type SamplerName,
+  TracingConfig,
+  type TracingConfigValues,
+  type TracingSettings,
+  tracingSettingsFrom,
+} from "./tracing/settings.js";
+export { withSpan } from "./tracing/with-span.js";
 export { MAX_DRAINED_BYTES } from "./unread-bodies.js";

@@ -52,7 +52,14 @@ export async function runService<P extends TProperties>(options: RunOptions<P>):
   const settings = config as Record<string, unknown>;
   const PORT = settings[names.port] as number;
   const HOST = settings[names.host] as string;
-  const app = await options.build(config);
+  let app: Service;
+  try {
+    app = await options.build(config);
+  } catch (error) {
+    // What only the build can judge (tracing settings the service cannot honour): the same clear message.
+    if (error instanceof ConfigError) fail(options.name, error.message);
+    throw error;
+  }
 
   closeWithGrace({ delay: drainDelayMs + (options.graceMs ?? DEFAULT_GRACE_MS) }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "closing after an uncaught error");

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { randomHex } from "./random-hex.js";
+import type { RequestSpan } from "./tracing/request-span.js";
 
 export const TRACEPARENT_HEADER = "traceparent";
 export const TRACESTATE_HEADER = "tracestate";
@@ -14,6 +15,16 @@ export interface TraceContext {
   flags: string;
   /** The caller's `tracestate`, passed on untouched (only with a valid `traceparent`, as the spec says). */
   tracestate?: string;
+  /** The span recorded for this context when tracing is on (the request's server span, or a step's); ids above are its. */
+  span?: RequestSpan;
+}
+
+/** The trace a caller sent: its trace id, its own span (the parent of the service's) and flags, and its tracestate. */
+export interface CallerTrace {
+  traceId: string;
+  parentSpanId: string;
+  flags: string;
+  tracestate?: string;
 }
 
 // version-traceid-parentid-flags; versions above 00 may append fields, 00 may not (W3C Trace Context §3.2).
@@ -22,7 +33,7 @@ const ALL_ZEROS = /^0+$/;
 // Vendors must pass on at least 512 characters of tracestate and may drop a longer one.
 const MAX_TRACESTATE = 512;
 const PRINTABLE = /^[\x20-\x7e]*$/;
-// Sampled: the gateway records no spans itself, but a backend that does should keep the trace it starts.
+// Sampled when tracing is off: the gateway records no spans then, but a backend that does should keep the trace.
 const GENERATED_FLAGS = "01";
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(",") : value);
@@ -36,14 +47,21 @@ function parseTraceparent(value: string | undefined) {
   return { traceId, parentSpanId, flags };
 }
 
+/** The caller's valid `traceparent` with the `tracestate` that may travel with it, or undefined. */
+export function callerTraceOf(headers: IncomingMessage["headers"]): CallerTrace | undefined {
+  const parent = parseTraceparent(headerText(headers[TRACEPARENT_HEADER]));
+  if (!parent) return undefined;
+  const tracestate = headerText(headers[TRACESTATE_HEADER])?.trim();
+  const keep = tracestate && tracestate.length <= MAX_TRACESTATE && PRINTABLE.test(tracestate);
+  return keep ? { ...parent, tracestate } : parent;
+}
+
 /** The trace context of a request: the caller's trace continued with a new span, or a new trace when none is valid. */
 export function traceContextFor(headers: IncomingMessage["headers"]): TraceContext {
   const spanId = randomHex(8);
-  const parent = parseTraceparent(headerText(headers[TRACEPARENT_HEADER]));
-  if (!parent) return { traceId: randomHex(16), spanId, flags: GENERATED_FLAGS };
-  const tracestate = headerText(headers[TRACESTATE_HEADER])?.trim();
-  const keep = tracestate && tracestate.length <= MAX_TRACESTATE && PRINTABLE.test(tracestate);
-  return { ...parent, spanId, ...(keep ? { tracestate } : {}) };
+  const caller = callerTraceOf(headers);
+  if (!caller) return { traceId: randomHex(16), spanId, flags: GENERATED_FLAGS };
+  return { ...caller, spanId };
 }
 
 /**
@@ -63,9 +81,6 @@ export function headersFromList(list: readonly string[]): Record<string, string>
   return headers;
 }
 
-/** The headers that carry the trace on to a backend, by name. */
-export const traceHeaders = (trace: TraceContext): Record<string, string> => headersFromList(traceHeaderList(trace));
-
 /**
  * What every log line of the request carries: its id (pino's `reqId`, Fastify's default label) and its trace. A new
  * object of one of two shapes; Fastify's own bindings object is made with a computed key, and properties added to
@@ -79,8 +94,16 @@ export function requestLogBindings(reqId: string, trace: TraceContext): Record<s
 
 const TRACE = Symbol("trace context");
 
+/** How a request's trace context is made: from its headers alone, or with its server span when tracing is on. */
+export type TraceContextMaker = (raw: IncomingMessage) => TraceContext;
+
+const fromHeaders: TraceContextMaker = (raw) => traceContextFor(raw.headers);
+
 /** The request's trace context, made once: the logger is made before the request object, both need it. */
-export function traceContextOf(raw: IncomingMessage & { [TRACE]?: TraceContext }): TraceContext {
-  raw[TRACE] ??= traceContextFor(raw.headers);
+export function traceContextOf(
+  raw: IncomingMessage & { [TRACE]?: TraceContext },
+  make: TraceContextMaker = fromHeaders,
+): TraceContext {
+  raw[TRACE] ??= make(raw);
   return raw[TRACE];
 }

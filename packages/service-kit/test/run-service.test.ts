@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { TRACE_FLUSH_MS } from "../src/index.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/slow-server.ts", import.meta.url));
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -102,5 +103,50 @@ describe("runService's drain on SIGTERM", () => {
     expect(await late.json()).toEqual({ greeting: "closing" });
     expect(late.headers.get("connection")).toBe("close");
     expect(await exited).toBe(0);
+  });
+});
+
+describe("runService with tracing on", () => {
+  it("refuses a grpc collector plainly, with exit code 1", async () => {
+    const child = run({
+      PORT: "0",
+      GREETING: "hi",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4317",
+      OTEL_EXPORTER_OTLP_PROTOCOL: "grpc",
+    });
+    expect(await exitOf(child)).toBe(1);
+    expect(child.output()).toMatch(/slow-fixture: invalid configuration:\n\s+OTEL_EXPORTER_OTLP_PROTOCOL: grpc is not/);
+    expect(child.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it("exits on SIGTERM within the flush's bound when its collector takes the connection and never answers", async () => {
+    const sockets: Socket[] = [];
+    const collector = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+    const collectorPort = (collector.address() as { port: number }).port;
+    try {
+      const child = run({
+        PORT: "0",
+        GREETING: "traced",
+        DRAIN_DELAY_MS: "0",
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+        // Nothing is exported before the end, and an export would wait a minute for its answer.
+        OTEL_BSP_SCHEDULE_DELAY: "60000",
+        OTEL_EXPORTER_OTLP_TIMEOUT: "60000",
+      });
+      const exited = exitOf(child);
+      const port = await listeningPort(child);
+      expect((await fetch(`http://127.0.0.1:${port}/slow`)).status).toBe(200);
+      const signalled = Date.now();
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(TRACE_FLUSH_MS + 3_000);
+      // The last spans were offered to the collector on the way out.
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      collector.close();
+    }
   });
 });

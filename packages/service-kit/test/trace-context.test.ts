@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { traceContextFor, traceHeaders } from "../src/index.js";
+import { headersFromList, type TraceContext, traceContextFor, traceHeaderList } from "../src/index.js";
 
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 const PARENT = "00f067aa0ba902b7";
 const valid = `00-${TRACE_ID}-${PARENT}-01`;
+const traceHeaders = (trace: TraceContext) => headersFromList(traceHeaderList(trace));
 
 describe("W3C trace context", () => {
   it("continues the caller's trace with a span of its own, keeping flags and tracestate", () => {
