@@ -14,6 +14,13 @@ export interface ArrivingAnswer {
   discard(): void;
 }
 
+/** How a backend call ended: the bytes of body each way, and what cut it short (never a body dropped on purpose). */
+export interface CallOutcome {
+  sentBytes: number;
+  receivedBytes: number;
+  error?: Error;
+}
+
 /** Who is told what became of a backend call. */
 export interface AnswerReceiver {
   /**
@@ -23,6 +30,8 @@ export interface AnswerReceiver {
   answered(answer: ArrivingAnswer): void;
   /** No answer came: the connection failed, or the backend took too long to answer. */
   failed(error: Error): void;
+  /** Once, last: the answer has all come, or the call failed or was cut off (the call's span ends here). */
+  settled?(outcome: CallOutcome): void;
 }
 
 /** A body dropped on purpose: undici reports the abort back, and nobody needs to hear of it. */
@@ -36,6 +45,9 @@ const dropped = () => new errors.RequestAbortedError("the answer was dropped unr
 export class AnswerHandler implements Dispatcher.DispatchHandler {
   private started = false;
   private ended = false;
+  private discarded = false;
+  private sentBytes = 0;
+  private receivedBytes = 0;
   private chunks: Buffer[] | undefined;
   private done: ((error: Error | null, body: Buffer) => void) | undefined;
   private body: Readable | undefined;
@@ -57,9 +69,18 @@ export class AnswerHandler implements Dispatcher.DispatchHandler {
         this.done = done;
       },
       stream: (highWaterMark) => this.streamed(controller, highWaterMark),
-      discard: () => controller.abort(dropped()),
+      discard: () => this.discard(controller),
     });
-    if (!this.chunks && !this.body && !controller.aborted) controller.abort(dropped());
+    if (!this.chunks && !this.body && !controller.aborted) this.discard(controller);
+  }
+
+  private discard(controller: Dispatcher.DispatchController): void {
+    this.discarded = true;
+    controller.abort(dropped());
+  }
+
+  onBodySent(chunk: Buffer | string): void {
+    this.sentBytes += Buffer.byteLength(chunk);
   }
 
   private streamed(controller: Dispatcher.DispatchController, highWaterMark: number): Readable {
@@ -67,7 +88,10 @@ export class AnswerHandler implements Dispatcher.DispatchHandler {
       highWaterMark,
       read: () => controller.resume(),
       destroy: (error, callback) => {
-        if (!this.ended) controller.abort(error ?? dropped());
+        if (!this.ended) {
+          if (error) controller.abort(error);
+          else this.discard(controller);
+        }
         callback(error);
       },
     });
@@ -75,12 +99,14 @@ export class AnswerHandler implements Dispatcher.DispatchHandler {
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.receivedBytes += chunk.length;
     if (this.chunks) this.chunks.push(chunk);
     else if (this.body && !this.body.push(chunk)) controller.pause();
   }
 
   onResponseEnd(): void {
     this.ended = true;
+    this.settle();
     if (this.done)
       this.done(null, this.chunks?.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks ?? []));
     else this.body?.push(null);
@@ -89,8 +115,14 @@ export class AnswerHandler implements Dispatcher.DispatchHandler {
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     if (this.ended) return;
     this.ended = true;
+    this.settle(this.discarded ? undefined : error);
     if (!this.started) this.receiver.failed(error);
     else if (this.done) this.done(error, Buffer.alloc(0));
     else if (this.body && !this.body.destroyed) this.body.destroy(error);
+  }
+
+  private settle(error?: Error): void {
+    const { sentBytes, receivedBytes } = this;
+    this.receiver.settled?.(error ? { sentBytes, receivedBytes, error } : { sentBytes, receivedBytes });
   }
 }

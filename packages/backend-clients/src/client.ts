@@ -8,6 +8,7 @@ import type { Dispatcher } from "undici";
 import { AnswerHandler, type ArrivingAnswer } from "./answer-handler.js";
 import { expectShape } from "./answer-shape.js";
 import { BackendResponseError } from "./backend-response-error.js";
+import { type BackendServer, endBackendSpan, startBackendSpan } from "./backend-span.js";
 import { startBackendTimer } from "./backend-timer.js";
 import { type ErrorStatuses, mayMeanOtherwise, meantStatus } from "./error-statuses.js";
 import { forwardedRequest } from "./forwarded-request.js";
@@ -79,6 +80,8 @@ export interface ForwardOptions {
   method?: HttpMethod;
   /** Parameters to set on top of the caller's query (they replace same-named ones). */
   query?: Query;
+  /** The path's template, for the call's span (`/apps/{app-id}/details`); made from the path when not given. */
+  template?: string;
 }
 
 /** What no JSON parser could read, though labelled JSON: kept apart from text so that a 2xx of it is refused. */
@@ -132,7 +135,7 @@ function dropBackendHeaders(reply: FastifyReply): void {
 export class BackendClient {
   private readonly identityQueries = new WeakMap<AuthUser, string>();
   private trimmedOrigin: string | undefined;
-  private target: { origin: string; basePath: string } | undefined;
+  private target: { origin: string; basePath: string; server: BackendServer } | undefined;
 
   constructor(
     readonly name: string,
@@ -157,12 +160,17 @@ export class BackendClient {
 
   /**
    * The base URL as undici's dispatch takes it: the origin apart from the path the backend is mounted under (user-info
-   * serves bags under `/bags`), which every forwarded path is put behind.
+   * serves bags under `/bags`), which every forwarded path is put behind; and the server, as spans name it.
    */
-  private dispatchTarget(): { origin: string; basePath: string } {
+  private dispatchTarget(): { origin: string; basePath: string; server: BackendServer } {
     if (!this.target) {
       const url = new URL(this.origin());
-      this.target = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, "") };
+      const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+      this.target = {
+        origin: url.origin,
+        basePath: url.pathname.replace(/\/+$/, ""),
+        server: { address: url.hostname, port },
+      };
     }
     return this.target;
   }
@@ -249,28 +257,41 @@ export class BackendClient {
   async stream(request: FastifyRequest, options: StreamCallOptions): Promise<StreamedResponse> {
     const caller = this.callerOf(request, options);
     const query = this.queryFor(caller, "", options.query);
+    const url = new URL(`${this.origin()}${checkBackendPath(options.path)}${query ? `?${query}` : ""}`);
+    const method = options.method ?? "GET";
+    const { server } = this.dispatchTarget();
+    const span = startBackendSpan(request, { backend: this.name, method, path: options.path, server });
     const headers = {
       accept: "application/json",
       ...options.headers,
       ...this.identityHeaders(caller),
-      ...gatewayHeaders(request),
+      ...gatewayHeaders(request, span?.trace),
     };
-    const url = new URL(`${this.origin()}${checkBackendPath(options.path)}${query ? `?${query}` : ""}`);
-    const method = options.method ?? "GET";
-    const timer = startBackendTimer(request, this.name, method);
+    const timer = startBackendTimer(request, this.name, method, span);
     try {
-      const response = await this.dispatcher.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method,
-        headers,
-        body: options.body,
-        headersTimeout: options.timeoutMs ?? this.timeoutMs,
-        bodyTimeout: options.timeoutMs ?? this.timeoutMs,
-        highWaterMark: STREAM_BUFFER_BYTES,
+      // Dispatched with AnswerHandler, as forward() is: the call's span ends when the answer has all come.
+      return await new Promise<StreamedResponse>((resolve, reject) => {
+        const handler = new AnswerHandler({
+          answered: (answer) => {
+            timer.answered(answer.statusCode);
+            resolve({ status: answer.statusCode, headers: answer.headers, body: answer.stream(STREAM_BUFFER_BYTES) });
+          },
+          failed: reject,
+          settled: span && ((outcome) => endBackendSpan(span, outcome)),
+        });
+        this.dispatcher.dispatch(
+          {
+            origin: url.origin,
+            path: url.pathname + url.search,
+            method,
+            headers,
+            body: options.body ?? null,
+            headersTimeout: options.timeoutMs ?? this.timeoutMs,
+            bodyTimeout: options.timeoutMs ?? this.timeoutMs,
+          },
+          handler,
+        );
       });
-      timer.answered(response.statusCode);
-      return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
       request.log.warn({ err: error, backend: this.name }, "backend call failed");
       const failure = transportError(this.name, error);
@@ -311,8 +332,17 @@ export class BackendClient {
     const caller = this.callerOf(request);
     const query = this.queryFor(caller, rawQueryOf(request.url), options.query);
     const method = options.method ?? (request.method as HttpMethod);
-    const sent = forwardedRequest(request);
-    const timer = startBackendTimer(request, this.name, method);
+    const { origin, basePath, server } = this.dispatchTarget();
+    const path = `${basePath}${checkForwardedPath(options.path)}${query ? `?${query}` : ""}`;
+    const span = startBackendSpan(request, {
+      backend: this.name,
+      method,
+      path: options.path,
+      template: options.template,
+      server,
+    });
+    const sent = forwardedRequest(request, span?.trace);
+    const timer = startBackendTimer(request, this.name, method, span);
     const handler = new AnswerHandler({
       answered: (answer) => {
         timer.answered(answer.statusCode);
@@ -330,12 +360,12 @@ export class BackendClient {
         timer.failed(failure);
         if (!reply.sent) reply.send(failure);
       },
+      settled: span && ((outcome) => endBackendSpan(span, outcome)),
     });
-    const { origin, basePath } = this.dispatchTarget();
     this.dispatcher.dispatch(
       {
         origin,
-        path: `${basePath}${checkForwardedPath(options.path)}${query ? `?${query}` : ""}`,
+        path,
         method,
         headers: this.withIdentityHeaders(sent.headers, caller),
         body: sent.body ?? null,

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import type { TraceContext } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import { gatewayHeaderList } from "./headers.js";
 
@@ -35,10 +36,10 @@ function addCallerHeaders(request: FastifyRequest, headers: string[], left?: Rea
  * What a forward sends the backend in place of the caller's request. A streamed body (passthrough contexts) goes on
  * as it comes, described by the caller's length and type; a body Fastify parsed goes re-encoded (JSON for anything
  * but text and bytes), with its own length, since the caller's may no longer fit it. Fastify reads no body of a
- * GET or HEAD, so none is sent on those.
+ * GET or HEAD, so none is sent on those. The trace is the call's own span's when tracing is on.
  */
-export function forwardedRequest(request: FastifyRequest): ForwardedRequest {
-  const headers = gatewayHeaderList(request);
+export function forwardedRequest(request: FastifyRequest, trace?: TraceContext): ForwardedRequest {
+  const headers = gatewayHeaderList(request, trace);
   const parsed = request.body;
   if (parsed === undefined || parsed === null || parsed instanceof Readable) {
     return { headers: addCallerHeaders(request, headers), body: parsed ?? undefined };

@@ -83,6 +83,7 @@ export function registerPassthroughs(
     for (const row of rows) {
       const params = paramsSchema(row);
       const backendPath = backendPathOf(row);
+      const template = row.backendPath ?? row.path;
       const open = accessOf(row) === "none";
       app.route({
         method: row.method,
@@ -100,6 +101,7 @@ export function registerPassthroughs(
           app.backends[row.backend ?? defaultBackend].forward(request, reply, {
             path: backendPath(request.params as Record<string, string>),
             method: row.backendMethod ?? row.method,
+            template,
           });
         },
       });

@@ -1,4 +1,5 @@
 import { badRequest } from "@de-gateway/service-kit";
+import { noteEncodedValue } from "./path-template.js";
 
 /** A segment percent-decoded; undefined when it cannot be (a stray `%`), which no URL parser resolves as a dot. */
 function decoded(segment: string): string | undefined {
@@ -57,7 +58,9 @@ function climbs(segment: string): boolean {
 export function encodeSegment(value: string | number): string {
   const text = String(value);
   if (isDotSegment(text)) throw dotSegmentRefused(text);
-  return encodeURIComponent(text);
+  const encoded = encodeURIComponent(text);
+  noteEncodedValue(encoded);
+  return encoded;
 }
 
 /**

@@ -28,3 +28,15 @@ export function transportError(backend: string, error: unknown): GatewayError {
   }
   return new GatewayError(502, `the ${backend} backend is unreachable`);
 }
+
+/**
+ * What went wrong, as a span's `error.type`: `timeout`, the first error code in the chain (`ECONNREFUSED`,
+ * `UND_ERR_SOCKET`…), the status of the gateway's own refusal (a body over the limit, 413), or the error's name.
+ */
+export function transportErrorType(error: Error): string {
+  const codes = codesOf(error);
+  if (codes.some((code) => TIMEOUT_CODES.has(code))) return "timeout";
+  const ownError = causes(error).find((cause): cause is GatewayError => cause instanceof GatewayError);
+  if (ownError) return String(ownError.statusCode);
+  return codes[0] ?? error.name;
+}

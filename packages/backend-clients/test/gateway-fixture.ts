@@ -1,5 +1,5 @@
 import { AuthConfig, auth, authOptionsFrom } from "@de-gateway/auth";
-import { buildService, portSetting, ServerConfig, type Service } from "@de-gateway/service-kit";
+import { buildService, portSetting, ServerConfig, type Service, withSpan } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type Static, Type } from "typebox";
 import { backendClients, backendSettings, backendUrlsFrom, path, streamRequestBodies } from "../src/index.js";
@@ -67,6 +67,16 @@ export const fixture: FastifyPluginAsyncTypebox<{ config: FixtureConfig }> = asy
     }),
   );
   app.get("/unconfigured", async (request) => app.backends.groups.json(request, { path: "/subjects" }));
+  // A step of the service's own around two backend calls made at once.
+  app.get("/lookups", async (request) =>
+    withSpan(request, "lookups", { "fixture.calls": 2 }, async (traced) => {
+      const [paths, workspace] = await Promise.all([
+        app.backends.fileInfo.json(traced, { path: "/navigation/base-paths" }),
+        app.backends.apps.json(traced, { path: "/workspaces" }),
+      ]);
+      return { paths, workspace };
+    }),
+  );
 };
 
 export const buildFixture = (config: FixtureConfig): Promise<Service> => buildService("fixture", fixture, config);
