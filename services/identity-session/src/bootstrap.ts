@@ -1,4 +1,4 @@
-import { badGateway, isJsonObject, type JsonObject } from "@de-gateway/service-kit";
+import { badGateway, isJsonObject, type JsonObject, withSpan } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import { existenceOf, withExistingOutputFolder } from "./default-output-folder.js";
 import { bootstrapNaming } from "./output-folders.js";
@@ -79,17 +79,19 @@ async function preferencesWithOutputFolder(
 /**
  * The bootstrap result. The five sections are gathered concurrently (the preferences' default output folder is
  * then made sure to exist), so the call takes as long as the slowest of them; a section whose backend fails holds
- * an error description instead, the others are unaffected.
+ * an error description instead, the others are unaffected. Each section is a span of its own when tracing is on.
  */
 export async function bootstrap(request: FastifyRequest, ipAddress: string, settings: PreferenceSettings) {
   const { username, email, firstName, lastName } = request.user;
+  const section = <T>(name: string, gather: (request: FastifyRequest) => Promise<T>) =>
+    withSpan(request, `bootstrap ${name}`, {}, gather);
   const systemDefaultExists = existenceOf(request, systemDefaultFor(request, settings));
   const [session, workspaceSection, appsInfoSection, dataInfoSection, preferences] = await Promise.all([
-    loginSession(request, ipAddress).catch(sessionFailure(request)),
-    workspace(request).catch(sectionFailure(request, "workspace")),
-    appsInfo(request).catch(sectionFailure(request, "apps_info")),
-    dataInfo(request).catch(sectionFailure(request, "data_info")),
-    preferencesWithOutputFolder(request, settings, systemDefaultExists).then(
+    section("session", (traced) => loginSession(traced, ipAddress)).catch(sessionFailure(request)),
+    section("workspace", workspace).catch(sectionFailure(request, "workspace")),
+    section("apps_info", appsInfo).catch(sectionFailure(request, "apps_info")),
+    section("data_info", dataInfo).catch(sectionFailure(request, "data_info")),
+    section("preferences", (traced) => preferencesWithOutputFolder(traced, settings, systemDefaultExists)).then(
       bootstrapNaming,
       sectionFailure(request, "preferences"),
     ),

@@ -56,6 +56,17 @@ const PRESENTATION: { [K in keyof Config]-?: Presentation } = {
   MAIL_TIMEOUT_MS: "shown",
   TOOL_REQUEST_EMAIL_TO: "shown",
   TOOL_REQUEST_NOTIFY: "shown",
+  OTEL_EXPORTER_OTLP_ENDPOINT: "url",
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "url",
+  OTEL_EXPORTER_OTLP_PROTOCOL: "shown",
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "shown",
+  OTEL_SERVICE_NAME: "shown",
+  OTEL_TRACES_SAMPLER: "shown",
+  OTEL_TRACES_SAMPLER_ARG: "shown",
+  OTEL_RESOURCE_ATTRIBUTES: "shown",
+  OTEL_BSP_MAX_QUEUE_SIZE: "shown",
+  OTEL_BSP_SCHEDULE_DELAY: "shown",
+  OTEL_EXPORTER_OTLP_TIMEOUT: "shown",
 };
 
 type Shown = Record<string, string | number | boolean>;

@@ -1,5 +1,5 @@
 import { path } from "@de-gateway/backend-clients";
-import { ErrorBody, forbidden, notFound } from "@de-gateway/service-kit";
+import { ErrorBody, forbidden, notFound, withSpan } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
@@ -25,17 +25,22 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const AnalysisParams = Type.Object({ analysisId: ANALYSIS_ID.schema });
 const WRITE_LEVELS = new Set(["write", "own"]);
 
-/** The caller's strongest permission on the analysis (through their groups too), or undefined without any. */
-async function permissionLevel(request: FastifyRequest, analysisId: string): Promise<string | undefined> {
-  const answer = await request.server.backends.permissions.json<Static<typeof PermissionList>>(
-    request,
-    {
-      path: path`/permissions/subjects/user/${request.user.username}/analysis/${analysisId}`,
-      query: { lookup: "true" },
-    },
-    PermissionList,
-  );
-  return answer.permissions[0]?.permission_level;
+/**
+ * The caller's strongest permission on the analysis (through their groups too), or undefined without any; a step
+ * span of its own when tracing is on.
+ */
+function permissionLevel(request: FastifyRequest, analysisId: string): Promise<string | undefined> {
+  return withSpan(request, "analysis permission lookup", {}, async (traced) => {
+    const answer = await traced.server.backends.permissions.json<Static<typeof PermissionList>>(
+      traced,
+      {
+        path: path`/permissions/subjects/user/${traced.user.username}/analysis/${analysisId}`,
+        query: { lookup: "true" },
+      },
+      PermissionList,
+    );
+    return answer.permissions[0]?.permission_level;
+  });
 }
 
 /** An analysis the caller may not see is not found, so that its existence is not revealed. */
