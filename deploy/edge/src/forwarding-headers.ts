@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { hostname } from "node:os";
-import { traceHeaders } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
 // Nothing in front of the edge is trusted (as Traefik without forwardedHeaders.trustedIPs): a client's own
@@ -20,8 +19,9 @@ const SERVER = hostname();
 
 /**
  * The request headers a service receives: the host the caller asked for (Traefik's passHostHeader; from the request
- * target when it names one), X-Forwarded-*, request id, and the trace continued from the edge's own span (the
- * caller's trace id kept, or one made).
+ * target when it names one), X-Forwarded-*, request id, and the caller's `traceparent` and `tracestate` untouched,
+ * as Traefik passes them when it is not tracing: the edge records no span, so a span id of its own would be a parent
+ * no trace holds (docs/architecture.md, "Tracing"). A request without a trace gets one from the service.
  */
 export function forwardingHeaders(
   request: FastifyRequest,
@@ -43,6 +43,5 @@ export function forwardingHeaders(
   forwarded["x-forwarded-port"] = String(request.socket.localPort ?? "");
   forwarded["x-forwarded-server"] = SERVER;
   forwarded["x-request-id"] = request.id;
-  delete forwarded.tracestate;
-  return { ...forwarded, ...traceHeaders(request.trace) };
+  return forwarded;
 }
