@@ -15,6 +15,7 @@ import {
   type Target,
   type Watched,
 } from "./side-by-side.js";
+import { tracingCostFigure } from "./tracing-cost.js";
 
 const EDGE_PORT = Number(process.env.EDGE_PORT ?? 8080);
 /**
@@ -148,6 +149,16 @@ export async function hopFigures(): Promise<void> {
           : "no /proc on this system: CPU per request not measured",
         { target: "<= 1.5 x the plain proxy's CPU per request", met: measured && multiple.median <= 1.5 },
       );
+      // Its tracing line: a traced twin of apps-proxy, whose settings are read from /proc as its CPU time is.
+      const appsProxy = stack.running.find(({ component }) => component.name === "apps-proxy");
+      if (measured && appsProxy) {
+        await tracingCostFigure({
+          untraced: appsProxy,
+          headers: bearer,
+          settings: FIGURE_1_LOAD,
+          between: forgetRecordedRequests,
+        });
+      }
     }
 
     if (figureWanted(2)) {

@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { DEFAULT_PORTS, tracingEnvironmentFor } from "@de-gateway/backend-simulators/ports";
+import { bundlePath } from "../src/bundle-paths.js";
+import { launch, type Running, stopAll, waitUntilReady } from "../src/processes.js";
+
+/** A port the kernel hands out on loopback, let go for the twin to take. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A running process's environment, from /proc/<pid>/environ. */
+function environmentOf(pid: number): Record<string, string> {
+  const entries = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter(Boolean);
+  return Object.fromEntries(
+    entries.map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)]),
+  );
+}
+
+export interface TracedTwin {
+  pid: number;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second process of a stack's service: the same compiled program with the same settings (its environment read
+ * from /proc), on a port of its own, exporting every request's spans to the simulators' trace receiver. Beside the
+ * stack's own process, tracing off, it measures what tracing costs and nothing else.
+ */
+export async function startTracedTwin({ component, child }: Running): Promise<TracedTwin> {
+  const port = await freePort();
+  const twin = launch({ ...component, port }, bundlePath(component.name), {
+    ...environmentOf(child.pid as number),
+    ...tracingEnvironmentFor({ traces: `http://127.0.0.1:${DEFAULT_PORTS.traces}` }),
+    OTEL_SERVICE_NAME: component.name,
+    PORT: String(port),
+  });
+  await waitUntilReady(twin);
+  return { pid: twin.child.pid as number, port, stop: () => stopAll([twin]) };
+}
