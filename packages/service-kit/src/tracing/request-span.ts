@@ -1,4 +1,12 @@
-import { ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from "@opentelemetry/api";
+import {
+  type Context,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from "@opentelemetry/api";
 import type { TraceContext } from "../trace-context.js";
 
 /** What a span may carry: OpenTelemetry's plain attribute values. */
@@ -7,13 +15,14 @@ export type SpanAttributes = Record<string, string | number | boolean | undefine
 /** The kinds of span made below a request's server span: a backend call, or a step of the service's own. */
 export type ChildKind = "client" | "internal";
 
-const KINDS: Record<ChildKind, SpanKind> = { client: SpanKind.CLIENT, internal: SpanKind.INTERNAL };
+/** The options of a child span without attributes of its own, by kind: made once. */
+const KIND_OPTIONS: Record<ChildKind, { kind: SpanKind }> = {
+  client: { kind: SpanKind.CLIENT },
+  internal: { kind: SpanKind.INTERNAL },
+};
 
 /** `error.type`, OpenTelemetry's name for what went wrong (a status code, `timeout`, an error code). */
 export const ERROR_TYPE = "error.type";
-
-/** Trace flags as `traceparent` writes them: the sampling decision of the span in hand. */
-const flagsOf = (span: Span) => (span.spanContext().traceFlags & 1 ? "01" : "00");
 
 /**
  * One span of a request (its server span, a backend call's, a step's) and the trace context that names it: what the
@@ -23,16 +32,18 @@ const flagsOf = (span: Span) => (span.spanContext().traceFlags & 1 ? "01" : "00"
 export class RequestSpan {
   /** The trace context naming this span. */
   readonly trace: TraceContext;
+  /** The SDK's context holding this span, made for its first child. */
+  private context: Context | undefined;
 
   constructor(
     private readonly tracer: Tracer,
     readonly span: Span,
-    parent: { parentSpanId?: string; tracestate?: string },
+    parentSpanId: string | undefined,
+    tracestate: string | undefined,
   ) {
-    const { traceId, spanId } = span.spanContext();
-    this.trace = { traceId, spanId, flags: flagsOf(span), span: this };
-    if (parent.parentSpanId) this.trace.parentSpanId = parent.parentSpanId;
-    if (parent.tracestate) this.trace.tracestate = parent.tracestate;
+    const { traceId, spanId, traceFlags } = span.spanContext();
+    // One shape for every trace context of a span, whatever it holds: the flags are the sampling decision.
+    this.trace = { traceId, spanId, parentSpanId, flags: traceFlags & 1 ? "01" : "00", tracestate, span: this };
   }
 
   /** Whether the span is sampled and recorded: attributes are worth computing only then. */
@@ -41,17 +52,19 @@ export class RequestSpan {
   }
 
   /** A span below this one, sharing its trace and tracestate. */
-  child(name: string, kind: ChildKind, attributes: SpanAttributes = {}): RequestSpan {
-    const span = this.tracer.startSpan(name, { kind: KINDS[kind], attributes }, trace.setSpan(ROOT_CONTEXT, this.span));
-    return new RequestSpan(this.tracer, span, {
-      parentSpanId: this.trace.spanId,
-      ...(this.trace.tracestate ? { tracestate: this.trace.tracestate } : {}),
-    });
+  child(name: string, kind: ChildKind, attributes?: SpanAttributes): RequestSpan {
+    this.context ??= trace.setSpan(ROOT_CONTEXT, this.span);
+    const options = attributes ? { kind: KIND_OPTIONS[kind].kind, attributes } : KIND_OPTIONS[kind];
+    const span = this.tracer.startSpan(name, options, this.context);
+    return new RequestSpan(this.tracer, span, this.trace.spanId, this.trace.tracestate);
   }
 
   set(attributes: SpanAttributes): void {
     if (!this.recording) return;
-    for (const [key, value] of Object.entries(attributes)) if (value !== undefined) this.span.setAttribute(key, value);
+    for (const key in attributes) {
+      const value = attributes[key];
+      if (value !== undefined) this.span.setAttribute(key, value);
+    }
   }
 
   /** Marks the span failed, with `error.type` saying how (and a message for the reader of the trace). */

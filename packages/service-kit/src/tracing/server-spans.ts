@@ -43,7 +43,7 @@ export function serverSpanMaker(tracer: Tracer): TraceContextMaker {
       { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: method } },
       parent,
     );
-    return new RequestSpan(tracer, span, caller ?? {}).trace;
+    return new RequestSpan(tracer, span, caller?.parentSpanId, caller?.tracestate).trace;
   };
 }
 
