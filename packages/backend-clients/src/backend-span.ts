@@ -47,9 +47,15 @@ export function backendAnswered(span: RequestSpan, status: number): void {
   if (status >= 400) span.fail(String(status));
 }
 
-/** Ends a call's span once its answer has all come, or the call failed: the bytes each way, and what went wrong. */
+/**
+ * Ends a call's span once its answer has all come, or the call failed: the bytes of body each way (a way without a
+ * body, a GET's request, carries none), and what went wrong.
+ */
 export function endBackendSpan(span: RequestSpan, outcome: CallOutcome): void {
-  span.set({ "http.request.body.size": outcome.sentBytes, "http.response.body.size": outcome.receivedBytes });
+  span.set({
+    "http.request.body.size": outcome.sentBytes || undefined,
+    "http.response.body.size": outcome.receivedBytes || undefined,
+  });
   if (outcome.error) span.fail(transportErrorType(outcome.error), outcome.error.message);
   span.end();
 }
