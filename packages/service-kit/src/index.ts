@@ -42,15 +42,7 @@ export {
   traceContextFor,
   traceHeaderList,
 } from "./trace-context.js";
-export { type ChildKind, ERROR_TYPE, RequestSpan, type SpanAttributes } from "./tracing/request-span.js";
-export { REQUEST_ID_ATTRIBUTE } from "./tracing/server-spans.js";
-export {
-  type OtlpProtocol,
-  type SamplerName,
-  TracingConfig,
-  type TracingConfigValues,
-  type TracingSettings,
-  tracingSettingsFrom,
-} from "./tracing/settings.js";
+export type { RequestSpan, SpanAttributes } from "./tracing/request-span.js";
+export { type TracingSettings, tracingSettingsFrom } from "./tracing/settings.js";
 export { withSpan } from "./tracing/with-span.js";
 export { MAX_DRAINED_BYTES } from "./unread-bodies.js";

@@ -22,7 +22,7 @@ const KIND_OPTIONS: Record<ChildKind, { kind: SpanKind }> = {
 };
 
 /** `error.type`, OpenTelemetry's name for what went wrong (a status code, `timeout`, an error code). */
-export const ERROR_TYPE = "error.type";
+const ERROR_TYPE = "error.type";
 
 /**
  * One span of a request (its server span, a backend call's, a step's) and the trace context that names it: what the

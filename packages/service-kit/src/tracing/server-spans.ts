@@ -14,7 +14,7 @@ import { callerTraceOf, type TraceContextMaker } from "../trace-context.js";
 import { RequestSpan } from "./request-span.js";
 
 /** The request id a span carries, as the log lines carry it (`reqId`). */
-export const REQUEST_ID_ATTRIBUTE = "gateway.request_id";
+const REQUEST_ID_ATTRIBUTE = "gateway.request_id";
 
 /** Routes for operators and probes: not traced, they would bury the requests worth reading. */
 const UNTRACED_ROUTES = new Set([METRICS_PATH, "/healthz", "/readyz"]);
