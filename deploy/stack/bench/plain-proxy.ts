@@ -1,14 +1,26 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-/** Starts fastify-proxy.ts in front of `origin`, in a process of its own as a service is. */
-export function startPlainProxy(origin: string) {
-  const program = fileURLToPath(new URL("./fastify-proxy.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", program, origin], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise<{ pid: number; port: number; stop: () => void }>((resolve, reject) => {
+export interface Floor {
+  pid: number;
+  port: number;
+  stop: () => void;
+}
+
+/**
+ * Starts one of the bench's floor programs (a hop that does less than the gateway: `fastify-proxy.ts`,
+ * `raw-proxy.ts`, `raw-sessions.ts`) in a process of its own, as a service is; it prints the port it listens on.
+ */
+export function startFloor(program: string, ...args: string[]): Promise<Floor> {
+  const file = fileURLToPath(new URL(program, import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", file, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise<Floor>((resolve, reject) => {
     child.stdout.once("data", (chunk: Buffer) =>
       resolve({ pid: child.pid as number, port: Number(String(chunk).trim()), stop: () => child.kill() }),
     );
-    child.once("exit", () => reject(new Error("the plain Fastify proxy ended")));
+    child.once("exit", () => reject(new Error(`${program} ended`)));
   });
 }
+
+/** Starts fastify-proxy.ts in front of `origin`. */
+export const startPlainProxy = (origin: string) => startFloor("./fastify-proxy.ts", origin);

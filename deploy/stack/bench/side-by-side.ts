@@ -127,3 +127,32 @@ export async function sideBySide(
     },
   };
 }
+
+/** One of several targets loaded in turns, and the process whose CPU time is its cost (e.g. the hop it goes through). */
+export interface Contender {
+  name: string;
+  target: Target;
+  pid: number;
+}
+
+/**
+ * Loads several targets in turns, `rounds` times, the one going first moving on by one each round so that drift in
+ * the machine's load is shared out, and returns each contender's own process's µs of CPU per request, round by
+ * round: ratios between contenders are then taken per round, as `sideBySide` takes them between two.
+ */
+export async function inTurns(
+  contenders: readonly Contender[],
+  { settings = DEFAULT_LOAD, between = async () => {} }: Omit<SideBySideOptions, "watched"> = {},
+): Promise<Record<string, number[]>> {
+  for (const { target } of contenders) await load(target, settings.connections, settings.warmupSeconds);
+  const cpu: Record<string, number[]> = Object.fromEntries(contenders.map(({ name }) => [name, []]));
+  for (let round = 0; round < settings.rounds; round++) {
+    const first = round % contenders.length;
+    for (const { name, target, pid } of [...contenders.slice(first), ...contenders.slice(0, first)]) {
+      await between();
+      const run = await load(target, settings.connections, settings.seconds, { [name]: pid });
+      cpu[name]?.push(run.cpuPerRequest[name] ?? 0);
+    }
+  }
+  return cpu;
+}
