@@ -16,7 +16,10 @@ export interface StackOptions {
   output?: LineSink;
   /** LOG_LEVEL of the services and the edge. */
   logLevel?: string;
-  /** The services and the edge export their spans (`tracingEnvironment()`): off unless asked; `pnpm start` asks. */
+  /**
+   * The services export their spans (`tracingEnvironment()`): off unless asked; `pnpm start` asks. The edge records
+   * none: it passes the caller's `traceparent` on untouched, as Traefik does when it is not tracing.
+   */
   tracing?: boolean;
 }
 
@@ -57,7 +60,6 @@ export class Stack {
       EDGE_PORT: String(edgePort),
       EDGE_HOST: "127.0.0.1",
       LOG_LEVEL: logLevel,
-      ...traced("edge"),
     });
     await this.ready(simulators);
     const env = { ...(await Promise.race([environment, failedStart(simulators)])), OPENAPI_SOURCES: documentSources() };
