@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_PORTS } from "@de-gateway/backend-simulators/ports";
+import { SHARED_NODE_ARGS } from "@de-gateway/routing/node-args";
 import { repoRoot } from "@de-gateway/routing/repo";
 import { parse } from "yaml";
 
@@ -26,7 +27,8 @@ export function serviceComponents(root: string = REPO_ROOT): Component[] {
     .filter((entry) => entry.isDirectory())
     .map((entry) => {
       const cwd = join(servicesDir, entry.name);
-      // Read as it is: the deploy tests load every routes.yml through packages/routing, which validates them.
+      // Read as it is (the deploy tests load every routes.yml through packages/routing, which validates them), with
+      // the Node options every service runs with first, as packages/routing gives them.
       const {
         service: name,
         port,
@@ -36,7 +38,14 @@ export function serviceComponents(root: string = REPO_ROOT): Component[] {
         port: number;
         nodeArgs?: string[];
       };
-      return { name, cwd, entry: "src/server.ts", port, readyPath: "/healthz", ...(nodeArgs ? { nodeArgs } : {}) };
+      return {
+        name,
+        cwd,
+        entry: "src/server.ts",
+        port,
+        readyPath: "/healthz",
+        nodeArgs: [...SHARED_NODE_ARGS, ...(nodeArgs ?? [])],
+      };
     })
     .sort((a, b) => a.port - b.port);
 }

@@ -16,6 +16,7 @@ export {
   refusedEscape,
   TRAEFIK_DEFAULT_POLICY,
 } from "./encoded-characters.js";
+export { SHARED_NODE_ARGS } from "./node-args.js";
 export { repoRoot, routesFiles, TRAEFIK_ROUTERS_FILE, TRAEFIK_STATIC_CONFIG } from "./repo.js";
 export { type ProcessedPath, processRequestPath, RequestPathError } from "./request-path.js";
 export { type CompiledRouter, RouteTable } from "./route-table.js";

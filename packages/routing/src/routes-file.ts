@@ -3,6 +3,7 @@ import { basename, dirname } from "node:path";
 import { type Static, Type } from "typebox";
 import { Value } from "typebox/value";
 import { parse } from "yaml";
+import { SHARED_NODE_ARGS } from "./node-args.js";
 import { repoRoot, routesFiles } from "./repo.js";
 
 // A path in a rule: starts with "/", and holds nothing that would end the rule's backtick string.
@@ -48,7 +49,7 @@ export interface ServiceRoutes {
   /** The service's default local port. */
   port: number;
   routes: RouteDeclaration[];
-  /** Node options its process runs with wherever it runs (image, local stack, benches); most services need none. */
+  /** Node options its process runs with wherever it runs (image, local stack, benches): SHARED_NODE_ARGS, then its own. */
   nodeArgs: string[];
   /** Where the declaration was read from, for messages. */
   file: string;
@@ -109,7 +110,8 @@ export function parseRoutesFile(text: string, file: string): ServiceRoutes {
       );
     }
   }
-  return { service: document.service, port: document.port, routes, nodeArgs: document.nodeArgs ?? [], file };
+  const nodeArgs = [...SHARED_NODE_ARGS, ...(document.nodeArgs ?? [])];
+  return { service: document.service, port: document.port, routes, nodeArgs, file };
 }
 
 export function loadRoutesFile(file: string): ServiceRoutes {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadServiceRoutes, parseRoutesFile, RoutesFileError } from "../src/index.js";
+import { loadServiceRoutes, parseRoutesFile, RoutesFileError, SHARED_NODE_ARGS } from "../src/index.js";
 
 const roots: string[] = [];
 afterEach(() => {
@@ -31,7 +31,7 @@ describe("routes.yml", () => {
       service: "groups",
       port: 3002,
       file: "services/groups/routes.yml",
-      nodeArgs: [],
+      nodeArgs: [...SHARED_NODE_ARGS],
       routes: [
         { kind: "pathPrefix", value: "/teams" },
         { kind: "path", value: "/" },
@@ -40,12 +40,13 @@ describe("routes.yml", () => {
     });
   });
 
-  it("reads the Node options the service's process runs with", () => {
+  it("reads the Node options the service's process runs with, after those every service runs with", () => {
     const parsed = parseRoutesFile(
       "service: data\nport: 3003\nnodeArgs:\n  - --initial-old-space-size=96\n  - --no-expose_wasm\nroutes:\n  - pathPrefix: /a\n",
       "services/data/routes.yml",
     );
-    expect(parsed.nodeArgs).toEqual(["--initial-old-space-size=96", "--no-expose_wasm"]);
+    expect(parsed.nodeArgs).toEqual([...SHARED_NODE_ARGS, "--initial-old-space-size=96", "--no-expose_wasm"]);
+    expect(SHARED_NODE_ARGS).toContain("--max-semi-space-size=16");
   });
 
   it.each([
