@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, Server, ServerResponse } from "node:http";
 import type { Dispatcher } from "undici";
 
 /** An answer read whole. */
@@ -34,5 +34,25 @@ export function dispatchWhole(pool: Dispatcher, options: Dispatcher.DispatchOpti
         reject(error);
       },
     });
+  });
+}
+
+/** Writes an answer whole in one call, or 502 when it could not be had. */
+export function sendWhole(response: ServerResponse, answer: Promise<WholeAnswer>): void {
+  answer
+    .then(({ status, contentType, body }) => {
+      response.writeHead(status, { "content-type": contentType, "content-length": body.length });
+      response.end(body);
+    })
+    .catch(() => {
+      response.writeHead(502).end();
+    });
+}
+
+/** Listens on an ephemeral loopback port and prints it, as the bench's floor programs report where they are. */
+export function listenAndPrintPort(server: Server): void {
+  server.listen(0, "127.0.0.1", () => {
+    const address = server.address();
+    process.stdout.write(`${typeof address === "object" && address ? address.port : 0}\n`);
   });
 }

@@ -7,14 +7,14 @@
  */
 import { createServer } from "node:http";
 import { Pool } from "undici";
-import { dispatchWhole } from "./raw-answer.js";
+import { dispatchWhole, listenAndPrintPort, sendWhole, type WholeAnswer } from "./raw-answer.js";
 
 const [origin, user] = process.argv.slice(2);
 if (!origin || !user) throw new Error("usage: raw-sessions <preferences origin> <qualified user>");
 const pool = new Pool(origin, { connections: 128 });
 const documentPath = `/sessions/${encodeURIComponent(user)}`;
 
-async function save(text: string): Promise<string> {
+async function save(text: string): Promise<WholeAnswer> {
   const answer = await dispatchWhole(pool, {
     path: documentPath,
     method: "PUT",
@@ -22,24 +22,12 @@ async function save(text: string): Promise<string> {
     body: JSON.stringify(JSON.parse(text)),
   });
   const saved = JSON.parse(answer.body.toString("utf8")) as { session: unknown };
-  return JSON.stringify(saved.session);
+  return { status: 200, contentType: "application/json", body: Buffer.from(JSON.stringify(saved.session)) };
 }
 
 const server = createServer({ keepAliveTimeout: 10_000 }, (request, response) => {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
-  request.on("end", () => {
-    save(Buffer.concat(chunks).toString("utf8"))
-      .then((body) => {
-        response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
-        response.end(body);
-      })
-      .catch(() => {
-        response.writeHead(502).end();
-      });
-  });
+  request.on("end", () => sendWhole(response, save(Buffer.concat(chunks).toString("utf8"))));
 });
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  process.stdout.write(`${typeof address === "object" && address ? address.port : 0}\n`);
-});
+listenAndPrintPort(server);
