@@ -1,6 +1,6 @@
-import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { SimulatedPlatform } from "@de-gateway/backend-simulators";
+import { freePort } from "@de-gateway/backend-simulators/ports";
 import { upstreamVariable } from "@de-gateway/edge";
 import {
   type Component,
@@ -12,18 +12,6 @@ import {
   waitUntilReady,
 } from "@de-gateway/stack";
 import { PROBE_MODULE } from "./probe-client.js";
-
-/** A free port on loopback, as the kernel hands one out. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Exit {
   code: number | null;

@@ -1,17 +1,7 @@
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { DEFAULT_PORTS, tracingEnvironmentFor } from "@de-gateway/backend-simulators/ports";
+import { DEFAULT_PORTS, freePort, tracingEnvironmentFor } from "@de-gateway/backend-simulators/ports";
 import { bundlePath } from "../src/bundle-paths.js";
 import { launch, type Running, stopAll, waitUntilReady } from "../src/processes.js";
-
-/** A port the kernel hands out on loopback, let go for the twin to take. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A running process's environment, from /proc/<pid>/environ. */
 function environmentOf(pid: number): Record<string, string> {

@@ -1,3 +1,5 @@
+import { createServer } from "node:net";
+
 /** Ports of `pnpm start` and docker-compose. Tests use ephemeral ports instead. */
 export const DEFAULT_PORTS = {
   apps: 4001,
@@ -49,4 +51,16 @@ export function tracingEnvironmentFor(endpoints: { traces: string }): Record<str
     OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
     OTEL_TRACES_SAMPLER: "parentbased_always_on",
   };
+}
+
+/** A loopback port the kernel hands out, let go again for a process started next to take. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,14 +1,3 @@
-import { createServer } from "node:net";
-
-/** A loopback port nothing listens on. */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** Waits until `url` answers 2xx (a service's /readyz), for up to 20 s. */

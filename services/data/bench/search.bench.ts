@@ -18,8 +18,9 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { SimulatedPlatform } from "@de-gateway/backend-simulators";
+import { freePort } from "@de-gateway/backend-simulators/ports";
 import { loadRoutesFile } from "@de-gateway/routing";
-import { freePort, median, waitUntilUp } from "./bench-support.js";
+import { median, waitUntilUp } from "./bench-support.js";
 
 const FOLDERS = 100;
 const FILES_PER_FOLDER = 1_000;

@@ -19,8 +19,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { SimulatedPlatform } from "@de-gateway/backend-simulators";
+import { freePort } from "@de-gateway/backend-simulators/ports";
 import { loadRoutesFile } from "@de-gateway/routing";
-import { freePort, median, waitUntilUp } from "./bench-support.js";
+import { median, waitUntilUp } from "./bench-support.js";
 
 const MIB = 1024 * 1024;
 const SIZE = 1024 * MIB;
