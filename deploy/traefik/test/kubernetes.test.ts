@@ -39,7 +39,12 @@ import { gatewayServices, root } from "../src/workspace.js";
 import { filesOnDisk, type ManifestFile, MODELS, manifests, readYaml } from "./kubernetes-model.js";
 import { helmValuesErrors } from "./schemas/traefik-helm-values.js";
 import { DEPLOYERS_TRACING } from "./tracing-settings.js";
-import { kubernetesSchemaErrors, kustomizationErrors, STRICT_KUBERNETES_KINDS } from "./upstream-schemas.js";
+import {
+  kubernetesSchemaErrors,
+  kustomizationErrors,
+  STRICT_KUBERNETES_KINDS,
+  withPlantedField,
+} from "./upstream-schemas.js";
 
 const all = manifests();
 const find = (kind: string, name: string) =>
@@ -480,12 +485,7 @@ describe("Traefik's Helm values", () => {
   });
 
   it("fail that schema with a misspelt entrypoint, timeout, provider or metrics key", () => {
-    const misspelt = (path: string[], key: string) => {
-      const document = structuredClone(values) as Record<string, unknown>;
-      const parent = path.reduce((node, segment) => node[segment] as Record<string, unknown>, document);
-      parent[key] = true;
-      return helmValuesErrors(document);
-    };
+    const misspelt = (path: string[], key: string) => helmValuesErrors(withPlantedField(values, path, key));
     for (const [path, key] of [
       [[], "ingressRoutes"],
       [["ports", ENTRY_POINT, "http"], "sanitizePaths"],

@@ -7,7 +7,7 @@ import { DEVELOPMENT_COMPOSE } from "../src/compose-files.js";
 import { ENTRY_POINT } from "../src/routers-file.js";
 import { root } from "../src/workspace.js";
 import { renderCompose } from "./compose-model.js";
-import { traefikStaticErrors } from "./upstream-schemas.js";
+import { traefikStaticErrors, withPlantedField } from "./upstream-schemas.js";
 
 const file = join(root, TRAEFIK_STATIC_CONFIG);
 const text = readFileSync(file, "utf8");
@@ -21,12 +21,7 @@ describe("Traefik static configuration", () => {
   });
 
   it("fails that schema with a misspelt entrypoint, timeout, encoded-character or provider field", () => {
-    const misspelt = (path: string[], field: string) => {
-      const document = structuredClone(config);
-      const parent = path.reduce((node, key) => node[key], document);
-      parent[field] = true;
-      return traefikStaticErrors(document);
-    };
+    const misspelt = (path: string[], field: string) => traefikStaticErrors(withPlantedField(config, path, field));
     for (const [path, field] of [
       [["entryPoints", ENTRY_POINT], "adress"],
       [["entryPoints", ENTRY_POINT, "http"], "sanitizePaths"],

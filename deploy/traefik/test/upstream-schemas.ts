@@ -92,3 +92,12 @@ export const kustomizationErrors = checker(ajv.compile(strict(vendored("kustomiz
 
 /** The kinds the strict Kubernetes schemas cover. */
 export const STRICT_KUBERNETES_KINDS = Object.keys(KUBERNETES_DEFINITIONS);
+
+/** A copy of `document` with a field `key: true` planted in the mapping at `path`, for the misspelt-field tests. */
+export function withPlantedField<T>(document: T, path: readonly string[], key: string): T {
+  type Mapping = Record<string, unknown>;
+  const copy = structuredClone(document);
+  const parent = path.reduce((node, segment) => node[segment] as Mapping, copy as Mapping);
+  parent[key] = true;
+  return copy;
+}
