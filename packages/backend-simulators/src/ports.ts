@@ -40,15 +40,15 @@ export const DEVELOPMENT_STACK_SETTING = "SIM_DEVELOPMENT_STACK";
 
 /**
  * The environment that turns a service's tracing on, exporting every request's spans to the simulators' trace
- * receiver at `traces` (`SimulatedPlatform.traces`; `http://…:4021` in the stacks). Not part of the services'
- * platform environment: tracing is off unless an endpoint is set, and tests switch it on only where they look at
- * spans. Here rather than beside the receiver so that `pnpm start` and the deploy generator read it without
- * loading the simulators.
+ * receiver at `traces` (`SimulatedPlatform.traces`; `http://…:4021` in the stacks) in the services' default encoding,
+ * OTLP/HTTP protobuf, which the receiver takes as a collector does (and costs the exporter a third of JSON's). Not
+ * part of the services' platform environment: tracing is off unless an endpoint is set, and tests switch it on only
+ * where they look at spans. Here rather than beside the receiver so that `pnpm start` and the deploy generator read it
+ * without loading the simulators.
  */
 export function tracingEnvironmentFor(endpoints: { traces: string }): Record<string, string> {
   return {
     OTEL_EXPORTER_OTLP_ENDPOINT: endpoints.traces,
-    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
     OTEL_TRACES_SAMPLER: "parentbased_always_on",
   };
 }

@@ -1,10 +1,13 @@
 import { gzipSync } from "node:zlib";
-import { ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { createService, type RequestSpan, tracingSettingsFrom, withSpan } from "@de-gateway/service-kit";
+import { type Attributes, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { type ReadableSpan, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createOtlpReceiver, type OtlpReceiver } from "../src/otlp/index.js";
+import { createOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../src/otlp/index.js";
+import { ExportTraceServiceRequestMessage } from "../src/otlp/otlp-proto.js";
+import { tracingEnvironmentFor } from "../src/ports.js";
 
 let receiver: OtlpReceiver;
 beforeAll(async () => {
@@ -27,9 +30,9 @@ function sdkTracer(service: string) {
   return { tracer: provider.getTracer("otlp-test"), provider };
 }
 
+const ns = ([seconds, nanos]: [number, number]) => (BigInt(seconds) * 1_000_000_000n + BigInt(nanos)).toString();
 const nanosecondsOf = (span: Span) => {
   const { startTime, endTime } = span as unknown as ReadableSpan;
-  const ns = ([seconds, nanos]: [number, number]) => (BigInt(seconds) * 1_000_000_000n + BigInt(nanos)).toString();
   return { startNs: ns(startTime), endNs: ns(endTime) };
 };
 
@@ -202,19 +205,209 @@ describe("OTLP/HTTP JSON exports", () => {
     expect(receiver.spans()).toEqual([]);
   });
 
-  it("refuses protobuf with 415 saying to export OTLP/HTTP JSON", async () => {
+  it("refuses other types and encodings with 415 naming the two it takes", async () => {
     const refused: Array<Record<string, string>> = [
-      { "content-type": "application/x-protobuf" },
+      { "content-type": "text/plain" },
+      { "content-type": "application/grpc" },
       { "content-type": "application/json", "content-encoding": "br" },
+      { "content-type": "application/x-protobuf", "content-encoding": "br" },
     ];
     for (const headers of refused) {
       const response = await post(new Uint8Array([10, 0]), headers);
-      expect(response.status).toBe(415);
+      expect(response.status, JSON.stringify(headers)).toBe(415);
       expect(await response.json()).toEqual({
         error_code: "ERR_UNSUPPORTED_MEDIA_TYPE",
-        reason: expect.stringContaining("set OTEL_EXPORTER_OTLP_PROTOCOL=http/json"),
+        reason: expect.stringContaining("takes OTLP/HTTP protobuf or JSON"),
       });
     }
+    expect(receiver.spans()).toEqual([]);
+  });
+});
+
+const CALLER_SPAN = "b7ad6b7169203331";
+
+/**
+ * A service of service-kit's whose spans go to the receiver in the environment the stack gives (protobuf, the SDK's
+ * default), or in JSON: its route's span carries an attribute of every OTLP value type and an event, and its step fails.
+ * The protobuf exporter is service-kit's dependency, not this package's: it is reached the way the services reach it.
+ */
+async function tracedService(protocol?: "http/json") {
+  const tracing = tracingSettingsFrom(
+    {
+      ...tracingEnvironmentFor({ traces: receiver.url }),
+      ...(protocol ? { OTEL_EXPORTER_OTLP_PROTOCOL: protocol } : {}),
+      OTEL_BSP_SCHEDULE_DELAY: 10,
+    },
+    "otlp-fixture",
+  );
+  const app = await createService({ name: "otlp-fixture", logLevel: "silent", ...(tracing ? { tracing } : {}) });
+  const made: RequestSpan[] = [];
+  app.get("/work", { config: { auth: "none" } }, async (request) => {
+    const server = request.trace.span as RequestSpan;
+    made.push(server);
+    // The SDK takes every OTLP AnyValue (bytes and maps too), though the API's type names only the simple ones.
+    server.span.setAttributes({
+      text: "a",
+      empty: "",
+      yes: true,
+      no: false,
+      count: 42,
+      negative: -7,
+      ratio: 0.5,
+      tags: ["a", "b"],
+      bytes: new Uint8Array([1, 2, 255]),
+      map: { inner: "x", nested: { depth: 2 }, list: [1, "two"] },
+    } as unknown as Attributes);
+    server.span.addEvent("retry", { attempt: 2 });
+    await withSpan(request, "a step", { "fixture.step": 1 }, async (traced) => {
+      made.push(traced.trace.span as RequestSpan);
+      throw new Error("step failed");
+    }).catch(() => undefined);
+    return { done: true };
+  });
+  await app.ready();
+  return { app, tracing, made };
+}
+
+/** What must be the same whichever encoding carried a span: all but its ids and times. */
+const encodingFree = (spans: ReceivedSpan[]) =>
+  spans
+    .map(({ traceId: _trace, spanId: _span, parentSpanId, startNs: _start, endNs: _end, events, ...rest }) => ({
+      ...rest,
+      parent: parentSpanId === CALLER_SPAN ? "caller" : "another span",
+      events: events?.map(({ timeNs: _time, ...event }) => event),
+    }))
+    .sort((one, other) => one.name.localeCompare(other.name));
+
+/** An export in protobuf, encoded from its OTLP/JSON text (whose ids are hex, where protobuf has bytes). */
+const protobufOf = (json: string) => {
+  const request = JSON.parse(json, (key, value) =>
+    /^(traceId|spanId|parentSpanId)$/.test(key) ? Buffer.from(value, "hex") : value,
+  );
+  return ExportTraceServiceRequestMessage.encode(ExportTraceServiceRequestMessage.fromObject(request)).finish();
+};
+
+const PROTOBUF_HEADERS = { "content-type": "application/x-protobuf" };
+
+describe("OTLP/HTTP protobuf exports", () => {
+  it("keeps what the SDK's protobuf exporter sends as it keeps the same spans sent as JSON", async () => {
+    const [byProtobuf, byJson] = await Promise.all([tracedService(), tracedService("http/json")]);
+    try {
+      // The stack's environment leaves the services' default: protobuf.
+      expect(byProtobuf.tracing?.protocol).toBe("http/protobuf");
+      const traceIds = ["1".repeat(32), "2".repeat(32)] as const;
+      await Promise.all(
+        [byProtobuf, byJson].map(({ app }, index) =>
+          app.inject({
+            method: "GET",
+            url: "/work",
+            headers: { traceparent: `00-${traceIds[index]}-${CALLER_SPAN}-01`, "x-request-id": "same-request" },
+          }),
+        ),
+      );
+      const spansOf = (traceId: string) => receiver.waitForSpans((kept) => kept.traceId === traceId, { count: 2 });
+      const fromProtobuf = await spansOf(traceIds[0]);
+      const fromJson = await spansOf(traceIds[1]);
+      const contentTypes = receiver.recorder.requests.map((request) => request.headers["content-type"]);
+      expect(contentTypes.sort()).toEqual(["application/json", "application/x-protobuf"]);
+
+      const [server, step] = byProtobuf.made as [RequestSpan, RequestSpan];
+      const event = (server.span as unknown as ReadableSpan).events[0];
+      expect(fromProtobuf.find((kept) => kept.kind === "server")).toEqual({
+        traceId: traceIds[0],
+        spanId: server.trace.spanId,
+        parentSpanId: CALLER_SPAN,
+        name: "GET /work",
+        kind: "server",
+        service: "otlp-fixture",
+        scope: "@de-gateway/service-kit",
+        ...nanosecondsOf(server.span),
+        attributes: expect.objectContaining({
+          text: "a",
+          empty: "",
+          yes: true,
+          no: false,
+          count: 42,
+          negative: -7,
+          ratio: 0.5,
+          tags: ["a", "b"],
+          bytes: Buffer.from([1, 2, 255]).toString("base64"),
+          map: { inner: "x", nested: { depth: 2 }, list: [1, "two"] },
+          "http.response.status_code": 200,
+          "gateway.request_id": "same-request",
+        }),
+        resource: expect.objectContaining({ "service.name": "otlp-fixture", "telemetry.sdk.language": "nodejs" }),
+        status: { code: "unset" },
+        events: [{ name: "retry", timeNs: ns(event?.time as [number, number]), attributes: { attempt: 2 } }],
+      });
+      expect(fromProtobuf.find((kept) => kept.kind === "internal")).toEqual(
+        expect.objectContaining({
+          traceId: traceIds[0],
+          spanId: step.trace.spanId,
+          parentSpanId: server.trace.spanId,
+          name: "a step",
+          ...nanosecondsOf(step.span),
+          attributes: { "fixture.step": 1, "error.type": "Error" },
+          status: { code: "error", message: "step failed" },
+        }),
+      );
+      expect(encodingFree(fromProtobuf)).toEqual(encodingFree(fromJson));
+    } finally {
+      await Promise.all([byProtobuf.app.close(), byJson.app.close()]);
+    }
+  });
+
+  it("answers a full success with an empty protobuf body, and takes gzip", async () => {
+    const plain = await post(protobufOf(exportOf([span()])), PROTOBUF_HEADERS);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("content-type")).toBe("application/x-protobuf");
+    expect((await plain.arrayBuffer()).byteLength).toBe(0);
+
+    const gzipped = await post(gzipSync(protobufOf(exportOf([span({ spanId: CHILD_ID, parentSpanId: ROOT_ID })]))), {
+      ...PROTOBUF_HEADERS,
+      "content-encoding": "gzip",
+    });
+    expect(gzipped.status).toBe(200);
+    expect(receiver.trace(TRACE_ID).map((kept) => [kept.spanId, kept.parentSpanId])).toEqual([
+      [ROOT_ID, undefined],
+      [CHILD_ID, ROOT_ID],
+    ]);
+  });
+
+  it("answers spans it refuses with a protobuf ExportTraceServiceResponse holding partial_success", async () => {
+    const response = await post(
+      protobufOf(exportOf([span(), span({ spanId: CHILD_ID, traceId: "0".repeat(32) })])),
+      PROTOBUF_HEADERS,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/x-protobuf");
+    const reason = "traceId is not 32 hex digits (and not all zeros)";
+    // Written out by hand from trace_service.proto: partial_success (field 1, a message) holding rejected_spans
+    // (field 1, varint) 1 and error_message (field 2, text).
+    const partialSuccess = [0x08, 1, 0x12, reason.length, ...Buffer.from(reason)];
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(
+      Buffer.from([0x0a, partialSuccess.length, ...partialSuccess]),
+    );
+    expect(receiver.spans().map((kept) => kept.spanId)).toEqual([ROOT_ID]);
+  });
+
+  it("refuses with 400 in JSON what is not a protobuf ExportTraceServiceRequest", async () => {
+    const garbage = [
+      Buffer.from("not protobuf at all"),
+      Buffer.from([0x0a, 0x05, 0x0a]), // a resource_spans that says 5 bytes and holds 1
+    ];
+    for (const body of garbage) {
+      const response = await post(body, PROTOBUF_HEADERS);
+      expect(response.status, body.toString("hex")).toBe(400);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({
+        error_code: "ERR_BAD_REQUEST",
+        reason: "the body is not a protobuf ExportTraceServiceRequest",
+      });
+    }
+    const notGzip = await post(Buffer.from("plain"), { ...PROTOBUF_HEADERS, "content-encoding": "gzip" });
+    expect(notGzip.status).toBe(400);
+    expect(receiver.spans()).toEqual([]);
   });
 });
 

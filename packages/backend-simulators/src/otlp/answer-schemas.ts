@@ -2,15 +2,19 @@ import { Type } from "typebox";
 
 /*
  * The receiver's answers. `POST /v1/traces` answers as an OTLP collector does (opentelemetry-proto
- * opentelemetry/proto/collector/trace/v1/trace_service.proto ExportTraceServiceResponse, in the OTLP/JSON encoding of
- * the OTLP specification's "OTLP/HTTP" section); the rest is this receiver's own view of what it kept.
+ * opentelemetry/proto/collector/trace/v1/trace_service.proto ExportTraceServiceResponse, in the request's encoding as
+ * the OTLP specification's "OTLP/HTTP" section says); the rest is this receiver's own view of what it kept.
  */
 
 const Hex = (length: number) => Type.String({ pattern: `^[0-9a-f]{${length}}$` });
 /** A time in nanoseconds since the epoch, exact, as decimal text (it does not fit a JSON number). */
 const Nanoseconds = Type.String({ pattern: "^[0-9]+$" });
 
-/** ExportTraceServiceResponse; `partialSuccess` only when spans were refused (int64 written as text, as proto3 JSON does). */
+/**
+ * ExportTraceServiceResponse; `partialSuccess` only when spans were refused (int64 written as text, as proto3 JSON does).
+ * A protobuf request gets the same message in protobuf (otlp-proto.ts), which the answer check does not read: it reads
+ * JSON and text answers only. The tests decode that one.
+ */
 export const ExportTraceServiceResponse = Type.Object({
   partialSuccess: Type.Optional(
     Type.Object({ rejectedSpans: Type.String({ pattern: "^[1-9][0-9]*$" }), errorMessage: Type.String() }),

@@ -1,32 +1,23 @@
-import { gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { answers } from "../framework/answers.js";
-import { backendScope, badRequest, notFound, Problem } from "../framework/problems.js";
+import { backendScope, badRequest, notFound } from "../framework/problems.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
 import { ErrorAnswer, ExportTraceServiceResponse, HtmlPage, TraceAnswer, TraceSummaries } from "./answer-schemas.js";
-import { type ExportTraceServiceRequest, parseOtlpJson, type ReceivedSpan, readExport } from "./otlp-json.js";
+import { isProtobuf, PROTOBUF, readExportBodies } from "./export-body.js";
+import { type ExportTraceServiceRequest, type ReceivedSpan, readExport } from "./otlp-json.js";
+import { encodeExportResponse } from "./otlp-proto.js";
 import { missingTracePage, traceListPage, waterfallPage } from "./pages.js";
 import { DEFAULT_MAX_SPANS, TraceStore } from "./trace-store.js";
 
 export type { ReceivedSpan } from "./otlp-json.js";
 export type { TraceSummary } from "./trace-store.js";
 
-/** An export larger than this is refused (413): the SDK's batches of 512 spans are a few hundred KiB. */
-const MAX_EXPORT_BYTES = 16 * 1024 * 1024;
 /** The framework's recorder keeps every request; here only the newest, since every traced request exports. */
 const RECORDED_REQUESTS_KEPT = 50;
 
-const unsupported = (what: string) =>
-  new Problem(
-    415,
-    "ERR_UNSUPPORTED_MEDIA_TYPE",
-    `${what}: the local receiver takes OTLP/HTTP JSON only (Content-Type application/json, plain or gzip); ` +
-      "set OTEL_EXPORTER_OTLP_PROTOCOL=http/json",
-  );
-
 const KeyValues = Type.Optional(Type.Array(Type.Object({})));
-/** The structure of an ExportTraceServiceRequest; the spans themselves are read one by one (otlp-json.ts). */
+/** The structure of an ExportTraceServiceRequest, either encoding; the spans themselves are read one by one (otlp-json.ts). */
 const ExportBody = Type.Object({
   resourceSpans: Type.Optional(
     Type.Array(
@@ -56,7 +47,7 @@ export interface WaitOptions {
 
 /**
  * A local OTLP/HTTP trace receiver, in place of a collector with Jaeger: keeps the spans services export
- * (`POST /v1/traces`, OTLP JSON), lists recent traces (`GET /traces`, `GET /api/traces`) and draws one as a
+ * (`POST /v1/traces`, OTLP/HTTP protobuf or JSON), lists recent traces (`GET /traces`, `GET /api/traces`) and draws one as a
  * waterfall (`GET /traces/{traceId}`). Tests read the spans in-process (`spans()`, `waitForSpans()`).
  */
 export class OtlpReceiver extends Simulator<TraceStore> {
@@ -125,39 +116,13 @@ export function createOtlpReceiver(options: SimulatorOptions & { maxSpans?: numb
   return new OtlpReceiver(options);
 }
 
-/** The export's text: plain, or gzip (OTEL_EXPORTER_OTLP_COMPRESSION=gzip). */
-function exportText(body: Buffer, encoding: string | undefined): string {
-  if (!encoding || encoding === "identity") return body.toString("utf8");
-  if (encoding !== "gzip") throw unsupported(`Content-Encoding ${encoding}`);
-  try {
-    return gunzipSync(body, { maxOutputLength: MAX_EXPORT_BYTES }).toString("utf8");
-  } catch {
-    throw badRequest("the body is not gzip within 16 MiB");
-  }
-}
-
 async function installRoutes(app: FastifyInstance, sim: OtlpReceiver): Promise<void> {
   app.addHook("onResponse", async () => {
     const recorded = sim.recorder.requests;
     if (recorded.length > RECORDED_REQUESTS_KEPT) recorded.splice(0, recorded.length - RECORDED_REQUESTS_KEPT);
   });
   await backendScope(app, (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      "application/json",
-      { parseAs: "buffer", bodyLimit: MAX_EXPORT_BYTES },
-      (request, body, done) => {
-        try {
-          const text = exportText(body as Buffer, request.headers["content-encoding"]);
-          done(null, parseOtlpJson(text));
-        } catch (error) {
-          done(error instanceof Problem ? error : badRequest("the body is not JSON"));
-        }
-      },
-    );
-    scope.addContentTypeParser("*", (request, _payload, done) =>
-      done(unsupported(`Content-Type ${request.headers["content-type"] ?? "(none)"}`)),
-    );
+    readExportBodies(scope);
 
     scope.post(
       "/v1/traces",
@@ -165,10 +130,12 @@ async function installRoutes(app: FastifyInstance, sim: OtlpReceiver): Promise<v
         schema: { body: ExportBody },
         ...answers({ 200: ExportTraceServiceResponse, 400: ErrorAnswer, 415: ErrorAnswer }),
       },
-      async (request) => {
+      async (request, reply) => {
         if (request.body === undefined) throw badRequest("no ExportTraceServiceRequest in the body");
         const { rejected, reason } = sim.receive(request.body as ExportTraceServiceRequest);
-        return rejected ? { partialSuccess: { rejectedSpans: String(rejected), errorMessage: reason } } : {};
+        const answer = rejected ? { partialSuccess: { rejectedSpans: String(rejected), errorMessage: reason } } : {};
+        // OTLP/HTTP answers in the request's encoding.
+        return isProtobuf(request) ? reply.type(PROTOBUF).send(encodeExportResponse(answer)) : answer;
       },
     );
 
