@@ -5,10 +5,9 @@ import { tracesBanner, tracingEnvironment } from "../src/environment.js";
 const RECEIVER = `http://127.0.0.1:${DEFAULT_PORTS.traces}`;
 
 describe("tracing in the local stack", () => {
-  it("exports every process's spans, under its name, to the simulators' receiver in OTLP/HTTP JSON", () => {
+  it("exports every process's spans, under its name, to the simulators' receiver in the default, OTLP/HTTP protobuf", () => {
     expect(tracingEnvironment("groups", {})).toEqual({
       OTEL_EXPORTER_OTLP_ENDPOINT: RECEIVER,
-      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
       OTEL_TRACES_SAMPLER: "parentbased_always_on",
       OTEL_SERVICE_NAME: "groups",
     });

@@ -43,9 +43,10 @@ const PLATFORM_KEYS = ["DE_JWT_PUBLIC_KEY", "DE_JWT_SIGNING_KEY"];
 
 /**
  * OpenTelemetry's standard settings that are the deployer's beside the collector's address (which the development
- * stacks point at the simulators' receiver): how much to sample and what to add to every span's resource.
+ * stacks point at the simulators' receiver): the encoding its collector takes (the development stacks keep the
+ * services' default, protobuf), how much to sample and what to add to every span's resource.
  */
-const TRACING_KEYS = ["OTEL_TRACES_SAMPLER_ARG", "OTEL_RESOURCE_ATTRIBUTES"];
+const TRACING_KEYS = ["OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_TRACES_SAMPLER_ARG", "OTEL_RESOURCE_ATTRIBUTES"];
 
 /** The service's name in its spans, the same wherever it runs. */
 export const SERVICE_NAME_SETTING = "OTEL_SERVICE_NAME";

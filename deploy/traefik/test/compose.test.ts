@@ -236,12 +236,14 @@ describe("the development stack (deploy/compose/development.yml)", () => {
   });
 
   it.each(gatewayNames)("has %s export its spans, under its name, to the simulators' trace receiver", (name) => {
-    expect(named(development, name).definition.environment).toMatchObject({
+    const environment = named(development, name).definition.environment;
+    expect(environment).toMatchObject({
       OTEL_SERVICE_NAME: name,
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://simulators:${DEFAULT_PORTS.traces}`,
-      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
       OTEL_TRACES_SAMPLER: "parentbased_always_on",
     });
+    // In the services' default encoding, protobuf, which the receiver takes.
+    expect(environment).not.toHaveProperty("OTEL_EXPORTER_OTLP_PROTOCOL");
   });
 
   it("shows the trace receiver's pages at traces.localhost, through Traefik's one published port", () => {

@@ -374,11 +374,13 @@ describe.each(gatewayServices)("the $service service on Kubernetes", ({ service,
 
   it("names itself in its spans; exports them to the simulators' receiver in development, the deployer's collector (optional) in production", () => {
     expect(baseSettings().OTEL_SERVICE_NAME).toBe(service);
-    expect(valuesOf(generator(development.configMapGenerator, `${service}-config`)?.literals)).toMatchObject({
+    const developmentSettings = valuesOf(generator(development.configMapGenerator, `${service}-config`)?.literals);
+    expect(developmentSettings).toMatchObject({
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://simulators:${DEFAULT_PORTS.traces}`,
-      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
       OTEL_TRACES_SAMPLER: "parentbased_always_on",
     });
+    // In the services' default encoding, protobuf, which the receiver takes.
+    expect(developmentSettings).not.toHaveProperty("OTEL_EXPORTER_OTLP_PROTOCOL");
     const fromDeployer = (production.replacements ?? [])
       .filter(({ targets }) => targets.some(({ select }) => select.name === `${service}-config`))
       .map(({ source }) => source.fieldPath.replace(/^data\./, ""));
