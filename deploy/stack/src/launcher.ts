@@ -1,12 +1,16 @@
 import { DEFAULT_PORTS } from "@de-gateway/backend-simulators/ports";
-import { serviceComponents } from "./components.js";
+import { BUNDLE_DIR } from "./bundle-paths.js";
+import { REPO_ROOT, serviceComponents } from "./components.js";
 import { tracesBanner } from "./environment.js";
 import { prettyLines } from "./logs.js";
+import { sourcePositions } from "./source-positions.js";
 import { Stack, StackError } from "./stack.js";
 
 /** `pnpm start` once compiled (see start.ts): the stack until Ctrl-C, with readable logs. */
 const edgePort = Number(process.env.EDGE_PORT ?? 8080);
-const stack = new Stack({ edgePort, output: prettyLines(), tracing: true });
+const pretty = prettyLines();
+const positions = sourcePositions(BUNDLE_DIR, REPO_ROOT);
+const stack = new Stack({ edgePort, output: (name, line) => pretty(name, positions(line)), tracing: true });
 
 async function shutdown(code: number): Promise<never> {
   await stack.stop();
