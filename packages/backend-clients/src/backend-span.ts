@@ -31,19 +31,17 @@ export function startBackendSpan(request: FastifyRequest, call: BackendCall): Re
   if (!parent) return undefined;
   const span = parent.child(`${call.method} ${call.backend}`, "client");
   if (!span.recording) return span;
-  span.set({
-    [BACKEND_ATTRIBUTE]: call.backend,
-    "http.request.method": call.method,
-    "url.template": call.template ?? pathTemplateOf(call.path),
-    "server.address": call.server.address,
-    "server.port": call.server.port,
-  });
-  return span;
+  return span
+    .set(BACKEND_ATTRIBUTE, call.backend)
+    .set("http.request.method", call.method)
+    .set("url.template", call.template ?? pathTemplateOf(call.path))
+    .set("server.address", call.server.address)
+    .set("server.port", call.server.port);
 }
 
 /** The answer's status; a 4xx or 5xx is the call failing, as OpenTelemetry's HTTP client convention has it. */
 export function backendAnswered(span: RequestSpan, status: number): void {
-  span.set({ "http.response.status_code": status });
+  span.set("http.response.status_code", status);
   if (status >= 400) span.fail(String(status));
 }
 
@@ -52,10 +50,9 @@ export function backendAnswered(span: RequestSpan, status: number): void {
  * body, a GET's request, carries none), and what went wrong.
  */
 export function endBackendSpan(span: RequestSpan, outcome: CallOutcome): void {
-  span.set({
-    "http.request.body.size": outcome.sentBytes || undefined,
-    "http.response.body.size": outcome.receivedBytes || undefined,
-  });
+  span
+    .set("http.request.body.size", outcome.sentBytes || undefined)
+    .set("http.response.body.size", outcome.receivedBytes || undefined);
   if (outcome.error) span.fail(transportErrorType(outcome.error), outcome.error.message);
   span.end();
 }

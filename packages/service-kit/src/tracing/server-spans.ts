@@ -60,13 +60,12 @@ export function endServerSpan(request: FastifyRequest, reply: FastifyReply): voi
     const mark = url.indexOf("?");
     const status = reply.statusCode;
     if (route !== undefined) span.rename(`${request.method} ${route}`);
-    span.set({
-      [ATTR_HTTP_ROUTE]: route,
-      [ATTR_URL_PATH]: mark < 0 ? url : url.slice(0, mark),
-      [ATTR_URL_QUERY]: mark < 0 ? undefined : url.slice(mark + 1),
-      [ATTR_HTTP_RESPONSE_STATUS_CODE]: status,
-      [REQUEST_ID_ATTRIBUTE]: request.id,
-    });
+    span
+      .set(ATTR_HTTP_ROUTE, route)
+      .set(ATTR_URL_PATH, mark < 0 ? url : url.slice(0, mark))
+      .set(ATTR_URL_QUERY, mark < 0 ? undefined : url.slice(mark + 1))
+      .set(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
+      .set(REQUEST_ID_ATTRIBUTE, request.id);
     if (status >= 500) span.fail(String(status));
   }
   span.end();
