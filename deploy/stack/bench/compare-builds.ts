@@ -1,16 +1,18 @@
 /**
- * Side by side: builds of apps-proxy, each in a process of its own on one set of simulators, with the plain Fastify
- * proxy beside them, loaded in turns (`GET /reference-genomes`, 10 connections) and compared by CPU per request. The
- * way a change to the per-request path is judged (docs/performance.md): copy the compiled stack
- * (`node_modules/.cache/de-gateway-stack`) aside before the change, build after it, and compare the two.
+ * Side by side: builds of a service, each in a process of its own on one set of simulators, with a floor beside them,
+ * loaded in turns (10 connections) and compared by CPU per request. The way a change to the per-request path is judged
+ * (docs/performance.md): copy the compiled stack (`node_modules/.cache/de-gateway-stack`) aside before the change,
+ * build after it, and compare the two. `WORKLOAD` picks what is loaded: `genomes` (default: apps-proxy builds,
+ * `GET /reference-genomes`, beside the plain Fastify proxy, as figure 1) or `sessions` (identity-session builds,
+ * `POST /secured/sessions`, beside the raw floor doing the same work, as figure 3).
  *
- *   compare-builds.ts <name>=<compiled apps-proxy.mjs>[%VAR:value...] ...
+ *   compare-builds.ts <name>=<compiled program .mjs>[%VAR:value...] ...
  *
  * `%VAR:value` sets a variable of that build's process (e.g. `quiet=…/apps-proxy.mjs%LOG_LEVEL:warn`).
  * `ROUNDS` (default 8) and `SECONDS_EACH` (default 3) set the rounds.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { DEFAULT_PORTS } from "@de-gateway/backend-simulators";
+import { DEFAULT_PORTS, qualifiedUsername } from "@de-gateway/backend-simulators";
 import autocannon from "autocannon";
 import { bundlePath } from "../src/bundle-paths.js";
 import { simulatorComponent } from "../src/components.js";
@@ -18,7 +20,7 @@ import { SIMULATORS_PROCESS_ENVIRONMENT, simulatorEnvironment } from "../src/env
 import { launch } from "../src/processes.js";
 import { appsIdentityOf, bearerFor } from "./alice.js";
 import { formatSpread, spreadOf } from "./figures.js";
-import { startPlainProxy } from "./plain-proxy.js";
+import { type Floor, startFloor, startPlainProxy } from "./plain-proxy.js";
 import { cpuMicros } from "./side-by-side.js";
 
 const FIRST_PORT = 4700;
@@ -64,30 +66,34 @@ const started = builds.map((build, index) => {
   children.push(child);
   return { ...build, port, pid: child.pid as number };
 });
-const plain = await startPlainProxy(`http://127.0.0.1:${DEFAULT_PORTS.apps}`);
-process.on("exit", plain.stop);
-
+const local = (port: number) => `http://127.0.0.1:${port}`;
 const bearer = await bearerFor("alice");
-const identity = appsIdentityOf("alice");
+const sessions = process.env.WORKLOAD === "sessions";
+const floorName = sessions ? "raw floor" : "plain proxy";
+const floor: Floor = sessions
+  ? await startFloor("./raw-sessions.ts", local(DEFAULT_PORTS.preferences), qualifiedUsername("alice"))
+  : await startPlainProxy(local(DEFAULT_PORTS.apps));
+process.on("exit", floor.stop);
+const session = JSON.stringify({ windows: ["data", "apps", "analyses"], active: "apps", at: [120, 80] });
+const json = { "content-type": "application/json" };
+const request = (port: number, headers: Record<string, string>) =>
+  sessions
+    ? {
+        url: `${local(port)}/secured/sessions`,
+        method: "POST" as const,
+        headers: { ...json, ...headers },
+        body: session,
+      }
+    : { url: `${local(port)}/reference-genomes${port === floor.port ? `?${appsIdentityOf("alice")}` : ""}`, headers };
 const targets = [
-  {
-    name: "plain proxy",
-    pid: plain.pid,
-    url: `http://127.0.0.1:${plain.port}/reference-genomes?${identity}`,
-    headers: {},
-  },
-  ...started.map(({ name, pid, port }) => ({
-    name,
-    pid,
-    url: `http://127.0.0.1:${port}/reference-genomes`,
-    headers: bearer,
-  })),
+  { name: floorName, pid: floor.pid, ...request(floor.port, sessions ? bearer : {}) },
+  ...started.map(({ name, pid, port }) => ({ name, pid, ...request(port, bearer) })),
 ];
 
 for (let waited = 0; ; waited += 100) {
   const answers = await Promise.all(
     targets.map((target) =>
-      fetch(target.url, { headers: target.headers }).then(
+      fetch(target.url, target).then(
         (r) => r.status,
         () => 0,
       ),
@@ -99,22 +105,23 @@ for (let waited = 0; ; waited += 100) {
 }
 
 const cpuPerRequest: Record<string, number[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
-for (const target of targets)
-  await autocannon({ url: target.url, headers: target.headers, connections: 10, duration: 2 });
+for (const target of targets) await autocannon({ ...target, connections: 10, duration: 2 });
 for (let round = 0; round < rounds; round++) {
   for (const target of round % 2 ? [...targets].reverse() : targets) {
-    await fetch(`http://127.0.0.1:${DEFAULT_PORTS.apps}/__sim/requests`, { method: "DELETE" });
+    await fetch(`${local(sessions ? DEFAULT_PORTS.preferences : DEFAULT_PORTS.apps)}/__sim/requests`, {
+      method: "DELETE",
+    });
     const before = cpuMicros(target.pid);
-    const result = await autocannon({ url: target.url, headers: target.headers, connections: 10, duration: seconds });
+    const result = await autocannon({ ...target, connections: 10, duration: seconds });
     if (result.non2xx || result.errors || result.timeouts) throw new Error(`${target.name}: requests failed`);
     cpuPerRequest[target.name]?.push((cpuMicros(target.pid) - before) / result.requests.total);
   }
 }
-const plainRounds = cpuPerRequest["plain proxy"] ?? [];
+const floorRounds = cpuPerRequest[floorName] ?? [];
 for (const [name, values] of Object.entries(cpuPerRequest)) {
-  const multiple = spreadOf(values.map((value, round) => value / (plainRounds[round] ?? 1)));
+  const multiple = spreadOf(values.map((value, round) => value / (floorRounds[round] ?? 1)));
   console.log(
-    `${name}: ${formatSpread(spreadOf(values), 0, " µs")} of CPU per request, ${formatSpread(multiple, 2, " x")} the plain proxy's`,
+    `${name}: ${formatSpread(spreadOf(values), 0, " µs")} of CPU per request, ${formatSpread(multiple, 2, " x")} the ${floorName}'s`,
   );
 }
 process.exit(0);

@@ -215,14 +215,24 @@ export class BackendClient {
     return headers;
   }
 
-  /** Calls the backend and returns whatever it answered; transport failures become 502/504. */
+  /**
+   * Calls the backend and returns whatever it answered; transport failures become 502/504. The answer is gathered
+   * whole as it arrives (AnswerHandler), without a stream to read it through.
+   */
   async call<T = unknown>(request: FastifyRequest, options: CallOptions): Promise<BackendResponse<T>> {
     const { json, asText, ...rest } = options;
     const sent =
       json === undefined
         ? rest
         : { ...rest, headers: { "content-type": "application/json" }, body: JSON.stringify(json) };
-    return this.read(request, await this.stream(request, sent), { asText });
+    const answer = await this.dispatchCall<{ status: number; headers: IncomingHttpHeaders; body: Buffer | Error }>(
+      request,
+      sent,
+      ({ statusCode, headers, whole }, resolve) =>
+        whole((error, body) => resolve({ status: statusCode, headers, body: error ?? body })),
+    );
+    if (answer.body instanceof Error) throw this.brokeOff(request, answer.body);
+    return this.interpret<T>(request, answer.status, answer.headers, answer.body.toString("utf8"), asText);
   }
 
   /** Reads a streamed answer whole: parsed JSON when the backend sent JSON (unless asked for text), otherwise the text. */
@@ -235,26 +245,55 @@ export class BackendClient {
     try {
       text = (await response.body.setEncoding("utf8").toArray()).join("");
     } catch (error) {
-      request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
-      throw transportError(this.name, error);
+      throw this.brokeOff(request, error);
     }
-    if (isPageInsteadOfAnswer(response.status, response.headers["content-type"])) throw this.pageInstead(request);
-    const parsed = asText ? text : parseBody(text, response.headers);
-    if (parsed === MALFORMED && isSuccess(response.status)) {
+    return this.interpret<T>(request, response.status, response.headers, text, asText);
+  }
+
+  private brokeOff(request: FastifyRequest, error: unknown): Error {
+    request.log.warn({ err: error, backend: this.name }, "backend answer broke off");
+    return transportError(this.name, error);
+  }
+
+  /** An answer read whole: parsed JSON when the backend sent JSON (unless asked for text), otherwise the text. */
+  private interpret<T>(
+    request: FastifyRequest,
+    status: number,
+    headers: IncomingHttpHeaders,
+    text: string,
+    asText: boolean | undefined,
+  ): BackendResponse<T> {
+    if (isPageInsteadOfAnswer(status, headers["content-type"])) throw this.pageInstead(request);
+    const parsed = asText ? text : parseBody(text, headers);
+    if (parsed === MALFORMED && isSuccess(status)) {
       request.log.warn({ backend: this.name, answer: text.slice(0, 200) }, "backend answered malformed JSON");
       throw badGateway(`the ${this.name} backend answered malformed JSON`);
     }
     // A refusal that is not JSON after all is passed on as the text it is.
     const body = parsed === MALFORMED ? text : parsed;
-    const status = meantStatus(response.status, body, this.errorStatuses);
-    return { status, headers: response.headers, body: body as T };
+    return { status: meantStatus(status, body, this.errorStatuses), headers, body: body as T };
   }
 
   /**
    * Calls the backend with the caller's identity and hands back its answer unread, so that large bodies flow
    * through without being held: the caller pipes `body` on (or destroys it). Transport failures become 502/504.
    */
-  async stream(request: FastifyRequest, options: StreamCallOptions): Promise<StreamedResponse> {
+  stream(request: FastifyRequest, options: StreamCallOptions): Promise<StreamedResponse> {
+    return this.dispatchCall(request, options, ({ statusCode, headers, stream }, resolve) =>
+      resolve({ status: statusCode, headers, body: stream(STREAM_BUFFER_BYTES) }),
+    );
+  }
+
+  /**
+   * Sends a call with the caller's identity, dispatched with AnswerHandler as forward() is (the call's span ends when
+   * the answer has all come); `take` picks how the answer's body is taken and resolves the call with it. Transport
+   * failures before the answer become 502/504.
+   */
+  private async dispatchCall<R>(
+    request: FastifyRequest,
+    options: StreamCallOptions,
+    take: (answer: ArrivingAnswer, resolve: (result: R) => void) => void,
+  ): Promise<R> {
     const caller = this.callerOf(request, options);
     const query = this.queryFor(caller, "", options.query);
     const url = new URL(`${this.origin()}${checkBackendPath(options.path)}${query ? `?${query}` : ""}`);
@@ -269,12 +308,11 @@ export class BackendClient {
     };
     const timer = startBackendTimer(request, this.name, method, span);
     try {
-      // Dispatched with AnswerHandler, as forward() is: the call's span ends when the answer has all come.
-      return await new Promise<StreamedResponse>((resolve, reject) => {
+      return await new Promise<R>((resolve, reject) => {
         const handler = new AnswerHandler({
           answered: (answer) => {
             timer.answered(answer.statusCode);
-            resolve({ status: answer.statusCode, headers: answer.headers, body: answer.stream(STREAM_BUFFER_BYTES) });
+            take(answer, resolve);
           },
           failed: reject,
           settled: span && ((outcome) => endBackendSpan(span, outcome)),
