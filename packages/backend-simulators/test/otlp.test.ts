@@ -227,6 +227,23 @@ describe("OTLP/HTTP JSON exports", () => {
 const CALLER_SPAN = "b7ad6b7169203331";
 
 /**
+ * The attributes of every OTLP AnyValue kind the fixture's server span carries: kept as sent, bytes as the JSON
+ * encoding writes them (base64).
+ */
+const SIMPLE_ATTRIBUTES = {
+  text: "a",
+  empty: "",
+  yes: true,
+  no: false,
+  count: 42,
+  negative: -7,
+  ratio: 0.5,
+  tags: ["a", "b"],
+};
+const SENT_BYTES = new Uint8Array([1, 2, 255]);
+const SENT_MAP = { inner: "x", nested: { depth: 2 }, list: [1, "two"] };
+
+/**
  * A service of service-kit's whose spans go to the receiver in the environment the stack gives (protobuf, the SDK's
  * default), or in JSON: its route's span carries an attribute of every OTLP value type and an event, and its step fails.
  * The protobuf exporter is service-kit's dependency, not this package's: it is reached the way the services reach it.
@@ -246,18 +263,7 @@ async function tracedService(protocol?: "http/json") {
     const server = request.trace.span as RequestSpan;
     made.push(server);
     // The SDK takes every OTLP AnyValue (bytes and maps too), though the API's type names only the simple ones.
-    server.span.setAttributes({
-      text: "a",
-      empty: "",
-      yes: true,
-      no: false,
-      count: 42,
-      negative: -7,
-      ratio: 0.5,
-      tags: ["a", "b"],
-      bytes: new Uint8Array([1, 2, 255]),
-      map: { inner: "x", nested: { depth: 2 }, list: [1, "two"] },
-    } as unknown as Attributes);
+    server.span.setAttributes({ ...SIMPLE_ATTRIBUTES, bytes: SENT_BYTES, map: SENT_MAP } as unknown as Attributes);
     server.span.addEvent("retry", { attempt: 2 });
     await withSpan(request, "a step", { "fixture.step": 1 }, async (traced) => {
       made.push(traced.trace.span as RequestSpan);
@@ -323,16 +329,9 @@ describe("OTLP/HTTP protobuf exports", () => {
         scope: "@de-gateway/service-kit",
         ...nanosecondsOf(server.span),
         attributes: expect.objectContaining({
-          text: "a",
-          empty: "",
-          yes: true,
-          no: false,
-          count: 42,
-          negative: -7,
-          ratio: 0.5,
-          tags: ["a", "b"],
-          bytes: Buffer.from([1, 2, 255]).toString("base64"),
-          map: { inner: "x", nested: { depth: 2 }, list: [1, "two"] },
+          ...SIMPLE_ATTRIBUTES,
+          bytes: Buffer.from(SENT_BYTES).toString("base64"),
+          map: SENT_MAP,
           "http.response.status_code": 200,
           "gateway.request_id": "same-request",
         }),
