@@ -3,12 +3,15 @@
  * loaded in turns (10 connections) and compared by CPU per request. The way a change to the per-request path is judged
  * (docs/performance.md): copy the compiled stack (`node_modules/.cache/de-gateway-stack`) aside before the change,
  * build after it, and compare the two. `WORKLOAD` picks what is loaded: `genomes` (default: apps-proxy builds,
- * `GET /reference-genomes`, beside the plain Fastify proxy, as figure 1) or `sessions` (identity-session builds,
- * `POST /secured/sessions`, beside the raw floor doing the same work, as figure 3).
+ * `GET /reference-genomes`, beside the raw floor, `raw-proxy.ts`, as figure 1; with `FLOOR=plain`, beside the plain
+ * Fastify proxy) or `sessions` (identity-session builds, `POST /secured/sessions`, beside the raw floor doing the same
+ * work, as figure 3). Each line gives the kernel's part of the CPU, the system calls per request and the requests
+ * answered in all (warm-up included: what a `--cpu-prof` of the process saw, for `profile-costs.ts`).
  *
  *   compare-builds.ts <name>=<compiled program .mjs>[%VAR:value...] ...
  *
- * `%VAR:value` sets a variable of that build's process (e.g. `quiet=…/apps-proxy.mjs%LOG_LEVEL:warn`).
+ * `%VAR:value` sets a variable of that build's process (e.g. `quiet=…/apps-proxy.mjs%LOG_LEVEL:warn`,
+ * `profiled=…/apps-proxy.mjs%NODE_OPTIONS:--cpu-prof --cpu-prof-dir=/tmp/profiles`); `FLOOR_NODE_OPTIONS` the floor's.
  * `ROUNDS` (default 8) and `SECONDS_EACH` (default 3) set the rounds.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -21,7 +24,7 @@ import { launch } from "../src/processes.js";
 import { appsIdentityOf, bearerFor } from "./alice.js";
 import { formatSpread, spreadOf } from "./figures.js";
 import { type Floor, startFloor, startPlainProxy } from "./plain-proxy.js";
-import { cpuMicros } from "./side-by-side.js";
+import { cpuMicros, kernelMicros, systemCalls } from "./side-by-side.js";
 
 const FIRST_PORT = 4700;
 const rounds = Number(process.env.ROUNDS ?? 8);
@@ -69,10 +72,13 @@ const started = builds.map((build, index) => {
 const local = (port: number) => `http://127.0.0.1:${port}`;
 const bearer = await bearerFor("alice");
 const sessions = process.env.WORKLOAD === "sessions";
-const floorName = sessions ? "raw floor" : "plain proxy";
+const plain = !sessions && process.env.FLOOR === "plain";
+const floorName = plain ? "plain proxy" : "raw floor";
 const floor: Floor = sessions
   ? await startFloor("./raw-sessions.ts", local(DEFAULT_PORTS.preferences), qualifiedUsername("alice"))
-  : await startPlainProxy(local(DEFAULT_PORTS.apps));
+  : plain
+    ? await startPlainProxy(local(DEFAULT_PORTS.apps))
+    : await startFloor("./raw-proxy.ts", local(DEFAULT_PORTS.apps));
 process.on("exit", floor.stop);
 const session = JSON.stringify({ windows: ["data", "apps", "analyses"], active: "apps", at: [120, 80] });
 const json = { "content-type": "application/json" };
@@ -104,24 +110,39 @@ for (let waited = 0; ; waited += 100) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-const cpuPerRequest: Record<string, number[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
-for (const target of targets) await autocannon({ ...target, connections: 10, duration: 2 });
+/** Per round and target: CPU per request, the kernel's part of it, and system calls per request. */
+const measured = Object.fromEntries(
+  targets.map((target) => [target.name, { cpu: [] as number[], kernel: [] as number[], calls: [] as number[] }]),
+);
+const answered: Record<string, number> = {};
+const load = async (target: (typeof targets)[number], duration: number) => {
+  const result = await autocannon({ ...target, connections: 10, duration });
+  answered[target.name] = (answered[target.name] ?? 0) + result.requests.total;
+  return result;
+};
+for (const target of targets) await load(target, 2);
 for (let round = 0; round < rounds; round++) {
   for (const target of round % 2 ? [...targets].reverse() : targets) {
     await fetch(`${local(sessions ? DEFAULT_PORTS.preferences : DEFAULT_PORTS.apps)}/__sim/requests`, {
       method: "DELETE",
     });
-    const before = cpuMicros(target.pid);
-    const result = await autocannon({ ...target, connections: 10, duration: seconds });
+    const [cpu, kernel, calls] = [cpuMicros(target.pid), kernelMicros(target.pid), systemCalls(target.pid)];
+    const result = await load(target, seconds);
     if (result.non2xx || result.errors || result.timeouts) throw new Error(`${target.name}: requests failed`);
-    cpuPerRequest[target.name]?.push((cpuMicros(target.pid) - before) / result.requests.total);
+    const perRequest = (value: number) => value / result.requests.total;
+    const record = measured[target.name];
+    record?.cpu.push(perRequest(cpuMicros(target.pid) - cpu));
+    record?.kernel.push(perRequest(kernelMicros(target.pid) - kernel));
+    record?.calls.push(perRequest(systemCalls(target.pid) - calls));
   }
 }
-const floorRounds = cpuPerRequest[floorName] ?? [];
-for (const [name, values] of Object.entries(cpuPerRequest)) {
-  const multiple = spreadOf(values.map((value, round) => value / (floorRounds[round] ?? 1)));
+const floorRounds = measured[floorName]?.cpu ?? [];
+for (const [name, { cpu, kernel, calls }] of Object.entries(measured)) {
+  const multiple = spreadOf(cpu.map((value, round) => value / (floorRounds[round] ?? 1)));
   console.log(
-    `${name}: ${formatSpread(spreadOf(values), 0, " µs")} of CPU per request, ${formatSpread(multiple, 2, " x")} the ${floorName}'s`,
+    `${name}: ${formatSpread(spreadOf(cpu), 0, " µs")} of CPU per request (in the kernel ${formatSpread(spreadOf(kernel), 0, " µs")}), ` +
+      `${formatSpread(multiple, 2, " x")} the ${floorName}'s; ${spreadOf(calls).median.toFixed(2)} system calls per request, ` +
+      `${answered[name]} requests answered in all`,
   );
 }
 process.exit(0);

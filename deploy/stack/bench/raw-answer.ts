@@ -51,6 +51,8 @@ export function sendWhole(response: ServerResponse, answer: Promise<WholeAnswer>
 
 /** Listens on an ephemeral loopback port and prints it, as the bench's floor programs report where they are. */
 export function listenAndPrintPort(server: Server): void {
+  // Ended by the bench with SIGTERM: exiting rather than dying lets a `--cpu-prof` of the floor be written.
+  process.once("SIGTERM", () => process.exit(0));
   server.listen(0, "127.0.0.1", () => {
     const address = server.address();
     process.stdout.write(`${typeof address === "object" && address ? address.port : 0}\n`);

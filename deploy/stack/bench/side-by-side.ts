@@ -31,11 +31,23 @@ export type Watched = Record<string, number>;
 // Linux reports process times in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on.
 const TICKS_PER_SECOND = 100;
 
+const statFields = (pid: number) => (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+
 /** User plus system CPU time of a process so far, in µs, from /proc/<pid>/stat (fields 14 and 15). */
 export function cpuMicros(pid: number): number {
-  const afterName = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "";
-  const fields = afterName.split(" ");
+  const fields = statFields(pid);
   return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
+}
+
+/** The system part of that: the kernel's work for the process (socket writes and reads on loopback, mostly). */
+export function kernelMicros(pid: number): number {
+  return (Number(statFields(pid)[12]) / TICKS_PER_SECOND) * 1e6;
+}
+
+/** The system calls that read or wrote so far (`syscr` + `syscw` of /proc/<pid>/io). */
+export function systemCalls(pid: number): number {
+  const io = readFileSync(`/proc/${pid}/io`, "utf8");
+  return Number(/syscr: (\d+)/.exec(io)?.[1]) + Number(/syscw: (\d+)/.exec(io)?.[1]);
 }
 
 const cpuOf = (watched: Watched) =>
