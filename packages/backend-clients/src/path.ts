@@ -57,7 +57,8 @@ function climbs(segment: string): boolean {
 /** Encodes one path segment so that no value can add, remove or climb segments of the target path. */
 export function encodeSegment(value: string | number): string {
   const text = String(value);
-  if (isDotSegment(text)) throw dotSegmentRefused(text);
+  // Only a value that begins with `.` or `%2e` can be one: the rest (nearly all) are not decoded to be sure.
+  if (MAYBE_DOT_SEGMENT.test(text) && isDotSegment(text)) throw dotSegmentRefused(text);
   const encoded = encodeURIComponent(text);
   noteEncodedValue(encoded);
   return encoded;

@@ -55,6 +55,13 @@ function holdsBrokenText(value: unknown): boolean {
 }
 
 /**
+ * Whether JSON text may escape a surrogate (`\uD800`–`\uDFFF`). A lone surrogate can reach a parsed body only that
+ * way: the body's bytes are decoded as UTF-8, which never yields one (a surrogate encoded in bytes becomes U+FFFD).
+ * Bodies without such an escape, nearly all, are not walked.
+ */
+const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
+
+/**
  * JSON bodies as Fastify parses them (prototype poisoning refused), except that:
  * - an empty body with a JSON content type is no body, as if none had been sent, instead of a 400: clients and
  *   scripts send one with bodiless calls (emptying the trash, marking all seen, deleting a session). A route that
@@ -73,7 +80,7 @@ export function installJsonBodies(app: FastifyInstance): void {
     }
     return parseJson(request, text, (error, parsed) => {
       if (error) return done(error, undefined);
-      if (holdsBrokenText(parsed)) {
+      if (SURROGATE_ESCAPE.test(text) && holdsBrokenText(parsed)) {
         return done(badRequest("the JSON body holds a string that is not Unicode text"), undefined);
       }
       return done(null, parsed);

@@ -98,7 +98,7 @@ describe("error model", () => {
       expect(deep.statusCode).toBe(400);
       expect(deep.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringContaining("deeper") });
     }
-    for (const payload of ['{"name":"a\\ud800"}', '{"a\\udc00":1}', '["ok",["\\ud83d"]]']) {
+    for (const payload of ['{"name":"a\\ud800"}', '{"a\\udc00":1}', '["ok",["\\ud83d"]]', '{"name":"\\uDBFF"}']) {
       const lone = await post(payload);
       expect(lone.statusCode).toBe(400);
       expect(lone.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringContaining("Unicode") });
@@ -106,6 +106,15 @@ describe("error model", () => {
     const astral = await post('{"name":"\\ud83d\\ude00 ok"}');
     expect(astral.statusCode).toBe(200);
     expect(astral.json()).toEqual({ name: "\u{1F600} ok" });
+    // A surrogate sent as bytes (CESU-8) is not Unicode either, but decoding makes it U+FFFD: nothing lone is left.
+    const bytes = await app.inject({
+      method: "POST",
+      url: "/document",
+      headers: { "content-type": "application/json" },
+      payload: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+    });
+    expect(bytes.statusCode).toBe(200);
+    expect((bytes.json() as { name: string }).name.isWellFormed()).toBe(true);
   });
 
   it("refuses deep JSON before parsing it, counting only the brackets outside strings", async () => {
