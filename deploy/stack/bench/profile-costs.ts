@@ -2,16 +2,17 @@
  * Where a compiled service's CPU goes per request, by guarantee: the table of docs/performance.md ("What each guarantee
  * costs"). A V8 CPU profile of the service under load is read sample by sample; each sample goes to the innermost
  * frame of its stack that comes from a source of the project or of a dependency (found through the program's source
- * maps), and that source's guarantee (`GUARANTEES` below) takes it. Builtins and Node's own code count for the source
- * that called them (JSON.stringify for the log line that called it). Samples with no such frame (the collector, the
- * event loop, a socket's callback) are given by what they are. Samples before the first request (start-up) are left out.
+ * maps), and that source's guarantee (`GUARANTEES` below) takes it. Builtins and Node's modules other than HTTP's count
+ * for the source that called them (JSON.stringify for the log line); Node's HTTP and socket code, and the socket
+ * system calls, are rows of their own whoever called them. Samples with no such frame (the collector, the event loop)
+ * are given by what they are. Samples before the first request (start-up) are left out.
  *
  *   profile-costs.ts <profile.cpuprofile>:<requests answered while profiled>[:<µs of CPU per request>:<kernel µs>] ...
  *
  * One column per profile (a service's and its floor's, side by side). The profiler slows the process it watches and
  * its clock is the wall's: with the CPU per request the same program spends unprofiled, and the kernel's part of it
- * (from `compare-builds.ts`), the rows are scaled to those (below); otherwise they are µs of the profiled process. `DETAIL=<regex>` splits the rows it matches by
- * the function each sample was in.
+ * (from `compare-builds.ts`), the rows are scaled to those (`costsPerRequest`); otherwise they are µs of the profiled
+ * process. `DETAIL=<regex>` splits the rows it matches by the function each sample was in.
  */
 import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
@@ -36,8 +37,8 @@ export interface Profile {
   timeDeltas: number[];
 }
 
-/** The guarantee (or the framework's or runtime's share) a source belongs to, first match by its path. */
 export const LOG_LINE = "log line";
+/** The guarantee (or the framework's or runtime's share) a source belongs to, first match by its path. */
 const GUARANTEES: [RegExp, string][] = [
   [
     /service-kit\/src\/(request-log|request-logger|log-destination|log-redaction)\.ts|\/(pino|sonic-boom|pino-std-serializers)\//,
