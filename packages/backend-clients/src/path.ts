@@ -12,13 +12,17 @@ function decoded(segment: string): string | undefined {
 
 const isDot = (part: string | undefined) => part === "." || part === "..";
 
-/** `.` or `..`, however written: raw, percent-encoded, in either case (`%2e`, `%2E`, `.%2e`…). */
-const isDotSegment = (segment: string) => isDot(decoded(segment));
+const MAYBE_DOT_SEGMENT = /(?:^|\/)(?:\.|%2e)/i;
+
+/**
+ * `.` or `..`, however written: raw, percent-encoded, in either case (`%2e`, `%2E`, `.%2e`…). Only a segment that
+ * begins with `.` or `%2e` can be one: the rest (nearly all) are not decoded to be sure.
+ */
+const isDotSegment = (segment: string) => MAYBE_DOT_SEGMENT.test(segment) && isDot(decoded(segment));
 
 const dotSegmentRefused = (segment: string) =>
   badRequest(`a path parameter cannot be "${segment}": it would name another path of the backend`, "ERR_BAD_PATH");
 
-const MAYBE_DOT_SEGMENT = /(?:^|\/)(?:\.|%2e)/i;
 const MAYBE_CLIMBING_SEGMENT = /(?:^|\/|%2f)(?:\.|%2e)/i;
 
 /** Refuses the first segment of `path` (its query left out) that `refused` picks out. */
@@ -57,8 +61,7 @@ function climbs(segment: string): boolean {
 /** Encodes one path segment so that no value can add, remove or climb segments of the target path. */
 export function encodeSegment(value: string | number): string {
   const text = String(value);
-  // Only a value that begins with `.` or `%2e` can be one: the rest (nearly all) are not decoded to be sure.
-  if (MAYBE_DOT_SEGMENT.test(text) && isDotSegment(text)) throw dotSegmentRefused(text);
+  if (isDotSegment(text)) throw dotSegmentRefused(text);
   const encoded = encodeURIComponent(text);
   noteEncodedValue(encoded);
   return encoded;
