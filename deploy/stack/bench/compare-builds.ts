@@ -24,7 +24,7 @@ import { launch } from "../src/processes.js";
 import { appsIdentityOf, bearerFor } from "./alice.js";
 import { formatSpread, spreadOf } from "./figures.js";
 import { type Floor, startFloor, startPlainProxy } from "./plain-proxy.js";
-import { cpuMicros, kernelMicros, systemCalls } from "./side-by-side.js";
+import { processTimes, systemCalls } from "./side-by-side.js";
 
 const FIRST_PORT = 4700;
 const rounds = Number(process.env.ROUNDS ?? 8);
@@ -126,13 +126,14 @@ for (let round = 0; round < rounds; round++) {
     await fetch(`${local(sessions ? DEFAULT_PORTS.preferences : DEFAULT_PORTS.apps)}/__sim/requests`, {
       method: "DELETE",
     });
-    const [cpu, kernel, calls] = [cpuMicros(target.pid), kernelMicros(target.pid), systemCalls(target.pid)];
+    const [before, calls] = [processTimes(target.pid), systemCalls(target.pid)];
     const result = await load(target, seconds);
     if (result.non2xx || result.errors || result.timeouts) throw new Error(`${target.name}: requests failed`);
     const perRequest = (value: number) => value / result.requests.total;
     const record = measured[target.name];
-    record?.cpu.push(perRequest(cpuMicros(target.pid) - cpu));
-    record?.kernel.push(perRequest(kernelMicros(target.pid) - kernel));
+    const after = processTimes(target.pid);
+    record?.cpu.push(perRequest(after.cpu - before.cpu));
+    record?.kernel.push(perRequest(after.kernel - before.kernel));
     record?.calls.push(perRequest(systemCalls(target.pid) - calls));
   }
 }

@@ -31,18 +31,18 @@ export type Watched = Record<string, number>;
 // Linux reports process times in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on.
 const TICKS_PER_SECOND = 100;
 
-const statFields = (pid: number) => (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
-
-/** User plus system CPU time of a process so far, in µs, from /proc/<pid>/stat (fields 14 and 15). */
-export function cpuMicros(pid: number): number {
-  const fields = statFields(pid);
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
+/**
+ * A process's CPU time so far, in µs, from one read of /proc/<pid>/stat (fields 14 and 15): user plus system, and the
+ * system part alone (the kernel's work for it: socket writes and reads on loopback, mostly).
+ */
+export function processTimes(pid: number): { cpu: number; kernel: number } {
+  const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+  const [user, system] = [Number(fields[11]), Number(fields[12])];
+  return { cpu: ((user + system) / TICKS_PER_SECOND) * 1e6, kernel: (system / TICKS_PER_SECOND) * 1e6 };
 }
 
-/** The system part of that: the kernel's work for the process (socket writes and reads on loopback, mostly). */
-export function kernelMicros(pid: number): number {
-  return (Number(statFields(pid)[12]) / TICKS_PER_SECOND) * 1e6;
-}
+/** User plus system CPU time of a process so far, in µs. */
+export const cpuMicros = (pid: number): number => processTimes(pid).cpu;
 
 /** The system calls that read or wrote so far (`syscr` + `syscw` of /proc/<pid>/io). */
 export function systemCalls(pid: number): number {
