@@ -10,12 +10,15 @@
  *
  *   compare-builds.ts <name>=<compiled program .mjs>[%VAR:value...] ...
  *
- * `%VAR:value` sets a variable of that build's process (e.g. `quiet=…/apps-proxy.mjs%LOG_LEVEL:warn`,
- * `profiled=…/apps-proxy.mjs%NODE_OPTIONS:--cpu-prof --cpu-prof-dir=/tmp/profiles`); `FLOOR_NODE_OPTIONS` the floor's.
+ * Each build runs with the Node options every service runs with (SHARED_NODE_ARGS). `%VAR:value` sets a variable of
+ * that build's process (e.g. `quiet=…/apps-proxy.mjs%LOG_LEVEL:warn`,
+ * `profiled=…/apps-proxy.mjs%NODE_OPTIONS:--cpu-prof --cpu-prof-dir=/tmp/profiles`), and `%NODE_ARGS:…` adds Node
+ * options NODE_OPTIONS cannot carry (V8's `--min-semi-space-size`, say); `FLOOR_NODE_OPTIONS` sets the floor's.
  * `ROUNDS` (default 8) and `SECONDS_EACH` (default 3) set the rounds.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { DEFAULT_PORTS, qualifiedUsername } from "@de-gateway/backend-simulators";
+import { SHARED_NODE_ARGS } from "@de-gateway/routing/node-args";
 import autocannon from "autocannon";
 import { bundlePath } from "../src/bundle-paths.js";
 import { simulatorComponent } from "../src/components.js";
@@ -62,8 +65,10 @@ children.push(simulators.child);
 const environment = await told;
 const started = builds.map((build, index) => {
   const port = FIRST_PORT + index;
-  const child = spawn(process.execPath, [build.program], {
-    env: { ...process.env, ...environment, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...build.env },
+  const { NODE_ARGS: nodeArgs = "", ...env } = build.env;
+  const args = [...SHARED_NODE_ARGS, ...nodeArgs.split(" ").filter(Boolean), build.program];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...environment, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: "ignore",
   });
   children.push(child);
