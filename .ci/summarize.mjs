@@ -1,6 +1,7 @@
 // Sums the vitest JSON reports of every workspace package that has a test script (unit tests, or the
 // reliability suite's test:reliability) and prints "N passed, N failed". A package whose report is missing
-// counts as a failure: its run crashed.
+// counts as a failure: its run crashed. So does a test file that failed with no test failing (a hook or the file
+// itself threw, its tests skipped), which the report's count of failed tests leaves out.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -22,9 +23,13 @@ for (const group of ["packages", "services", "deploy"]) {
       missing.push(dir);
       continue;
     }
-    const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(report, "utf8"));
+    const { numPassedTests, numFailedTests, testResults = [] } = JSON.parse(readFileSync(report, "utf8"));
+    const brokenFiles = testResults.filter(
+      (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+    );
+    for (const file of brokenFiles) console.error(`${file.name} failed outside its tests: ${file.message ?? ""}`);
     passed += numPassedTests;
-    failed += numFailedTests;
+    failed += numFailedTests + brokenFiles.length;
   }
 }
 for (const dir of missing) console.error(`no test report from ${dir}: its test run did not finish`);

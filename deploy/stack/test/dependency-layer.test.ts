@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -92,7 +92,8 @@ describe("a program compiled with its dependencies in a layer", () => {
   }
 
   beforeAll(async () => {
-    // Inside the package, so that its dependencies resolve as the workspace's do.
+    // Inside the package, so that its dependencies resolve as the workspace's do (.vitest is ignored by git).
+    await mkdir(join(PACKAGE_DIR, ".vitest"), { recursive: true });
     root = await mkdtemp(join(PACKAGE_DIR, ".vitest", "layer-"));
     layerDir = join(root, "dependencies");
   });
