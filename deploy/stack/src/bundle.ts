@@ -1,13 +1,12 @@
-import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type BuildOptions, build, type Plugin, stop, version } from "esbuild";
-import { BUNDLE_DIR, bundlePath, DEPENDENCY_DIR } from "./bundle-paths.js";
+import { BUNDLE_DIR, bundlePath } from "./bundle-paths.js";
 import { REPO_ROOT } from "./components.js";
-import { DependencyLayer } from "./dependency-layer.js";
 
 // Code bundled from CommonJS packages calls require() for Node's own modules, which ES modules lack.
-export const REQUIRE_SHIM =
+const REQUIRE_SHIM =
   'import { createRequire as __stackCreateRequire } from "node:module"; const require = __stackCreateRequire(import.meta.url);';
 
 /**
@@ -57,29 +56,20 @@ async function unchangedSince(settings: string): Promise<boolean> {
   }
 }
 
-/** Empties the output directory of the programs, keeping the dependency layer. */
-async function removePrograms(): Promise<void> {
-  const entries = await readdir(BUNDLE_DIR).catch(() => [] as string[]);
-  await Promise.all(
-    entries
-      .map((entry) => join(BUNDLE_DIR, entry))
-      .filter((path) => path !== DEPENDENCY_DIR)
-      .map((path) => rm(path, { recursive: true, force: true })),
-  );
-}
-
 /**
- * Compiles every process of the stack in one esbuild run: TypeScript is transpiled once instead of in each
- * process at launch, code shared by several processes lands in common chunks, and a process then loads a
- * handful of files instead of hundreds. Workspace packages are taken from their sources (the `source` export
- * condition), as tests and type checks take them; their dependencies come from a layer compiled once per install
- * (dependency-layer.ts), so that a change to the workspace compiles only the workspace. Skipped when no input
- * (source, dependency, setting) changed since the last build.
+ * Compiles every process of the stack, with everything it imports, in one esbuild run: TypeScript is
+ * transpiled once instead of in each process at launch, code shared by several processes lands in common
+ * chunks, and a process then loads a handful of files instead of hundreds. Workspace packages are taken
+ * from their sources (the `source` export condition), as tests and type checks take them. Skipped when
+ * no input (source, dependency, setting) changed since the last build.
  */
 export async function bundle(entries: Record<string, string>): Promise<Record<string, string>> {
-  const common: BuildOptions = {
+  const options: BuildOptions = {
     absWorkingDir: REPO_ROOT,
+    entryPoints: entries,
+    outdir: BUNDLE_DIR,
     outExtension: { ".js": ".mjs" },
+    chunkNames: "chunks/[name]-[hash]",
     bundle: true,
     splitting: true,
     format: "esm",
@@ -90,29 +80,15 @@ export async function bundle(entries: Record<string, string>): Promise<Record<st
     sourcesContent: false,
     legalComments: "none",
     banner: { js: REQUIRE_SHIM },
+    plugins: [sourceLocations],
     logLevel: "warning",
-  };
-  const dependencies = new DependencyLayer();
-  const options: BuildOptions = {
-    ...common,
-    entryPoints: entries,
-    outdir: BUNDLE_DIR,
-    // Beside the programs, not in a folder of their own: one relative path names the dependency layer from each.
-    chunkNames: "[name]-[hash]",
-    plugins: [sourceLocations, dependencies.plugin],
   };
   const programs = Object.fromEntries(Object.keys(entries).map((name) => [name, bundlePath(name)]));
   const settings = JSON.stringify({ version, options, install: await stat(INSTALL_STATE).then((s) => s.mtimeMs) });
   if (await unchangedSince(settings)) return programs;
 
-  await removePrograms();
+  await rm(BUNDLE_DIR, { recursive: true, force: true });
   const { metafile } = await build({ ...options, metafile: true });
-  const programFiles = Object.keys(metafile.outputs).filter((file) => file.endsWith(".mjs"));
-  await dependencies.compile(
-    common,
-    settings,
-    programFiles.map((file) => join(REPO_ROOT, file)),
-  );
   await stop(); // esbuild's helper process would otherwise stay for as long as the stack runs
   const inputs = await Promise.all(
     Object.keys(metafile.inputs).map(async (file) => [file, await fingerprint(file)] as const),
