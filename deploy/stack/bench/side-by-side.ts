@@ -42,7 +42,7 @@ export function processTimes(pid: number): { cpu: number; kernel: number } {
 }
 
 /** User plus system CPU time of a process so far, in µs. */
-export const cpuMicros = (pid: number): number => processTimes(pid).cpu;
+const cpuMicros = (pid: number): number => processTimes(pid).cpu;
 
 /** The system calls that read or wrote so far (`syscr` + `syscw` of /proc/<pid>/io). */
 export function systemCalls(pid: number): number {
