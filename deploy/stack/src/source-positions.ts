@@ -2,11 +2,10 @@ import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { escapeRegExp } from "./escape-reg-exp.js";
 
 /** Rewrites the positions a line names in the compiled programs as the sources' positions. */
 export type PositionMapper = (line: string) => string;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The stack's processes run without `--enable-source-maps`: with it, Node reads each program's source maps as it

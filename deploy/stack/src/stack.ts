@@ -1,4 +1,5 @@
 import { bundlePath } from "./bundle-paths.js";
+import { compileCacheEnvironment } from "./compile-cache.js";
 import { type Component, edgeComponent, requiredPorts, serviceComponents, simulatorComponent } from "./components.js";
 import {
   documentSources,
@@ -82,7 +83,7 @@ export class Stack {
 
   private launch(component: Component, env: Record<string, string>, output = this.options.output): Running {
     if (this.stopping) throw new StackError("the stack is stopping");
-    const entry = launch(component, bundlePath(component.name), env, output);
+    const entry = launch(component, bundlePath(component.name), { ...compileCacheEnvironment(), ...env }, output);
     this.running.push(entry);
     return entry;
   }

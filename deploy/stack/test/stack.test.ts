@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { DEFAULT_PORTS, type RecordedRequest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundlePath } from "../src/bundle-paths.js";
+import { COMPILE_CACHE_DIR } from "../src/compile-cache.js";
 import { REPO_ROOT, requiredPorts, serviceComponents } from "../src/components.js";
 import { terminalEnvironment } from "../src/environment.js";
 import { busyPorts } from "../src/ports.js";
@@ -93,17 +94,22 @@ describe("pnpm start", () => {
     expect(await (await call("/uuid")).text()).toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}$/);
   });
 
-  it("runs each service with the Node options its routes.yml declares", () => {
-    const commandLines = readdirSync("/proc")
+  /** Every process running now: its pid and command line. */
+  const runningProcesses = () =>
+    readdirSync("/proc")
       .filter((entry) => /^\d+$/.test(entry))
-      .map((pid) => {
+      .flatMap((pid) => {
         try {
-          return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+          return [{ pid, args: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0") }];
         } catch {
           return []; // gone meanwhile
         }
       });
-    const argsOf = (name: string) => commandLines.find((args) => args.includes(bundlePath(name)));
+  const stackPrograms = () => [...serviceComponents().map(({ name }) => name), "simulators", "edge"].map(bundlePath);
+
+  it("runs each service with the Node options its routes.yml declares", () => {
+    const processes = runningProcesses();
+    const argsOf = (name: string) => processes.find(({ args }) => args.includes(bundlePath(name)))?.args;
     const components = serviceComponents();
     const data = components.find(({ name }) => name === "data");
     expect(data?.nodeArgs).toContainEqual(expect.stringMatching(/^--initial-old-space-size=/));
@@ -112,6 +118,16 @@ describe("pnpm start", () => {
       const program = args.indexOf(bundlePath(name));
       expect(program, `${name} is running`).toBeGreaterThan(0);
       expect(args.slice(program - nodeArgs.length, program), name).toEqual(nodeArgs);
+    }
+  });
+
+  it("has every process keep its compiled code in the stack's compile cache", () => {
+    const processes = runningProcesses();
+    for (const program of stackPrograms()) {
+      const running = processes.find(({ args }) => args.includes(program));
+      expect(running, `${program} is running`).toBeDefined();
+      const environment = readFileSync(`/proc/${running?.pid}/environ`, "utf8").split("\0");
+      expect(environment, program).toContain(`NODE_COMPILE_CACHE=${COMPILE_CACHE_DIR}`);
     }
   });
 
@@ -236,5 +252,10 @@ describe("pnpm start", () => {
     stack.kill("SIGINT");
     expect(await exited).toBe(0);
     expect(await busyPorts(requiredPorts(8080))).toEqual([]);
+    // Node writes a process's entries as it exits: the next start reads them.
+    const entries = readdirSync(COMPILE_CACHE_DIR, { recursive: true, withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    );
+    expect(entries.length).toBeGreaterThanOrEqual(stackPrograms().length);
   }, 30_000);
 });
