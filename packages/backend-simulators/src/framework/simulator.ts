@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { type AnswerMismatch, type DeclaredRoute, installAnswerCheck } from "./answers.js";
 import { type Fault, FaultSchema, Faults, installFaults } from "./faults.js";
 import { installRecorder, Recorder } from "./recorder.js";
+import { installValidatorsOnFirstUse } from "./validators.js";
 
 export interface SimulatorOptions {
   port?: number;
@@ -54,9 +55,8 @@ export class Simulator<State = unknown> {
       bodyLimit: 64 * 1024 * 1024,
       // The backends take path parameters (qualified group names, paths) far longer than Fastify's default 100.
       routerOptions: { maxParamLength: 8192 },
-      // Checking every route schema against the meta-schema was a fifth of the simulators' start-up.
-      ajv: { customOptions: { validateSchema: false } },
     });
+    installValidatorsOnFirstUse(app);
     this.declaredRoutes.length = 0;
     installAnswerCheck(app, this.name, this.declaredRoutes, this.answerMismatches);
     installFaults(app, this.faults);
