@@ -53,7 +53,7 @@ describe("Traefik dynamic configuration", () => {
     expect(dirname(DEV_TOOLS_FILE)).not.toBe(dirname(TRAEFIK_ROUTERS_FILE));
   });
 
-  it.each(files)("%s is valid against SchemaStore's file-provider schema, made strict", (name) => {
+  it.each(files)("%s is valid against SchemaStore's Traefik v3 file-provider schema, made strict", (name) => {
     expect(traefikDynamicErrors(documents.get(name))).toEqual([]);
   });
 

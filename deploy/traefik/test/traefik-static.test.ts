@@ -16,7 +16,7 @@ const config = parse(text);
 const traefik = renderCompose(DEVELOPMENT_COMPOSE).find((service) => service.name === "traefik");
 
 describe("Traefik static configuration", () => {
-  it("is valid against SchemaStore's static-configuration schema, made strict, with the overlay's v3 options", () => {
+  it("is valid against SchemaStore's Traefik v3 static-configuration schema, made strict, with the overlay's sanitizePath", () => {
     expect(traefikStaticErrors(config)).toEqual([]);
   });
 

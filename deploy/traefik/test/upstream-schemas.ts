@@ -1,18 +1,27 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { createGenerator } from "ts-json-schema-generator";
 import { root } from "../src/workspace.js";
 
 /**
- * The schemas the tools publish, vendored in deploy/traefik/schemas (sources and licences in its README.md), made
- * strict as kubeconform -strict makes Kubernetes' (openapi2jsonschema --strict): an object schema that lists its
- * properties takes no other, so a misspelt field is an error. schemas/overlay.json is the one place where they are
- * extended, each entry saying why.
+ * The schemas the tools publish, vendored in deploy/traefik/schemas or, for Traefik's, derived from the packages
+ * SchemaStore publishes them in (sources and licences in that folder's README.md), made strict as kubeconform -strict
+ * makes Kubernetes' (openapi2jsonschema --strict): an object schema that lists its properties takes no other, so a
+ * misspelt field is an error. schemas/overlay.json is the one place where they are extended, each entry saying why.
  */
 const SCHEMAS_DIR = join(root, "deploy/traefik/schemas");
 type Schema = Record<string, unknown>;
 type OverlayEntry = { why: string; pointer: string; schema: Schema };
 const overlay = JSON.parse(readFileSync(join(SCHEMAS_DIR, "overlay.json"), "utf8")) as Record<string, OverlayEntry[]>;
+
+/**
+ * How ts-json-schema-generator writes "any other property, of any value" (a TypeScript `[k: string]: unknown`, which
+ * json-schema-to-typescript writes where a JSON schema says nothing of other properties): saying nothing, as far as
+ * strictness goes.
+ */
+const ANY_OTHER = JSON.stringify({ anyOf: [{}, { not: {} }] });
 
 /** Every object schema that names its properties and says nothing of others gets additionalProperties: false. */
 function strict(schema: unknown): unknown {
@@ -25,23 +34,38 @@ function strict(schema: unknown): unknown {
       ? Object.fromEntries(Object.entries(value as Schema).map(([name, item]) => [name, strict(item)]))
       : strict(value);
   }
+  if (copy.properties && JSON.stringify(copy.additionalProperties) === ANY_OTHER) delete copy.additionalProperties;
   if (copy.properties && !("additionalProperties" in copy) && !("patternProperties" in copy)) {
     copy.additionalProperties = false;
   }
   return copy;
 }
 
-/** A vendored schema with its overlay entries set, its draft marker dropped (ajv's default draft reads them all). */
-function vendored(file: string): Schema {
-  const { $schema: _draft, $id: _id, ...schema } = JSON.parse(readFileSync(join(SCHEMAS_DIR, file), "utf8")) as Schema;
-  for (const { pointer, schema: node } of overlay[file] ?? []) {
+/** A schema with its overlay entries (by its file or package) set, its draft marker dropped (ajv's default draft reads them all). */
+function withOverlay(name: string, { $schema: _draft, $id: _id, ...schema }: Schema): Schema {
+  for (const { pointer, schema: node } of overlay[name] ?? []) {
     const path = pointer.split("/").slice(1);
     const last = path.pop() as string;
     const parent = path.reduce((node: Schema | undefined, segment) => node?.[segment] as Schema | undefined, schema);
-    if (!parent) throw new Error(`schemas/overlay.json: ${file} has nothing at ${pointer}`);
+    if (!parent) throw new Error(`schemas/overlay.json: ${name} has nothing at ${pointer}`);
     parent[last] = node;
   }
   return schema;
+}
+
+const vendored = (file: string): Schema =>
+  withOverlay(file, JSON.parse(readFileSync(join(SCHEMAS_DIR, file), "utf8")) as Schema);
+
+/**
+ * One of SchemaStore's schemas that no registry reachable here ships as JSON, from the TypeScript types SchemaStore's
+ * updater publishes of it on npm (`@schemastore/<name>`, written from the schema by json-schema-to-typescript), turned
+ * back into a JSON schema by ts-json-schema-generator as the tests load: field names, types, required fields and
+ * closed objects are the schema's. Taken from the installed package, not vendored (the package is GPL-3.0).
+ */
+function fromSchemaStoreTypes(name: string, type: string): Schema {
+  const path = createRequire(import.meta.url).resolve(`@schemastore/${name}/index.d.ts`);
+  const generator = createGenerator({ path, type, skipTypeCheck: true, jsDoc: "none", topRef: true });
+  return withOverlay(`@schemastore/${name}`, generator.createSchema(type) as Schema);
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
@@ -53,10 +77,26 @@ const messages = (errors: ErrorObject[] | null | undefined) =>
 const checker = (validate: ValidateFunction) => (document: unknown) =>
   validate(document) ? [] : messages(validate.errors);
 
-/** Traefik's file provider (dynamic configuration): SchemaStore's traefik-v2-file-provider.json. */
-export const traefikDynamicErrors = checker(ajv.compile(strict(vendored("traefik-v2-file-provider.json")) as Schema));
-/** Traefik's static configuration (traefik.yml): SchemaStore's traefik-v2.json with the v3 options of the overlay. */
-export const traefikStaticErrors = checker(ajv.compile(strict(vendored("traefik-v2.json")) as Schema));
+/** A checker made on its first call: deriving a schema from its TypeScript types takes about a second. */
+const onFirstCall = (make: () => (document: unknown) => string[]) => {
+  let check: ((document: unknown) => string[]) | undefined;
+  return (document: unknown) => (check ??= make())(document);
+};
+
+/** Traefik's file provider (dynamic configuration): SchemaStore's traefik-v3-file-provider.json. */
+export const traefikDynamicErrors = onFirstCall(() =>
+  checker(
+    ajv.compile(
+      strict(
+        fromSchemaStoreTypes("traefik-v3-file-provider", "HttpsJsonSchemastoreOrgTraefikV3FileProviderJson"),
+      ) as Schema,
+    ),
+  ),
+);
+/** Traefik's static configuration (traefik.yml): SchemaStore's traefik-v3.json, with the overlay's entries. */
+export const traefikStaticErrors = onFirstCall(() =>
+  checker(ajv.compile(strict(fromSchemaStoreTypes("traefik-v3", "TraefikV3StaticConfiguration")) as Schema)),
+);
 /**
  * A compose file: the compose-spec schema. It is strict as published (every mapping closed, `x-` extensions
  * aside), so it is taken as it is.
