@@ -135,10 +135,7 @@ describe("deploy/k8s", () => {
       .flatMap(({ file, document }) => kubernetesSchemaErrors(document).map((problem) => `${file}: ${problem}`));
     expect(problems).toEqual([]);
     const kinds = new Set(all.map(({ document }) => `${document.apiVersion}/${document.kind}`));
-    // The IngressRoutes alone have no strict schema (see deploy/traefik/schemas/README.md).
-    expect([...kinds].filter((kind) => !STRICT_KUBERNETES_KINDS.includes(kind))).toEqual([
-      "traefik.io/v1alpha1/IngressRoute",
-    ]);
+    expect([...kinds].filter((kind) => !STRICT_KUBERNETES_KINDS.includes(kind))).toEqual([]);
   });
 
   it("has kustomizations, their ConfigMap and Secret generators included, valid against kustomize's schema made strict", () => {
@@ -184,13 +181,15 @@ describe("deploy/k8s", () => {
     expect(misspelt("Namespace", "de-gateway", (document: object) => Object.assign(document, { metdata: {} }))).toEqual(
       typo("metdata"),
     );
-    // No strict IngressRoute schema could be had (deploy/traefik/schemas/README.md): Traefik's CRD schema, through
-    // @kubernetes-models/traefik, refuses `route` for the `routes` it requires, not an unknown field beside it.
-    const { spec, ...ingressRoute } = structuredClone(named<{ spec: { routes: unknown } }>("IngressRoute", service));
-    const IngressRoute = MODELS["traefik.io/v1alpha1/IngressRoute"] as (typeof MODELS)[string];
-    expect(() => new IngressRoute({ ...ingressRoute, spec: { route: spec.routes } } as never).validate()).toThrow(
-      /must have required property routes/,
-    );
+    type IngressRoute = { spec: { routes: Array<Record<string, unknown>> } };
+    expect(
+      misspelt<IngressRoute>("IngressRoute", service, (document) => Object.assign(document.spec, { route: [] })),
+    ).toEqual(typo("route"));
+    expect(
+      misspelt<IngressRoute>("IngressRoute", service, (document) =>
+        Object.assign(document.spec.routes[0] ?? {}, { middleware: [] }),
+      ),
+    ).toEqual(typo("middleware"));
     const kustomization = structuredClone(kustomizationOf(`${BASE_DIR}/${service}`)) as Kustomization;
     Object.assign(kustomization.configMapGenerator?.[0] ?? {}, { literal: ["PORT=1"] });
     expect(kustomizationErrors(kustomization)).toEqual(typo("literal"));

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { createGenerator } from "ts-json-schema-generator";
 import { root } from "../src/workspace.js";
@@ -57,15 +57,16 @@ const vendored = (file: string): Schema =>
   withOverlay(file, JSON.parse(readFileSync(join(SCHEMAS_DIR, file), "utf8")) as Schema);
 
 /**
- * One of SchemaStore's schemas that no registry reachable here ships as JSON, from the TypeScript types SchemaStore's
- * updater publishes of it on npm (`@schemastore/<name>`, written from the schema by json-schema-to-typescript), turned
- * back into a JSON schema by ts-json-schema-generator as the tests load: field names, types, required fields and
- * closed objects are the schema's. Taken from the installed package, not vendored (the package is GPL-3.0).
+ * A schema no registry reachable here ships as JSON, from TypeScript types a package generates from it: SchemaStore's
+ * updater publishes each of its schemas on npm as types (`@schemastore/<name>`, by json-schema-to-typescript), and
+ * kubernetes-models its CRDs' (`@kubernetes-models/traefik`, from Traefik's CRD schemas). ts-json-schema-generator
+ * turns the types back into a JSON schema as the tests load: field names, types, required fields and closed objects
+ * are the schema's. Taken from the installed package, not vendored (SchemaStore's packages are GPL-3.0).
  */
-function fromSchemaStoreTypes(name: string, type: string): Schema {
-  const path = createRequire(import.meta.url).resolve(`@schemastore/${name}/index.d.ts`);
+function fromTypes(pkg: string, file: string, type: string): Schema {
+  const path = join(dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), file);
   const generator = createGenerator({ path, type, skipTypeCheck: true, jsDoc: "none", topRef: true });
-  return withOverlay(`@schemastore/${name}`, generator.createSchema(type) as Schema);
+  return withOverlay(pkg, generator.createSchema(type) as Schema);
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
@@ -80,7 +81,10 @@ const checker = (validate: ValidateFunction) => (document: unknown) =>
 /** A checker made on its first call: deriving a schema from its TypeScript types takes about a second. */
 const onFirstCall = (make: () => (document: unknown) => string[]) => {
   let check: ((document: unknown) => string[]) | undefined;
-  return (document: unknown) => (check ??= make())(document);
+  return (document: unknown) => {
+    check ??= make();
+    return check(document);
+  };
 };
 
 /** Traefik's file provider (dynamic configuration): SchemaStore's traefik-v3-file-provider.json. */
@@ -88,14 +92,20 @@ export const traefikDynamicErrors = onFirstCall(() =>
   checker(
     ajv.compile(
       strict(
-        fromSchemaStoreTypes("traefik-v3-file-provider", "HttpsJsonSchemastoreOrgTraefikV3FileProviderJson"),
+        fromTypes(
+          "@schemastore/traefik-v3-file-provider",
+          "index.d.ts",
+          "HttpsJsonSchemastoreOrgTraefikV3FileProviderJson",
+        ),
       ) as Schema,
     ),
   ),
 );
 /** Traefik's static configuration (traefik.yml): SchemaStore's traefik-v3.json, with the overlay's entries. */
 export const traefikStaticErrors = onFirstCall(() =>
-  checker(ajv.compile(strict(fromSchemaStoreTypes("traefik-v3", "TraefikV3StaticConfiguration")) as Schema)),
+  checker(
+    ajv.compile(strict(fromTypes("@schemastore/traefik-v3", "index.d.ts", "TraefikV3StaticConfiguration")) as Schema),
+  ),
 );
 /**
  * A compose file: the compose-spec schema. It is strict as published (every mapping closed, `x-` extensions
@@ -118,9 +128,37 @@ const KUBERNETES_DEFINITIONS: Record<string, string> = {
 };
 ajv.addSchema({ $id: "kubernetes", ...(strict(vendored("kubernetes-definitions.json")) as Schema) });
 
+const INGRESS_ROUTE = "traefik.io/v1alpha1/IngressRoute";
+/**
+ * An IngressRoute: its spec by Traefik's CRD schema (through the types @kubernetes-models/traefik generates from it),
+ * its metadata by Kubernetes' ObjectMeta, and nothing beside them (TypeMeta's two fields), as the CRD's object is.
+ */
+const ingressRouteErrors = onFirstCall(() => {
+  const spec = fromTypes(
+    "@kubernetes-models/traefik",
+    "traefik.io/v1alpha1/IngressRouteSpec.d.ts",
+    "IIngressRouteSpec",
+  );
+  ajv.addSchema({ $id: "ingress-route-spec", ...(strict(spec) as Schema) });
+  return checker(
+    ajv.compile({
+      type: "object",
+      required: ["apiVersion", "kind", "metadata", "spec"],
+      additionalProperties: false,
+      properties: {
+        apiVersion: { const: "traefik.io/v1alpha1" },
+        kind: { const: "IngressRoute" },
+        metadata: { $ref: "kubernetes#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" },
+        spec: { $ref: "ingress-route-spec" },
+      },
+    }),
+  );
+});
+
 /** The strict Kubernetes schema's problems with an object, or that there is no schema for its kind. */
 export function kubernetesSchemaErrors(document: { apiVersion?: unknown; kind?: unknown }): string[] {
   const kind = `${document.apiVersion}/${document.kind}`;
+  if (kind === INGRESS_ROUTE) return ingressRouteErrors(document);
   const definition = KUBERNETES_DEFINITIONS[kind];
   if (!definition) return [`no Kubernetes schema for ${kind}`];
   const validate = ajv.getSchema(`kubernetes#/definitions/${definition}`) as ValidateFunction;
@@ -131,7 +169,7 @@ export function kubernetesSchemaErrors(document: { apiVersion?: unknown; kind?: 
 export const kustomizationErrors = checker(ajv.compile(strict(vendored("kustomization.json")) as Schema));
 
 /** The kinds the strict Kubernetes schemas cover. */
-export const STRICT_KUBERNETES_KINDS = Object.keys(KUBERNETES_DEFINITIONS);
+export const STRICT_KUBERNETES_KINDS = [...Object.keys(KUBERNETES_DEFINITIONS), INGRESS_ROUTE];
 
 /** A copy of `document` with a field `key: true` planted in the mapping at `path`, for the misspelt-field tests. */
 export function withPlantedField<T>(document: T, path: readonly string[], key: string): T {
