@@ -9,7 +9,7 @@ export interface RouteValidator {
 /**
  * A route's validator compiled when the route first takes a request. Compiling every route's validators and answer
  * serializers as a process starts was up to a third of its start-up CPU (apps-proxy: 0.37 s of 1.0 s; the simulators:
- * 0.32 s of 1.6 s); a route's first request pays for its own instead, a millisecond or two (docs/performance.md,
+ * 0.32 s of 1.6 s); a route's first request pays for its own instead, a few milliseconds (docs/performance.md,
  * figure 6).
  */
 export function validatorOnFirstUse(compile: () => RouteValidator): RouteValidator {
