@@ -14,7 +14,7 @@ export const COMPILE_CACHE_DIR = join(REPO_ROOT, "node_modules", ".cache", "de-g
 export const compileCacheEnvironment = (): Record<string, string> => ({ NODE_COMPILE_CACHE: COMPILE_CACHE_DIR });
 
 /** Node never removes an entry: past this size, the whole cache goes, and the next start fills it again. */
-export const COMPILE_CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
+const COMPILE_CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 async function sizeOf(directory: string): Promise<number> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true }).catch(() => []);

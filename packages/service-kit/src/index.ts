@@ -1,6 +1,6 @@
 export { boundArrays, DEFAULT_MAX_ITEMS } from "./array-bounds.js";
 export { buildService } from "./build-service.js";
-export { type RouteValidator, serializerOnFirstUse, validatorOnFirstUse } from "./compile-on-first-use.js";
+export { type RouteValidator, validatorOnFirstUse } from "./compile-on-first-use.js";
 export { ConfigError, loadConfig, portSetting, ServerConfig } from "./config.js";
 export {
   type ConnectionLimits,
