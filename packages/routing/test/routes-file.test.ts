@@ -46,7 +46,7 @@ describe("routes.yml", () => {
       "services/data/routes.yml",
     );
     expect(parsed.nodeArgs).toEqual([...SHARED_NODE_ARGS, "--initial-old-space-size=96", "--no-expose_wasm"]);
-    expect(SHARED_NODE_ARGS).toContain("--max-semi-space-size=16");
+    expect(SHARED_NODE_ARGS).toEqual(["--max-semi-space-size=16", "--scavenger-max-new-space-capacity-mb=4"]);
   });
 
   it.each([
