@@ -9,7 +9,7 @@
  *   is full, once the buffers made since its last collection hold twice its default semi-space (this flag × 2 MiB
  *   on Node's 64-bit heap). Node 24's default, 32, puts that at 128 MiB, past the 64 MiB of buffers that set off a
  *   full collection first, so a stream's short-lived pieces piled up until one, and the allocator kept their memory
- *   (figure 5: 85–101 MiB of RSS growth per GiB streamed). At 4 (16 MiB) the data service grows 40–46 MiB; at 8
+ *   (figure 5: 85–101 MiB of RSS growth per GiB streamed). At 4 (16 MiB) the data service grows 40–48 MiB; at 8
  *   (Node 20's point) 58–64 MiB; at 2 more pieces in flight outlive two collections and pile up old, 66–82 MiB
  *   (docs/performance.md). The explicit semi-space above still sets the young generation's size.
  */
