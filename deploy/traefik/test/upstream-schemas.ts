@@ -77,6 +77,8 @@ const messages = (errors: ErrorObject[] | null | undefined) =>
   });
 const checker = (validate: ValidateFunction) => (document: unknown) =>
   validate(document) ? [] : messages(validate.errors);
+/** The checker of a schema made strict. */
+const strictChecker = (schema: Schema) => checker(ajv.compile(strict(schema) as Schema));
 
 /** A checker made on its first call: deriving a schema from its TypeScript types takes about a second. */
 const onFirstCall = (make: () => (document: unknown) => string[]) => {
@@ -89,23 +91,17 @@ const onFirstCall = (make: () => (document: unknown) => string[]) => {
 
 /** Traefik's file provider (dynamic configuration): SchemaStore's traefik-v3-file-provider.json. */
 export const traefikDynamicErrors = onFirstCall(() =>
-  checker(
-    ajv.compile(
-      strict(
-        fromTypes(
-          "@schemastore/traefik-v3-file-provider",
-          "index.d.ts",
-          "HttpsJsonSchemastoreOrgTraefikV3FileProviderJson",
-        ),
-      ) as Schema,
+  strictChecker(
+    fromTypes(
+      "@schemastore/traefik-v3-file-provider",
+      "index.d.ts",
+      "HttpsJsonSchemastoreOrgTraefikV3FileProviderJson",
     ),
   ),
 );
 /** Traefik's static configuration (traefik.yml): SchemaStore's traefik-v3.json, with the overlay's entries. */
 export const traefikStaticErrors = onFirstCall(() =>
-  checker(
-    ajv.compile(strict(fromTypes("@schemastore/traefik-v3", "index.d.ts", "TraefikV3StaticConfiguration")) as Schema),
-  ),
+  strictChecker(fromTypes("@schemastore/traefik-v3", "index.d.ts", "TraefikV3StaticConfiguration")),
 );
 /**
  * A compose file: the compose-spec schema. It is strict as published (every mapping closed, `x-` extensions
@@ -166,7 +162,7 @@ export function kubernetesSchemaErrors(document: { apiVersion?: unknown; kind?: 
 }
 
 /** A kustomization.yaml: SchemaStore's kustomization.json (kustomize's own types), the ConfigMaps and Secrets it generates included. */
-export const kustomizationErrors = checker(ajv.compile(strict(vendored("kustomization.json")) as Schema));
+export const kustomizationErrors = strictChecker(vendored("kustomization.json"));
 
 /** The kinds the strict Kubernetes schemas cover. */
 export const STRICT_KUBERNETES_KINDS = [...Object.keys(KUBERNETES_DEFINITIONS), INGRESS_ROUTE];
