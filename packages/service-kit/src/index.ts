@@ -44,6 +44,6 @@ export {
   traceHeaderList,
 } from "./trace-context.js";
 export type { RequestSpan, SpanAttributes } from "./tracing/request-span.js";
-export { type TracingSettings, tracingSettingsFrom } from "./tracing/settings.js";
+export { type OtlpProtocol, type TracingSettings, tracingSettingsFrom } from "./tracing/settings.js";
 export { withSpan } from "./tracing/with-span.js";
 export { MAX_DRAINED_BYTES } from "./unread-bodies.js";

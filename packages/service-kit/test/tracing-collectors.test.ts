@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createService,
+  type OtlpProtocol,
   type Service,
   TRACE_FLUSH_MS,
   type TraceContext,
@@ -41,9 +42,12 @@ async function silentCollector(): Promise<{ url: string; close(): Promise<void> 
   };
 }
 
+/** The two encodings, which take two ways out: spans encoded as they end (protobuf), the SDK's exporter (JSON). */
+const PROTOCOLS: OtlpProtocol[] = ["http/protobuf", "http/json"];
+
 const settings = (url: string, overrides: Partial<TracingSettings> = {}): TracingSettings => ({
   url,
-  protocol: "http/json",
+  protocol: "http/protobuf",
   sampler: "parentbased_always_on",
   ratio: 1,
   resourceAttributes: { "service.name": "tracing-fixture" },
@@ -114,20 +118,24 @@ const seenByClient = (response: { statusCode: number; headers: Record<string, un
 
 const REQUESTS = ["/items/1", "/items/2?q=x", "/stepped", "/broken", "/nowhere"];
 
-describe.each([
+const FAILING_COLLECTORS = [
   [
     "down (its port closed)",
     async () => ({ url: `http://127.0.0.1:${await closedPort()}/v1/traces`, close: async () => {} }),
   ],
   ["never answering", silentCollector],
-])("a collector that is %s", (_case, collector) => {
+] as const;
+
+describe.each(
+  PROTOCOLS.flatMap((protocol) => FAILING_COLLECTORS.map(([name, collector]) => [protocol, name, collector] as const)),
+)("%s to a collector that is %s", (protocol, _case, collector) => {
   let traced: Awaited<ReturnType<typeof fixture>>;
   let untraced: Awaited<ReturnType<typeof fixture>>;
   let close: () => Promise<void>;
   beforeAll(async () => {
     const started = await collector();
     close = started.close;
-    traced = await fixture(settings(started.url, { maxQueueSize: 4 }));
+    traced = await fixture(settings(started.url, { protocol, maxQueueSize: 4 }));
     untraced = await fixture(undefined);
   });
   afterAll(async () => {
@@ -162,12 +170,12 @@ describe.each([
 });
 
 describe("closing a service whose collector never answers", () => {
-  it("waits for the last export no longer than TRACE_FLUSH_MS", async () => {
+  it.each(PROTOCOLS)("waits for the last export no longer than TRACE_FLUSH_MS (%s)", async (protocol) => {
     const collector = await silentCollector();
     try {
       // An export would wait a minute for its answer: closing must not.
       const { app } = await fixture(
-        settings(collector.url, { scheduledDelayMillis: 60_000, exportTimeoutMillis: 60_000 }),
+        settings(collector.url, { protocol, scheduledDelayMillis: 60_000, exportTimeoutMillis: 60_000 }),
       );
       await app.inject({ method: "GET", url: "/items/1" });
       const started = performance.now();

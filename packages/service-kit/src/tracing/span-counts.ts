@@ -12,10 +12,17 @@ const PROCESSED_SPANS = "otel.sdk.processor.span.processed";
 /** The `error.type` of a span dropped because the export queue was full. */
 const QUEUE_FULL = "queue_full";
 
-/** Prometheus counters of what became of finished spans, and the meters that feed them. */
+/** Why spans were lost. */
+export type DropReason = typeof QUEUE_FULL | "export_failed";
+
+/** Prometheus counters of what became of finished spans, and the ways to feed them. */
 export interface SpanCounts {
-  /** For the batch span processor's self-observation (its `selfObsMeterProvider`). */
+  /** For the SDK's batch span processor's self-observation (its `selfObsMeterProvider`). */
   meters: MeterProvider;
+  /** Spans the collector accepted. */
+  exported(spans: number): void;
+  /** Spans lost. */
+  dropped(reason: DropReason, spans: number): void;
   /** To register in the service's Prometheus registry. */
   counters: Metric[];
 }
@@ -36,11 +43,15 @@ export function spanCounts(): SpanCounts {
     labelNames: ["reason"],
     registers: [],
   });
+  const counts = {
+    exported: (spans: number) => exported.inc(spans),
+    dropped: (reason: DropReason, spans: number) => dropped.inc({ reason }, spans),
+  };
   const processed: Counter = {
     add(value: number, attributes?: MetricAttributes) {
       const errorType = attributes?.["error.type"];
-      if (errorType === undefined) exported.inc(value);
-      else dropped.inc({ reason: errorType === QUEUE_FULL ? QUEUE_FULL : "export_failed" }, value);
+      if (errorType === undefined) counts.exported(value);
+      else counts.dropped(errorType === QUEUE_FULL ? QUEUE_FULL : "export_failed", value);
     },
   };
   const meter: Meter = Object.create(createNoopMeter(), {
@@ -48,5 +59,5 @@ export function spanCounts(): SpanCounts {
       value: (name: string) => (name === PROCESSED_SPANS ? processed : createNoopMeter().createCounter(name)),
     },
   });
-  return { meters: { getMeter: () => meter }, counters: [exported, dropped] };
+  return { ...counts, meters: { getMeter: () => meter }, counters: [exported, dropped] };
 }

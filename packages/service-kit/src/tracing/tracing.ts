@@ -1,5 +1,6 @@
 import { OTLPTraceExporter as JsonTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { OTLPTraceExporter as ProtobufTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
+import { convertLegacyHttpOptions, createOtlpHttpExportDelegate } from "@opentelemetry/otlp-exporter-base/node-http";
+import { ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
 import {
   AlwaysOffSampler,
@@ -8,15 +9,17 @@ import {
   type IdGenerator,
   ParentBasedSampler,
   type Sampler,
+  type SpanProcessor,
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
 import type { Metric } from "prom-client";
 import { randomHex } from "../random-hex.js";
 import type { TraceContextMaker } from "../trace-context.js";
+import { type EncodedBatch, EncodingSpanProcessor } from "./encoding-span-processor.js";
 import { serverSpanMaker } from "./server-spans.js";
 import type { TracingSettings } from "./settings.js";
-import { spanCounts } from "./span-counts.js";
+import { type SpanCounts, spanCounts } from "./span-counts.js";
 
 /** A service's tracing while it runs: how each request's trace starts, and the export of what is left at the end. */
 export interface Tracing {
@@ -54,23 +57,58 @@ async function within(work: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** The span exporter's name in the OpenTelemetry SDK's self-observation (semantic conventions). */
+const SPAN_EXPORTER_COMPONENT = "otlp_http_span_exporter";
+/** A batch is at most this many spans (the specification's default). */
+const MAX_EXPORT_BATCH = 512;
+
+/** http/protobuf: spans encoded as they end, sent by the OTLP exporter's HTTP delegate. */
+function protobufProcessor(settings: TracingSettings, counts: SpanCounts): SpanProcessor {
+  const options = convertLegacyHttpOptions(
+    { url: settings.url, timeoutMillis: settings.exportTimeoutMillis },
+    "TRACES",
+    "v1/traces",
+    { "Content-Type": "application/x-protobuf" },
+  );
+  const delegate = createOtlpHttpExportDelegate(
+    options,
+    {
+      serializeRequest: (batch: EncodedBatch) => batch.bytes,
+      deserializeResponse: ProtobufTraceSerializer.deserializeResponse,
+    },
+    SPAN_EXPORTER_COMPONENT,
+    { name: "span", countItems: (batch: EncodedBatch) => batch.spans },
+    undefined,
+  );
+  return new EncodingSpanProcessor({
+    delegate,
+    maxQueueSize: settings.maxQueueSize,
+    maxExportBatchSize: Math.min(MAX_EXPORT_BATCH, settings.maxQueueSize),
+    scheduledDelayMillis: settings.scheduledDelayMillis,
+    counts,
+  });
+}
+
+/** http/json: the SDK's batch span processor and JSON exporter. */
+function jsonProcessor(settings: TracingSettings, counts: SpanCounts): SpanProcessor {
+  return new BatchSpanProcessor({
+    exporter: new JsonTraceExporter({ url: settings.url, timeoutMillis: settings.exportTimeoutMillis }),
+    maxQueueSize: settings.maxQueueSize,
+    maxExportBatchSize: Math.min(MAX_EXPORT_BATCH, settings.maxQueueSize),
+    scheduledDelayMillis: settings.scheduledDelayMillis,
+    exportTimeoutMillis: settings.exportTimeoutMillis,
+    selfObsMeterProvider: counts.meters,
+  });
+}
+
 /**
  * Starts the SDK's pipeline: spans are batched in a bounded queue (a full queue drops them, counted in `registry`) and
  * posted to the collector off the request path, so a collector that is down or slow costs a request nothing.
  */
 export function startTracing(settings: TracingSettings): Tracing {
   const counts = spanCounts();
-  const target = { url: settings.url, timeoutMillis: settings.exportTimeoutMillis };
-  const exporter =
-    settings.protocol === "http/json" ? new JsonTraceExporter(target) : new ProtobufTraceExporter(target);
-  const processor = new BatchSpanProcessor({
-    exporter,
-    maxQueueSize: settings.maxQueueSize,
-    maxExportBatchSize: Math.min(512, settings.maxQueueSize),
-    scheduledDelayMillis: settings.scheduledDelayMillis,
-    exportTimeoutMillis: settings.exportTimeoutMillis,
-    selfObsMeterProvider: counts.meters,
-  });
+  const processor =
+    settings.protocol === "http/json" ? jsonProcessor(settings, counts) : protobufProcessor(settings, counts);
   const provider = new TracerProvider({
     resource: defaultResource().merge(resourceFromAttributes(settings.resourceAttributes)),
     sampler: samplerFor(settings),
