@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
-import { DEFAULT_PORTS, freePort, tracingEnvironmentFor } from "@de-gateway/backend-simulators/ports";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort, tracingEnvironmentFor } from "@de-gateway/backend-simulators/ports";
 import { bundlePath } from "../src/bundle-paths.js";
 import { launch, type Running, stopAll, waitUntilReady } from "../src/processes.js";
 
@@ -17,19 +19,31 @@ export interface TracedTwin {
   stop(): Promise<void>;
 }
 
+const SINK_PROGRAM = fileURLToPath(new URL("./otlp-sink.ts", import.meta.url));
+
+/** A collector that keeps nothing (otlp-sink.ts), in a process of its own, run as this bench runs (tsx). */
+async function startCollectorSink(): Promise<Running> {
+  const port = await freePort();
+  const component = { name: "OTLP sink", cwd: dirname(SINK_PROGRAM), entry: SINK_PROGRAM, port };
+  const sink = launch({ ...component, nodeArgs: process.execArgv }, SINK_PROGRAM, { PORT: String(port) });
+  await waitUntilReady(sink);
+  return sink;
+}
+
 /**
  * A second process of a stack's service: the same compiled program with the same settings (its environment read
- * from /proc), on a port of its own, exporting every request's spans to the simulators' trace receiver. Beside the
+ * from /proc), on a port of its own, exporting every request's spans to a collector that keeps nothing. Beside the
  * stack's own process, tracing off, it measures what tracing costs and nothing else.
  */
 export async function startTracedTwin({ component, child }: Running): Promise<TracedTwin> {
+  const collector = await startCollectorSink();
   const port = await freePort();
   const twin = launch({ ...component, port }, bundlePath(component.name), {
     ...environmentOf(child.pid as number),
-    ...tracingEnvironmentFor({ traces: `http://127.0.0.1:${DEFAULT_PORTS.traces}` }),
+    ...tracingEnvironmentFor({ traces: `http://127.0.0.1:${collector.component.port}` }),
     OTEL_SERVICE_NAME: component.name,
     PORT: String(port),
   });
   await waitUntilReady(twin);
-  return { pid: twin.child.pid as number, port, stop: () => stopAll([twin]) };
+  return { pid: twin.child.pid as number, port, stop: () => stopAll([twin, collector]) };
 }

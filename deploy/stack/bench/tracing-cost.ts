@@ -27,9 +27,9 @@ export interface TracingCostOptions {
 
 /**
  * Figure 1's tracing line: `GET /reference-genomes` through apps-proxy with every request sampled and its spans (the
- * server span and the apps call's) exported to the simulators' trace receiver, against the stack's apps-proxy with
- * tracing off, loaded in turns; the ratio of their CPU per request, round by round. Every span must have been
- * exported (none dropped), or the figure would leave out part of the cost.
+ * server span and the apps call's) exported over OTLP/HTTP to a collector that keeps nothing (otlp-sink.ts), against
+ * the stack's apps-proxy with tracing off, loaded in turns; the ratio of their CPU per request, round by round. Every
+ * span must have been exported (none dropped), or the figure would leave out part of the cost.
  */
 export async function tracingCostFigure({ untraced, headers, settings, between }: TracingCostOptions): Promise<void> {
   const twin = await startTracedTwin(untraced);
@@ -47,7 +47,7 @@ export async function tracingCostFigure({ untraced, headers, settings, between }
       (await sample(twin.port, 'gateway_trace_spans_dropped_total{reason="queue_full"}')) +
       (await sample(twin.port, 'gateway_trace_spans_dropped_total{reason="export_failed"}'));
     printFigure(
-      "1 tracing (GET /reference-genomes through apps-proxy, every request's spans exported to the simulators' receiver vs tracing off, µs of CPU per request)",
+      "1 tracing (GET /reference-genomes through apps-proxy, every request's spans exported to a collector that keeps nothing vs tracing off, µs of CPU per request)",
       `${formatSpread(ratio, 2, " x")} off's, median of ${settings.rounds} rounds ` +
         `(on ${formatSpread(comparison.cpuPerRequest.through.on as Spread, 0, " µs")}, ` +
         `off ${formatSpread(comparison.cpuPerRequest.direct.off as Spread, 0, " µs")}; ` +
