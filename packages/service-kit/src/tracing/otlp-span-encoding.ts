@@ -18,7 +18,9 @@ const spanFlags = (traceFlags: number, remote: boolean | undefined) =>
   (traceFlags & 0xff) | CONTEXT_HAS_IS_REMOTE | (remote ? CONTEXT_IS_REMOTE : 0);
 
 /** An HrTime ([seconds, nanoseconds]) as fixed64 nanoseconds, exactly: the sum exceeds a double's 53 bits. */
-function writeTime(writer: ProtobufWriter, [seconds, nanos]: HrTime): void {
+function writeTime(writer: ProtobufWriter, time: HrTime): void {
+  const seconds = time[0];
+  const nanos = time[1];
   const high = Math.floor(seconds / TWO_TO_16) * NANOS_PER_SECOND; // times 2^16
   const low = (seconds % TWO_TO_16) * NANOS_PER_SECOND + nanos + (high % TWO_TO_16) * TWO_TO_16;
   writer.fixed64(low % TWO_TO_32, Math.floor(high / TWO_TO_16) + Math.floor(low / TWO_TO_32));

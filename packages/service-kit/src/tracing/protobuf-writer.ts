@@ -51,7 +51,7 @@ export class ProtobufWriter {
     return this.varint((field << 3) | wireType);
   }
 
-  /** A non-negative integer up to 2^53, or a negative one as protobuf's ten-byte two's complement (int64). */
+  /** An integer: a negative one as int64 writes it, in ten bytes of two's complement. */
   varint(value: number): this {
     this.room(10);
     const buffer = this.buffer;
