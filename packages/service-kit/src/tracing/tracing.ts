@@ -102,8 +102,9 @@ function jsonProcessor(settings: TracingSettings, counts: SpanCounts): SpanProce
 }
 
 /**
- * Starts the SDK's pipeline: spans are batched in a bounded queue (a full queue drops them, counted in `registry`) and
- * posted to the collector off the request path, so a collector that is down or slow costs a request nothing.
+ * Starts the SDK's tracer and the export: spans are batched in a bounded queue (a full queue drops them, counted in
+ * `metrics`) and posted to the collector off the request path, so a collector that is down or slow costs a request
+ * nothing.
  */
 export function startTracing(settings: TracingSettings): Tracing {
   const counts = spanCounts();
