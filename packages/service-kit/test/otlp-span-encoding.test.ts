@@ -183,6 +183,27 @@ describe("the span processor encoding spans as they end", () => {
     expect(batches.map((batch) => Buffer.from(batch.bytes))).toEqual([bySdk(first), bySdk(second)]);
   });
 
+  it("loses a span it cannot encode alone, and counts it", async () => {
+    const batches: EncodedBatch[] = [];
+    const { processor, counts } = processorSendingTo(batches);
+    const [first, ...rest] = spansOfEveryShape() as [ReadableSpan, ...ReadableSpan[]];
+    const broken = Object.create(first, {
+      status: {
+        get: () => {
+          throw new Error("no status");
+        },
+      },
+    }) as ReadableSpan;
+    expect(() => processor.onEnd(broken)).not.toThrow();
+    for (const span of rest) processor.onEnd(span);
+    await processor.forceFlush();
+    expect(batches.map((batch) => Buffer.from(batch.bytes))).toEqual([bySdk(rest)]);
+    const [, dropped] = counts.counters as [Metric, Metric];
+    expect((await dropped.get()).values).toEqual([
+      expect.objectContaining({ labels: { reason: "export_failed" }, value: 1 }),
+    ]);
+  });
+
   it("leaves out spans not sampled, and drops and counts what is past its bound", async () => {
     const batches: EncodedBatch[] = [];
     const { processor, counts } = processorSendingTo(batches, { maxQueueSize: 3 });

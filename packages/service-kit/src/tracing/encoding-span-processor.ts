@@ -60,7 +60,15 @@ export class EncodingSpanProcessor implements SpanProcessor {
     if (this.waiting > 0 && (span.resource !== this.resource || span.instrumentationScope !== this.scope)) this.send();
     this.resource = span.resource;
     this.scope = span.instrumentationScope;
-    writeSpan(this.batch, span);
+    const written = this.batch.length;
+    try {
+      writeSpan(this.batch, span);
+    } catch {
+      // A span that cannot be encoded is lost alone: its part is taken back, and span.end() in a request never throws.
+      this.batch.reset(written);
+      this.options.counts.dropped("export_failed", 1);
+      return;
+    }
     this.waiting++;
     if (this.waiting >= this.options.maxExportBatchSize) this.send();
     else this.timer ??= setTimeout(() => this.send(), this.options.scheduledDelayMillis).unref();

@@ -35,9 +35,9 @@ export class ProtobufWriter {
     return this.position;
   }
 
-  /** Forgets what was written, keeping the buffer. */
-  reset(): void {
-    this.position = 0;
+  /** Forgets what was written after `length` bytes (all of it by default), keeping the buffer. */
+  reset(length = 0): void {
+    this.position = Math.min(length, this.position);
   }
 
   private room(bytes: number): void {
