@@ -140,10 +140,7 @@ export class ProtobufWriter {
 
   /** Bytes as length-delimited. */
   raw(bytes: Uint8Array): this {
-    this.varint(bytes.length).room(bytes.length);
-    this.buffer.set(bytes, this.position);
-    this.position += bytes.length;
-    return this;
+    return this.varint(bytes.length).append(bytes);
   }
 
   /** Bytes already encoded, as they are. */

@@ -62,14 +62,24 @@ const SPAN_EXPORTER_COMPONENT = "otlp_http_span_exporter";
 /** A batch is at most this many spans (the specification's default). */
 const MAX_EXPORT_BATCH = 512;
 
+/** Where and how long an export goes, as the OTLP exporters take it. */
+const exportTarget = (settings: TracingSettings) => ({
+  url: settings.url,
+  timeoutMillis: settings.exportTimeoutMillis,
+});
+
+/** The batch processor's bounds, the same whichever processor exports. */
+const batching = (settings: TracingSettings) => ({
+  maxQueueSize: settings.maxQueueSize,
+  maxExportBatchSize: Math.min(MAX_EXPORT_BATCH, settings.maxQueueSize),
+  scheduledDelayMillis: settings.scheduledDelayMillis,
+});
+
 /** http/protobuf: spans encoded as they end, sent by the OTLP exporter's HTTP delegate. */
 function protobufProcessor(settings: TracingSettings, counts: SpanCounts): SpanProcessor {
-  const options = convertLegacyHttpOptions(
-    { url: settings.url, timeoutMillis: settings.exportTimeoutMillis },
-    "TRACES",
-    "v1/traces",
-    { "Content-Type": "application/x-protobuf" },
-  );
+  const options = convertLegacyHttpOptions(exportTarget(settings), "TRACES", "v1/traces", {
+    "Content-Type": "application/x-protobuf",
+  });
   const delegate = createOtlpHttpExportDelegate(
     options,
     {
@@ -80,22 +90,14 @@ function protobufProcessor(settings: TracingSettings, counts: SpanCounts): SpanP
     { name: "span", countItems: (batch: EncodedBatch) => batch.spans },
     undefined,
   );
-  return new EncodingSpanProcessor({
-    delegate,
-    maxQueueSize: settings.maxQueueSize,
-    maxExportBatchSize: Math.min(MAX_EXPORT_BATCH, settings.maxQueueSize),
-    scheduledDelayMillis: settings.scheduledDelayMillis,
-    counts,
-  });
+  return new EncodingSpanProcessor({ delegate, ...batching(settings), counts });
 }
 
 /** http/json: the SDK's batch span processor and JSON exporter. */
 function jsonProcessor(settings: TracingSettings, counts: SpanCounts): SpanProcessor {
   return new BatchSpanProcessor({
-    exporter: new JsonTraceExporter({ url: settings.url, timeoutMillis: settings.exportTimeoutMillis }),
-    maxQueueSize: settings.maxQueueSize,
-    maxExportBatchSize: Math.min(MAX_EXPORT_BATCH, settings.maxQueueSize),
-    scheduledDelayMillis: settings.scheduledDelayMillis,
+    exporter: new JsonTraceExporter(exportTarget(settings)),
+    ...batching(settings),
     exportTimeoutMillis: settings.exportTimeoutMillis,
     selfObsMeterProvider: counts.meters,
   });
