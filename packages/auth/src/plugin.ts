@@ -160,7 +160,9 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     const repeated = repeatedTokenHeader(request.raw.rawHeaders);
     if (repeated) return done(badRequest(`a request carries one ${repeated} header at most`));
     // The matched route's path, not the requested one: the router decodes `/%61dmin/…` to an /admin/ route.
-    const access = accessOf(request.routeOptions.url ?? request.url, request.routeOptions.config.auth);
+    // Fastify builds routeOptions afresh on every read: read once.
+    const route = request.routeOptions;
+    const access = accessOf(route.url ?? request.url, route.config.auth);
     if (access === "none") return done();
     const remembered = access === "service" ? undefined : rememberedUser(request);
     if (!remembered) {
