@@ -93,7 +93,8 @@ export async function bundle(entries: Record<string, string>): Promise<Record<st
     splitting: true,
     format: "esm",
     platform: "node",
-    target: "node20",
+    // The processes run on the Node that compiles them (the workspace's pinned release).
+    target: `node${process.versions.node.split(".")[0]}`,
     conditions: ["source"],
     sourcemap: "linked",
     sourcesContent: false,
