@@ -10,7 +10,8 @@
  *
  *   compare-builds.ts <name>=<compiled program .mjs>[%VAR:value...] ...
  *
- * Each build runs with the Node options every service runs with (SHARED_NODE_ARGS). `%VAR:value` sets a variable of
+ * Each target is warmed up as the benches do (`warmUp`: until V8 has compiled its request path). Each build runs with
+ * the Node options every service runs with (SHARED_NODE_ARGS). `%VAR:value` sets a variable of
  * that build's process (e.g. `quiet=…/apps-proxy.mjs%LOG_LEVEL:warn`,
  * `profiled=…/apps-proxy.mjs%NODE_OPTIONS:--cpu-prof --cpu-prof-dir=/tmp/profiles`), and `%NODE_ARGS:…` adds Node
  * options NODE_OPTIONS cannot carry (V8's `--min-semi-space-size`, say); `FLOOR_NODE_OPTIONS` sets the floor's.
@@ -27,7 +28,7 @@ import { launch } from "../src/processes.js";
 import { appsIdentityOf, bearerFor } from "./alice.js";
 import { formatSpread, spreadOf } from "./figures.js";
 import { type Floor, startFloor, startPlainProxy } from "./plain-proxy.js";
-import { processTimes, systemCalls } from "./side-by-side.js";
+import { processTimes, systemCalls, warmUp } from "./side-by-side.js";
 
 const FIRST_PORT = 4700;
 const rounds = Number(process.env.ROUNDS ?? 8);
@@ -125,7 +126,9 @@ const load = async (target: (typeof targets)[number], duration: number) => {
   answered[target.name] = (answered[target.name] ?? 0) + result.requests.total;
   return result;
 };
-for (const target of targets) await load(target, 2);
+for (const target of targets) {
+  answered[target.name] = (answered[target.name] ?? 0) + (await warmUp(target, 10, 2, [target.pid]));
+}
 for (let round = 0; round < rounds; round++) {
   for (const target of round % 2 ? [...targets].reverse() : targets) {
     await fetch(`${local(sessions ? DEFAULT_PORTS.preferences : DEFAULT_PORTS.apps)}/__sim/requests`, {

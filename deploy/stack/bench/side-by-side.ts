@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { type Spread, spreadOf } from "./figures.js";
 
@@ -14,6 +14,7 @@ export interface LoadSettings {
   connections: number;
   seconds: number;
   rounds: number;
+  /** The least warm-up per target; it goes on until the processes measured are warm (`warmUp`). */
   warmupSeconds: number;
 }
 
@@ -44,6 +45,28 @@ export function processTimes(pid: number): { cpu: number; kernel: number } {
 /** User plus system CPU time of a process so far, in µs. */
 const cpuMicros = (pid: number): number => processTimes(pid).cpu;
 
+/**
+ * CPU time so far of a process's V8 worker threads (its `V8Worker`s: the JIT's background compiles, the collector's
+ * helpers) and of all its threads, in clock ticks; undefined where there is no /proc.
+ */
+export function workerTicks(pid: number): { workers: number; all: number } | undefined {
+  const tasks = `/proc/${pid}/task`;
+  if (!existsSync(tasks)) return undefined;
+  let workers = 0;
+  let all = 0;
+  for (const tid of readdirSync(tasks)) {
+    try {
+      const fields = (readFileSync(`${tasks}/${tid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      all += ticks;
+      if (readFileSync(`${tasks}/${tid}/comm`, "utf8").startsWith("V8Worker")) workers += ticks;
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return { workers, all };
+}
+
 /** The system calls that read or wrote so far (`syscr` + `syscw` of /proc/<pid>/io). */
 export function systemCalls(pid: number): number {
   const io = readFileSync(`/proc/${pid}/io`, "utf8");
@@ -54,6 +77,7 @@ const cpuOf = (watched: Watched) =>
   Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, cpuMicros(pid)]));
 
 interface Run {
+  requests: number;
   requestsPerSecond: number;
   p99Ms: number;
   /** CPU time each watched process spent per request during the run, in µs. */
@@ -74,7 +98,54 @@ async function load(target: Target, connections: number, seconds: number, watche
   const cpuPerRequest = Object.fromEntries(
     Object.keys(watched).map((name) => [name, ((after[name] ?? 0) - (before[name] ?? 0)) / result.requests.total]),
   );
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, cpuPerRequest };
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    cpuPerRequest,
+  };
+}
+
+/**
+ * A process is warm when its V8 workers take under this share of its CPU over a step. Measured under figure 1's load
+ * (2026-11-29): 1–3 % once apps-proxy runs its optimized code, a fifth to a third in its first seconds of load, when
+ * the JIT is still compiling its request path in the background, for about ten seconds.
+ */
+const WARM_WORKER_SHARE = 0.05;
+const WARMUP_STEP_SECONDS = 2;
+/** CPU ticks in a step (0.1 s of 2) under which a process is not being loaded: the target is another's. */
+const IDLE_TICKS = 10;
+/** Beyond this a warm-up ends, warm or not: a process that keeps compiling is measured as it is. */
+const MOST_WARMUP_SECONDS = 30;
+
+type WorkerTicks = ReturnType<typeof workerTicks>;
+
+/** Whether a process was warm between two readings of `workerTicks`: idle, or its V8 workers nearly so. */
+export function isWarm(before: WorkerTicks, after: WorkerTicks): boolean {
+  if (!before || !after) return true;
+  const all = after.all - before.all;
+  return all < IDLE_TICKS || (after.workers - before.workers) / all < WARM_WORKER_SHARE;
+}
+
+/**
+ * Loads a target for at least `leastSeconds`, then in steps until each of `pids` is warm: CPU per request is compared
+ * at the steady state a service runs in, not while V8 is still compiling the longer path (the gateway's is several
+ * times the floors'). A process the target does not load spends next to nothing and counts as warm. Returns the
+ * requests answered.
+ */
+export async function warmUp(
+  target: Target,
+  connections: number,
+  leastSeconds: number,
+  pids: readonly number[],
+): Promise<number> {
+  let answered = (await load(target, connections, leastSeconds)).requests;
+  for (let seconds = leastSeconds; seconds < MOST_WARMUP_SECONDS; seconds += WARMUP_STEP_SECONDS) {
+    const before = pids.map(workerTicks);
+    answered += (await load(target, connections, WARMUP_STEP_SECONDS)).requests;
+    if (pids.every((pid, index) => isWarm(before[index], workerTicks(pid)))) break;
+  }
+  return answered;
 }
 
 export interface Comparison {
@@ -114,8 +185,9 @@ export async function sideBySide(
   through: Target,
   { settings = DEFAULT_LOAD, between = async () => {}, watched = {} }: SideBySideOptions = {},
 ): Promise<Comparison> {
-  await load(direct, settings.connections, settings.warmupSeconds);
-  await load(through, settings.connections, settings.warmupSeconds);
+  const pids = Object.values(watched);
+  await warmUp(direct, settings.connections, settings.warmupSeconds, pids);
+  await warmUp(through, settings.connections, settings.warmupSeconds, pids);
   const directRuns: Run[] = [];
   const throughRuns: Run[] = [];
   for (let round = 0; round < settings.rounds; round++) {
@@ -156,7 +228,7 @@ export async function inTurns(
   contenders: readonly Contender[],
   { settings = DEFAULT_LOAD, between = async () => {} }: Omit<SideBySideOptions, "watched"> = {},
 ): Promise<Record<string, number[]>> {
-  for (const { target } of contenders) await load(target, settings.connections, settings.warmupSeconds);
+  for (const { target, pid } of contenders) await warmUp(target, settings.connections, settings.warmupSeconds, [pid]);
   const cpu: Record<string, number[]> = Object.fromEntries(contenders.map(({ name }) => [name, []]));
   for (let round = 0; round < settings.rounds; round++) {
     const first = round % contenders.length;
