@@ -32,13 +32,18 @@ export type Watched = Record<string, number>;
 // Linux reports process times in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on.
 const TICKS_PER_SECOND = 100;
 
+/** User and system CPU time so far in clock ticks, from a /proc `stat` file (a process's or a thread's). */
+function statTicks(file: string): { user: number; system: number } {
+  const fields = (readFileSync(file, "utf8").split(") ")[1] ?? "").split(" ");
+  return { user: Number(fields[11]), system: Number(fields[12]) };
+}
+
 /**
- * A process's CPU time so far, in µs, from one read of /proc/<pid>/stat (fields 14 and 15): user plus system, and the
- * system part alone (the kernel's work for it: socket writes and reads on loopback, mostly).
+ * A process's CPU time so far, in µs, from one read of /proc/<pid>/stat: user plus system, and the system part alone
+ * (the kernel's work for it: socket writes and reads on loopback, mostly).
  */
 export function processTimes(pid: number): { cpu: number; kernel: number } {
-  const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
-  const [user, system] = [Number(fields[11]), Number(fields[12])];
+  const { user, system } = statTicks(`/proc/${pid}/stat`);
   return { cpu: ((user + system) / TICKS_PER_SECOND) * 1e6, kernel: (system / TICKS_PER_SECOND) * 1e6 };
 }
 
@@ -56,8 +61,8 @@ export function workerTicks(pid: number): { workers: number; all: number } | und
   let all = 0;
   for (const tid of readdirSync(tasks)) {
     try {
-      const fields = (readFileSync(`${tasks}/${tid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
-      const ticks = Number(fields[11]) + Number(fields[12]);
+      const { user, system } = statTicks(`${tasks}/${tid}/stat`);
+      const ticks = user + system;
       all += ticks;
       if (readFileSync(`${tasks}/${tid}/comm`, "utf8").startsWith("V8Worker")) workers += ticks;
     } catch {
