@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { randomHex } from "./random-hex.js";
+import { randomHex } from "./random-ids.js";
 import type { RequestSpan } from "./tracing/request-span.js";
 
 export const TRACEPARENT_HEADER = "traceparent";

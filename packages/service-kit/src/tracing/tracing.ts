@@ -14,7 +14,7 @@ import {
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
 import type { Metric } from "prom-client";
-import { randomHex } from "../random-hex.js";
+import { randomHex } from "../random-ids.js";
 import type { TraceContextMaker } from "../trace-context.js";
 import { type EncodedBatch, EncodingSpanProcessor } from "./encoding-span-processor.js";
 import { serverSpanMaker } from "./server-spans.js";
