@@ -92,23 +92,12 @@ const expectsBody = (request: FastifyRequest) =>
 export function cutStalledBodies(app: FastifyInstance, limits: ConnectionLimits): void {
   app.addHook("onRequest", (request, reply, done) => {
     const { raw } = request;
+    const socket = raw.socket;
     // An injected request (app.inject) has its body whole and no connection to watch.
-    if (!expectsBody(request) || raw.complete || typeof raw.socket?.bytesRead !== "number") {
+    if (!expectsBody(request) || raw.complete || typeof socket?.bytesRead !== "number") {
       done();
       return;
     }
-    // A small body comes in the packet its headers came in, and this hook runs before the parser has read it: once
-    // the event loop moves on, it has, and the body is whole. Looked at then, the usual write request costs no timer.
-    setImmediate(() => {
-      if (!raw.complete && !raw.socket.destroyed) watchBody(request, reply);
-    });
-    done();
-  });
-
-  /** Cuts the request's body if it stops coming: checked every window until it is whole or its connection closes. */
-  function watchBody(request: FastifyRequest, reply: FastifyReply): void {
-    const { raw } = request;
-    const socket = raw.socket;
     let before = socket.bytesRead;
     // A full buffer: the service is not reading (its backend takes the body slowly); the client is not to blame.
     const heldBack = () => raw.readableLength >= raw.readableHighWaterMark;
@@ -131,8 +120,9 @@ export function cutStalledBodies(app: FastifyInstance, limits: ConnectionLimits)
     watch.unref();
     // Not when the answer is sent: a body answered unread is still read to its end (unread-bodies.ts), and must
     // keep coming as well. The request closes once its body is whole, or with its connection.
-    raw.once("close", () => clearInterval(watch));
-  }
+    request.raw.once("close", () => clearInterval(watch));
+    done();
+  });
 
   function cut(request: FastifyRequest, reply: FastifyReply, brought: number): void {
     request.log.warn(

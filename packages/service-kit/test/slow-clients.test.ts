@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { connect, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ConnectionLimitsConfig,
   connectionLimitsFrom,
@@ -85,28 +85,6 @@ describe("slow clients", () => {
     clearInterval(trickle);
     expect(client.answer()).toMatch(/^HTTP\/1.1 400 /);
     expect(closedAfter).toBeLessThan(LIMITS.bodyTimeoutMs * 2 + 300);
-  });
-
-  it("watches a body only while it is not whole: none for one that came with its headers", async () => {
-    const windows = vi.spyOn(globalThis, "setInterval");
-    const watchesArmed = () => windows.mock.calls.filter(([, ms]) => ms === LIMITS.bodyTimeoutMs).length;
-    try {
-      const whole = open();
-      whole.socket.end(`${uploadHead(5)}12345`);
-      await whole.closed;
-      expect(whole.answer()).toContain('{"bytes":5}');
-      expect(watchesArmed()).toBe(0);
-
-      const later = open();
-      later.socket.write(uploadHead(5));
-      await sleep(50);
-      later.socket.end("12345");
-      await later.closed;
-      expect(later.answer()).toContain('{"bytes":5}');
-      expect(watchesArmed()).toBe(1);
-    } finally {
-      windows.mockRestore();
-    }
   });
 
   it("lets a body that keeps moving finish, however long it takes", async () => {
