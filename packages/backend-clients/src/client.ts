@@ -12,7 +12,7 @@ import { type BackendServer, endBackendSpan, startBackendSpan } from "./backend-
 import { startBackendTimer } from "./backend-timer.js";
 import { type ErrorStatuses, mayMeanOtherwise, meantStatus } from "./error-statuses.js";
 import { forwardedRequest } from "./forwarded-request.js";
-import { gatewayHeaders } from "./headers.js";
+import { callHeaderList } from "./headers.js";
 import type { Identity } from "./identity.js";
 import { checkBackendPath, checkForwardedPath } from "./path.js";
 import { backendQuery, type Query, rawQueryOf } from "./query.js";
@@ -296,16 +296,11 @@ export class BackendClient {
   ): Promise<R> {
     const caller = this.callerOf(request, options);
     const query = this.queryFor(caller, "", options.query);
-    const url = new URL(`${this.origin()}${checkBackendPath(options.path)}${query ? `?${query}` : ""}`);
     const method = options.method ?? "GET";
-    const { server } = this.dispatchTarget();
+    const { origin, basePath, server } = this.dispatchTarget();
+    const path = `${basePath}${checkBackendPath(options.path)}${query ? `?${query}` : ""}`;
     const span = startBackendSpan(request, { backend: this.name, method, path: options.path, server });
-    const headers = {
-      accept: "application/json",
-      ...options.headers,
-      ...this.identityHeaders(caller),
-      ...gatewayHeaders(request, span?.trace),
-    };
+    const headers = this.withIdentityHeaders(callHeaderList(request, span?.trace, options.headers), caller);
     const timer = startBackendTimer(request, this.name, method, span);
     try {
       return await new Promise<R>((resolve, reject) => {
@@ -319,8 +314,8 @@ export class BackendClient {
         });
         this.dispatcher.dispatch(
           {
-            origin: url.origin,
-            path: url.pathname + url.search,
+            origin,
+            path,
             method,
             headers,
             body: options.body ?? null,

@@ -1,4 +1,4 @@
-import { headersFromList, REQUEST_ID_HEADER, type TraceContext, traceHeaderList } from "@de-gateway/service-kit";
+import { REQUEST_ID_HEADER, type TraceContext, traceHeaderList } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 
 /**
@@ -11,6 +11,17 @@ export function gatewayHeaderList(request: FastifyRequest, trace: TraceContext =
   return list;
 }
 
-/** The same headers by name. */
-export const gatewayHeaders = (request: FastifyRequest, trace?: TraceContext): Record<string, string> =>
-  headersFromList(gatewayHeaderList(request, trace));
+/**
+ * A custom handler's call: the gateway's headers, then the call's own (which name no gateway or identity header),
+ * with `accept: application/json` unless the call names what it accepts.
+ */
+export function callHeaderList(
+  request: FastifyRequest,
+  trace: TraceContext | undefined,
+  own: Readonly<Record<string, string>> | undefined,
+): string[] {
+  const list = gatewayHeaderList(request, trace);
+  if (own?.accept === undefined) list.push("accept", "application/json");
+  if (own) for (const name in own) list.push(name, own[name] as string);
+  return list;
+}

@@ -36,7 +36,6 @@ export { REQUEST_ID_HEADER } from "./request-id.js";
 export type { RequestLogPolicy } from "./request-log.js";
 export { DEFAULT_DRAIN_DELAY_MS, DEFAULT_GRACE_MS, type RunOptions, runService } from "./run-service.js";
 export {
-  headersFromList,
   TRACEPARENT_HEADER,
   TRACESTATE_HEADER,
   type TraceContext,

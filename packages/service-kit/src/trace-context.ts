@@ -74,13 +74,6 @@ export function traceHeaderList(trace: TraceContext): string[] {
   return list;
 }
 
-/** Headers given as name, value, name, value… by name. */
-export function headersFromList(list: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (let index = 0; index < list.length; index += 2) headers[list[index] as string] = list[index + 1] as string;
-  return headers;
-}
-
 /**
  * What every log line of the request carries: its id (pino's `reqId`, Fastify's default label) and its trace. A new
  * object of one of two shapes; Fastify's own bindings object is made with a computed key, and properties added to
