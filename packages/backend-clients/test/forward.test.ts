@@ -225,6 +225,32 @@ describe("call() and json()", () => {
     });
   });
 
+  it("sends accept: application/json or the call's own, the request id and trace, none of the caller's headers", async () => {
+    const response = await service.app.inject({
+      method: "POST",
+      url: "/notify-json",
+      headers: { ...(await service.as("alice")), "x-custom": "kept out", accept: "text/html" },
+      payload: notification,
+    });
+    expect(response.statusCode).toBe(200);
+    const sent = service.platform.notifications.recorder.to("POST", "/notification")[0]?.headers ?? {};
+    expect(sent.accept).toBe("application/json");
+    expect(sent["content-type"]).toBe("application/json");
+    expect(sent["x-request-id"]).toBe(response.headers["x-request-id"]);
+    expect(sent.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    for (const name of ["authorization", "x-custom"]) expect(sent[name], name).toBeUndefined();
+
+    const streamed = await service.app.inject({
+      method: "GET",
+      url: "/base-paths-as-text",
+      headers: await service.as("alice"),
+    });
+    expect(streamed.json()).toEqual({ status: 200 });
+    expect(service.platform.fileInfo.recorder.to("GET", "/navigation/base-paths")[0]?.headers.accept).toBe(
+      "text/plain",
+    );
+  });
+
   it("acts as a service account only where the handler says so, never as a user the caller names", async () => {
     const response = await post("/notify-as-service?user=bob", "alice");
     expect(response.statusCode).toBe(200);

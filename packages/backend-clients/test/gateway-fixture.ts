@@ -67,6 +67,15 @@ export const fixture: FastifyPluginAsyncTypebox<{ config: FixtureConfig }> = asy
     }),
   );
   app.get("/unconfigured", async (request) => app.backends.groups.json(request, { path: "/subjects" }));
+  // A streamed call that names what it accepts.
+  app.get("/base-paths-as-text", async (request) => {
+    const answer = await app.backends.fileInfo.stream(request, {
+      path: "/navigation/base-paths",
+      headers: { accept: "text/plain" },
+    });
+    await answer.body.toArray();
+    return { status: answer.status };
+  });
   // A step of the service's own around two backend calls made at once.
   app.get("/lookups", async (request) =>
     withSpan(request, "lookups", { "fixture.calls": 2 }, async (traced) => {
