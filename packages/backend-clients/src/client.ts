@@ -200,14 +200,14 @@ export class BackendClient {
     return query;
   }
 
-  /** Identity headers (a signed user token, an account's credentials); they replace same-named ones. */
+  /** Identity headers (a signed user token, an account's credentials). */
   private identityHeaders(caller: AuthUser | undefined): Record<string, string> {
     return this.identity.headers?.(caller) ?? {};
   }
 
   /**
-   * A forward's headers with the identity headers added. No header a caller may pass is an identity header (they
-   * carry credentials), so adding them is replacing them.
+   * A backend request's headers with the identity headers added. No header a caller may pass on (a forward's) or a
+   * call names (`callHeaderList`) is an identity header: they carry credentials, and only this adds them.
    */
   private withIdentityHeaders(headers: string[], caller: AuthUser | undefined): string[] {
     if (!this.identity.headers) return headers;
