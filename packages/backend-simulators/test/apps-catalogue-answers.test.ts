@@ -154,7 +154,11 @@ describe("categories", () => {
     await ok("PATCH", `/admin/apps/categories/${legacy.id}`, { name: "Tallies" }, "carol");
     const placement = { system_id: "de", app_id: WORD_COUNT, category_ids: [{ system_id: "de", id: created.id }] };
     await ok("POST", "/admin/apps", { categories: [placement] }, "carol");
+    await ok("POST", "/admin/apps", { categories: [{ ...placement, category_ids: [] }] }, "carol");
     await ok("DELETE", `/admin/apps/categories/de/${created.id}`, undefined, "carol");
+    await ok("DELETE", `/admin/apps/categories/${legacy.id}`, undefined, "carol");
+    const doomed = await ok("POST", "/admin/apps/categories/de", { name: "Doomed", parent_id: PUBLIC_ROOT }, "carol");
+    await ok("POST", "/admin/apps/categories/shredder", { category_ids: [doomed.id] }, "carol");
   });
 });
 

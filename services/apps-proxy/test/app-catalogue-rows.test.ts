@@ -45,6 +45,11 @@ describe("app categories by system", () => {
       total: 1,
       apps: [{ id: WORD_COUNT }],
     });
+    // The apps service deletes only a category that holds no apps.
+    expect((await send("carol", "DELETE", `/admin/apps/categories/de/${id}`)).statusCode).toBe(400);
+    await send("carol", "POST", "/admin/apps", {
+      categories: [{ system_id: "de", app_id: WORD_COUNT, category_ids: [] }],
+    });
     const deleted = await send("carol", "DELETE", `/admin/apps/categories/de/${id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.body).toBe("");

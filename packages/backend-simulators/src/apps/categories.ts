@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest, exists, missingField, notFound } from "../framework/problems.js";
+import { backendScope, badRequest, missingField, notFound, Problem } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
-import { AppCategoryAppListing, AppCategoryListing, AppCategorySearchResults } from "./answer-schemas/categories.js";
+import {
+  AppCategoryAppListing,
+  AppCategoryIdList,
+  AppCategoryListing,
+  AppCategorySearchResults,
+} from "./answer-schemas/categories.js";
 import { listingDetail } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog.js";
@@ -116,22 +121,66 @@ function workspaceTree(username: string, all: All) {
   };
 }
 
+// The apps service refuses what breaks its category tree as illegal arguments (400), each with the ids concerned
+// (apps src/apps/service/apps/de/admin.clj: add-category, update-category, delete-category, delete-categories).
+const MOST_NAME_CHARACTERS = 255;
+const illegal = (reason: string, details: Record<string, unknown>) =>
+  new Problem(400, "ERR_ILLEGAL_ARGUMENT", reason, details);
+
 function existingCategory(state: CategoriesState, id: string): Category {
   const category = state.categories.get(id);
-  if (!category) throw notFound(`app category ${id} not found`);
+  if (!category) {
+    throw new Problem(404, "ERR_NOT_FOUND", `The item with the following ID could not be found: ${id}`, {
+      category_id: id,
+    });
+  }
   return category;
 }
 
-function refuseSiblingName(state: CategoriesState, parentId: string | null, name: string, self?: string) {
+function refuseLongName(name: string) {
+  if (name.length > MOST_NAME_CHARACTERS) throw illegal("App Category name too long.", { name });
+}
+
+function refuseSiblingName(state: CategoriesState, parentId: string, name: string, self?: string) {
   if (childrenOf(state, parentId).some((sibling) => sibling.name === name && sibling.id !== self)) {
-    throw exists(`a category named ${name} already exists there`);
+    throw illegal("Parent App Category already contains a subcategory with that name", { parent_id: parentId, name });
   }
 }
 
-function removeCategories(state: CategoriesState, ids: string[]): string[] {
-  const removed = ids.flatMap((id) => subtree(state, existingCategory(state, id).id).map((category) => category.id));
-  for (const id of removed) state.categories.delete(id);
-  return [...new Set(removed)];
+/** Subcategories go only under a category holding no apps of its own. */
+function refuseParentWithApps(parent: Category) {
+  if (parent.app_ids.size) throw illegal("Parent App Category already contains Apps", { parent_id: parent.id });
+}
+
+const hierarchyHoldsApps = (state: CategoriesState, id: string) =>
+  subtree(state, id).some((category) => category.app_ids.size > 0);
+
+function removeSubtree(state: CategoriesState, id: string) {
+  for (const category of subtree(state, id)) state.categories.delete(category.id);
+}
+
+/** Deletes one category and its subcategories, refused while any of them holds an app. */
+function removeCategory(state: CategoriesState, id: string, requestedBy: string) {
+  existingCategory(state, id);
+  if (hierarchyHoldsApps(state, id)) {
+    throw illegal("App Category, or one of its subcategories, still contain Apps", {
+      category_id: id,
+      requested_by: requestedBy,
+    });
+  }
+  removeSubtree(state, id);
+}
+
+/**
+ * The retired bulk deletion: each category found and holding no apps goes with its subcategories; the answer lists
+ * the ids that were not deleted (not found, already gone with a category earlier in the list, or holding apps).
+ */
+function removeCategoriesWherePossible(state: CategoriesState, ids: string[]): string[] {
+  return ids.filter((id) => {
+    if (!state.categories.has(id) || hierarchyHoldsApps(state, id)) return true;
+    removeSubtree(state, id);
+    return false;
+  });
 }
 
 function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: All) {
@@ -210,7 +259,9 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     const body = bodyObject(request.body);
     const name = requiredText(body, "name");
     const parent = existingCategory(state(), requiredText(body, "parent_id"));
+    refuseLongName(name);
     refuseSiblingName(state(), parent.id, name);
+    refuseParentWithApps(parent);
     const category = seedCategory(randomUUID(), name, parent.id);
     state().categories.set(category.id, category);
     return adminCategoryListing(state(), category, caller.username, all);
@@ -227,41 +278,46 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     const found = [...state().categories.values()].filter((category) => category.name.toLowerCase().includes(term));
     return { categories: found.map(({ id, name }) => ({ system_id: "de", id, name, owner: "public" })) };
   });
-  scope.post("/admin/apps/categories/shredder", async (request) => {
-    callerOf(request);
-    const ids = bodyObject(request.body).category_ids;
-    if (!Array.isArray(ids) || ids.length === 0) throw missingField("category_ids");
-    return { category_ids: removeCategories(state(), ids.map(String)) };
-  });
-  type CategoryParams = { Params: { systemId?: string; categoryId: string } };
-  scope.delete<CategoryParams>("/admin/apps/categories/:categoryId", async (request) => {
-    callerOf(request);
-    return { category_ids: removeCategories(state(), [request.params.categoryId]) };
-  });
-  // The backend answers the deletion with no body.
-  scope.delete<CategoryParams>(
-    "/admin/apps/categories/:systemId/:categoryId",
-    answers({ 200: NoBody }),
-    async (request, reply) => {
+  // Retired from the apps service in 2017 (CORE-8065) and still in the gateway's catalogue: simulated as it was.
+  scope.post<{ Body: { category_ids: string[] } }>(
+    "/admin/apps/categories/shredder",
+    { schema: { body: AppCategoryIdList }, ...answers({ 200: AppCategoryIdList }) },
+    async (request) => {
       callerOf(request);
-      deSystem(request.params.systemId ?? "");
-      removeCategories(state(), [request.params.categoryId]);
-      return reply.send();
+      return { category_ids: removeCategoriesWherePossible(state(), request.body.category_ids) };
     },
   );
+  // The backend answers a deletion with no body.
+  type CategoryParams = { Params: { systemId?: string; categoryId: string } };
+  const deletion = async (request: FastifyRequest<CategoryParams>, reply: FastifyReply) => {
+    const caller = callerOf(request);
+    if (request.params.systemId !== undefined) deSystem(request.params.systemId);
+    removeCategory(state(), request.params.categoryId, caller.username);
+    return reply.send();
+  };
+  scope.delete<CategoryParams>("/admin/apps/categories/:categoryId", answers({ 200: NoBody }), deletion);
+  scope.delete<CategoryParams>("/admin/apps/categories/:systemId/:categoryId", answers({ 200: NoBody }), deletion);
   const change = async (request: FastifyRequest<CategoryParams>) => {
     const caller = callerOf(request);
     if (request.params.systemId !== undefined) deSystem(request.params.systemId);
     const category = existingCategory(state(), request.params.categoryId);
     const body = bodyObject(request.body);
-    const parentId =
-      typeof body.parent_id === "string" ? existingCategory(state(), body.parent_id).id : category.parent_id;
-    if (parentId && subtree(state(), category.id).some((inside) => inside.id === parentId)) {
-      throw badRequest("a category cannot be moved under itself");
-    }
     const name = typeof body.name === "string" && body.name.trim() ? body.name : category.name;
-    refuseSiblingName(state(), parentId, name, category.id);
-    Object.assign(category, { name, parent_id: parentId });
+    refuseLongName(name);
+    // A rename alone is not checked against the siblings' names; a move is, under the new parent.
+    if (typeof body.parent_id === "string") {
+      const parent = existingCategory(state(), body.parent_id);
+      refuseSiblingName(state(), parent.id, name, category.id);
+      refuseParentWithApps(parent);
+      if (subtree(state(), category.id).some((inside) => inside.id === parent.id)) {
+        throw illegal("App Category is an ancestor of the destination Category", {
+          category_id: category.id,
+          parent_id: parent.id,
+        });
+      }
+      category.parent_id = parent.id;
+    }
+    category.name = name;
     return adminCategoryListing(state(), category, caller.username, all);
   };
   scope.patch<CategoryParams>("/admin/apps/categories/:categoryId", listing, change);

@@ -26,8 +26,9 @@ export class Recorder {
   }
 }
 
+/** Records each request once its body is parsed, before a route's schema can refuse it: a refused request was sent too. */
 export function installRecorder(app: FastifyInstance, recorder: Recorder): void {
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preValidation", async (request) => {
     if (request.url.startsWith("/__sim/")) return;
     const [rawPath = "", rawQuery = ""] = request.url.split("?");
     const query: Record<string, string | string[]> = {};
