@@ -39,6 +39,14 @@ describe("listings", () => {
     expect((await ok("GET", `/apps?search=word&${PAGING}`)).apps[0].limitChecks).toEqual({ canRun: true, results: [] });
     expect((await ok("GET", `/admin/apps?search=*&${PAGING}`, undefined, "carol")).total).toBeGreaterThan(0);
   });
+
+  it("lists every app's id for the export script, deleted apps included", async () => {
+    const own = await alicesApp("Soon Gone");
+    await ok("POST", "/apps/shredder", { app_ids: [own] });
+    const { app_ids } = await ok("GET", "/apps/ids");
+    expect(app_ids).toContain(own);
+    expect(app_ids).toEqual([...app_ids].sort());
+  });
 });
 
 describe("app definitions and versions", () => {

@@ -4,7 +4,7 @@ import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, forbidden, notFound } from "../framework/problems.js";
 import { paged, queryText } from "../framework/request-values.js";
-import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
+import { AdminAppListing, AppIdList, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { searchMatcher } from "./search-terms.js";
 import { SEED_APP_IDS, SEED_TOOL_IDS } from "./seed-ids.js";
@@ -241,9 +241,17 @@ export const catalog = defineModule<CatalogState>({
         const caller = callerOf(request);
         return listing(visibleApps(state(), caller.username), queryOf(request), caller, all);
       });
-      scope.get("/apps/ids", async (request) => {
+      // Retired from the apps service in 2016 (CORE-8062), simulated as it was: every app that runs a tool (or
+      // is a pipeline of such apps), deleted or not, for the export script; in order of id.
+      scope.get("/apps/ids", answers({ 200: AppIdList }), async (request) => {
         callerOf(request);
-        return { app_ids: [...state().apps.values()].filter((app) => !app.deleted).map((app) => app.id) };
+        const runsTools = (app: AppRecord) => app.tool_ids.length > 0 || (app.steps?.length ?? 0) > 0;
+        return {
+          app_ids: [...state().apps.values()]
+            .filter(runsTools)
+            .map((app) => app.id)
+            .sort(),
+        };
       });
       scope.get("/admin/apps", answers({ 200: AdminAppListing }), async (request) => {
         // Administrators see every app, deleted ones included, so that they can be restored.

@@ -305,3 +305,6 @@ export const AppCategoryOntologyVersionDetails = Type.Object({
   applied_by: NonBlankString,
   applied: DateString,
 });
+
+/** `AppIdList` of apps src/apps/routes/schemas/app.clj before CORE-8062 (2016): the retired `GET /apps/ids`. */
+export const AppIdList = Type.Object({ app_ids: Type.Array(Uuid) });
