@@ -222,9 +222,9 @@ describe("searching apps as the backend reads search terms", () => {
 
   it("previews a command line for an app of a system", async () => {
     const preview = await send("bob", "POST", "/apps/de/arg-preview", {
-      groups: [{ parameters: [{ name: "-l", value: true, order: 1 }] }],
+      groups: [{ parameters: [{ name: "-l", type: "Flag", value: true, order: 1 }] }],
     });
-    expect(preview.json()).toEqual({ params: [{ name: "-l", value: "" }] });
+    expect(preview.json()).toEqual({ params: "-l" });
     expect((await send("bob", "POST", "/apps/nope/arg-preview", { groups: [] })).statusCode).toBe(400);
   });
 });

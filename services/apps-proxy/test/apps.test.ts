@@ -163,19 +163,15 @@ describe("unsecured endpoints", () => {
       groups: [
         {
           parameters: [
-            { name: "-l", value: true, order: 2 },
-            { name: "--in", value: "a.txt", order: 1 },
+            { name: "-l", type: "Flag", value: true, order: 2 },
+            { name: "--in", type: "FileInput", value: { path: "/iplant/home/shared/a.txt" }, order: 1 },
           ],
         },
       ],
     });
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toEqual({
-      params: [
-        { name: "--in", value: "a.txt" },
-        { name: "-l", value: "" },
-      ],
-    });
+    // The apps service passes on the job executor's answer: the command line as one string.
+    expect(preview.json()).toEqual({ params: "--in a.txt -l" });
     expect(service.platform.apps.recorder.to("POST", "/apps/arg-preview")[0]?.query).toEqual({ user: "anonymous" });
   });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answers } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, notFound } from "../framework/problems.js";
-import { bodyObject } from "../framework/request-values.js";
 import {
   AdminAppDetails,
   App,
@@ -11,11 +11,13 @@ import {
   AppPublishableResponse,
   AppTaskListing,
   AppToolListing,
+  ArgumentPreview,
 } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { type AppRef, appRoutes } from "./app-paths.js";
 import { atVersion, versionList } from "./app-versions.js";
 import { editorView } from "./app-views.js";
+import { argumentPreview } from "./argument-preview.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
 import { categoriesOf, categoriesOfApp } from "./categories.js";
 import { systemOf } from "./systems.js";
@@ -64,23 +66,6 @@ export function appTasks(app: AppRecord, all: All) {
     inputs: fileParameters(app, "FileInput"),
     outputs: fileParameters(app, "FileOutput"),
   }));
-}
-
-/** Name/value pairs of the command line the given parameter values would give, in parameter order. */
-function argumentPreview(body: unknown) {
-  const groups = bodyObject(body).groups;
-  const parameters = (Array.isArray(groups) ? groups : []).flatMap((group) =>
-    Array.isArray(group?.parameters) ? (group.parameters as Array<Record<string, unknown>>) : [],
-  );
-  return {
-    params: parameters
-      .filter((parameter) => parameter.value !== undefined && parameter.value !== "" && parameter.value !== false)
-      .sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0))
-      .map((parameter) => ({
-        name: String(parameter.name ?? ""),
-        value: parameter.value === true ? "" : String(parameter.value),
-      })),
-  };
 }
 
 /** An app's details (`…/details`) at one version, as one user sees it: its listing entry with tools and categories. */
@@ -132,8 +117,9 @@ function routes(scope: FastifyInstance, all: All) {
     const reason = unpublishableBecause(readable(request, ref), caller.username, all);
     return reason ? { publishable: false, reason } : { publishable: true };
   });
-  scope.post("/apps/arg-preview", async (request) => argumentPreview(request.body));
-  scope.post<{ Params: { systemId: string } }>("/apps/:systemId/arg-preview", async (request) => {
+  const preview = answers({ 200: ArgumentPreview });
+  scope.post("/apps/arg-preview", preview, async (request) => argumentPreview(request.body));
+  scope.post<{ Params: { systemId: string } }>("/apps/:systemId/arg-preview", preview, async (request) => {
     systemOf(request.params.systemId);
     callerOf(request);
     return argumentPreview(request.body);

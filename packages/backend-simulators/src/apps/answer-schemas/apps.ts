@@ -308,3 +308,9 @@ export const AppCategoryOntologyVersionDetails = Type.Object({
 
 /** `AppIdList` of apps src/apps/routes/schemas/app.clj before CORE-8062 (2016): the retired `GET /apps/ids`. */
 export const AppIdList = Type.Object({ app_ids: Type.Array(Uuid) });
+
+/**
+ * The command-line preview (`POST /apps/arg-preview`): the apps service declares no schema and passes on the job
+ * executor's answer, jex-adapter's `PreviewerReturn`, the command line as one string.
+ */
+export const ArgumentPreview = Type.Object({ params: Type.String() });
