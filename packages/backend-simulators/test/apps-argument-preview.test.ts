@@ -1,19 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppsSimulator, createAppsSimulator } from "../src/apps/index.js";
-import { describeMismatches } from "../src/framework/answers.js";
-import { appsClient } from "./apps-http.js";
+import { describe, expect, it } from "vitest";
+import { answeringAppsSimulator } from "./apps-http.js";
 
 /**
  * The apps simulator's command-line preview: each parameter type turned into arguments as the apps service does
  * (external_to_preview.clj), and the line written as the job executor writes it (`{"params": "<line>"}`).
  */
-const apps: AppsSimulator = createAppsSimulator();
-beforeAll(() => apps.start());
-afterAll(() => apps.dispose());
-afterEach(() => {
-  expect(apps.answerMismatches, describeMismatches(apps.answerMismatches)).toEqual([]);
-});
-const { ok } = appsClient(apps);
+const { ok } = answeringAppsSimulator();
 
 const preview = async (...parameters: Array<Record<string, unknown>>) =>
   (await ok("POST", "/apps/de/arg-preview", { groups: [{ label: "Parameters", parameters }] })).params as string;

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppsSimulator, createAppsSimulator } from "../src/apps/index.js";
+import { describe, expect, it } from "vitest";
 import { SEED_APP_IDS, SEED_TOOL_IDS } from "../src/apps/seed-ids.js";
-import { describeMismatches } from "../src/framework/answers.js";
 import { SEED_HIERARCHY_ROOTS, SEED_ONTOLOGY_VERSION } from "../src/metadata/ontology.js";
-import { appsClient } from "./apps-http.js";
+import { answeringAppsSimulator } from "./apps-http.js";
 
 /**
  * The apps simulator's app catalogue (listings, categories, app definitions and their versions, details, metadata,
@@ -11,13 +9,7 @@ import { appsClient } from "./apps-http.js";
  * service's own shapes (src/apps/answer-schemas/): each route is asked as the gateway asks it, with seed data, and
  * no answer may fall outside its route's schema.
  */
-const apps: AppsSimulator = createAppsSimulator();
-beforeAll(() => apps.start());
-afterAll(() => apps.dispose());
-afterEach(() => {
-  expect(apps.answerMismatches, describeMismatches(apps.answerMismatches)).toEqual([]);
-});
-const { ok } = appsClient(apps);
+const { ok } = answeringAppsSimulator();
 
 const { wordCount: WORD_COUNT, aliceAligner: ALICES_ALIGNER } = SEED_APP_IDS;
 const PUBLIC_ROOT = "a1f8e1c4-0000-4000-8000-000000000100";

@@ -1,5 +1,6 @@
-import { expect } from "vitest";
-import type { AppsSimulator } from "../src/apps/index.js";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { type AppsSimulator, createAppsSimulator } from "../src/apps/index.js";
+import { describeMismatches } from "../src/framework/answers.js";
 
 /** The caller's identity as the gateway adds it to every apps request. */
 export const identity = (user: string) =>
@@ -24,4 +25,18 @@ export function appsClient(apps: AppsSimulator) {
     return answer.body;
   }
   return { call, ok };
+}
+
+/**
+ * An apps simulator for the test file, started before its tests and disposed after them; after each test, no answer
+ * it gave may have fallen outside its route's schema. Its requests as `appsClient` makes them.
+ */
+export function answeringAppsSimulator() {
+  const apps: AppsSimulator = createAppsSimulator();
+  beforeAll(() => apps.start());
+  afterAll(() => apps.dispose());
+  afterEach(() => {
+    expect(apps.answerMismatches, describeMismatches(apps.answerMismatches)).toEqual([]);
+  });
+  return appsClient(apps);
 }
