@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest, missingField, notFound, Problem } from "../framework/problems.js";
+import { backendScope, badRequest, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
 import {
   AppCategoryAppListing,
@@ -125,15 +125,11 @@ function workspaceTree(username: string, all: All) {
 // (apps src/apps/service/apps/de/admin.clj: add-category, update-category, delete-category, delete-categories).
 const MOST_NAME_CHARACTERS = 255;
 const illegal = (reason: string, details: Record<string, unknown>) =>
-  new Problem(400, "ERR_ILLEGAL_ARGUMENT", reason, details);
+  badRequest(reason, "ERR_ILLEGAL_ARGUMENT", details);
 
 function existingCategory(state: CategoriesState, id: string): Category {
   const category = state.categories.get(id);
-  if (!category) {
-    throw new Problem(404, "ERR_NOT_FOUND", `The item with the following ID could not be found: ${id}`, {
-      category_id: id,
-    });
-  }
+  if (!category) throw notFound(`The item with the following ID could not be found: ${id}`, { category_id: id });
   return category;
 }
 

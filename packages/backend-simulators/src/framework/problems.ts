@@ -25,11 +25,13 @@ export class InvalidRequest extends Problem {
   }
 }
 
-export const badRequest = (reason: string, code = "ERR_BAD_REQUEST") => new Problem(400, code, reason);
+export const badRequest = (reason: string, code = "ERR_BAD_REQUEST", details?: Record<string, unknown>) =>
+  new Problem(400, code, reason, details);
 export const missingField = (field: string) =>
   new Problem(400, "ERR_BAD_OR_MISSING_FIELD", `the request field ${field} is required`);
 export const forbidden = (reason: string) => new Problem(403, "ERR_FORBIDDEN", reason);
-export const notFound = (reason: string) => new Problem(404, "ERR_NOT_FOUND", reason);
+export const notFound = (reason: string, details?: Record<string, unknown>) =>
+  new Problem(404, "ERR_NOT_FOUND", reason, details);
 export const exists = (reason: string) => new Problem(409, "ERR_EXISTS", reason);
 
 /**
