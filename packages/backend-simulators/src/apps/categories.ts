@@ -148,23 +148,22 @@ function refuseParentWithApps(parent: Category) {
   if (parent.app_ids.size) throw illegal("Parent App Category already contains Apps", { parent_id: parent.id });
 }
 
-const hierarchyHoldsApps = (state: CategoriesState, id: string) =>
-  subtree(state, id).some((category) => category.app_ids.size > 0);
+const holdApps = (categories: Category[]) => categories.some((category) => category.app_ids.size > 0);
 
-function removeSubtree(state: CategoriesState, id: string) {
-  for (const category of subtree(state, id)) state.categories.delete(category.id);
+function forget(state: CategoriesState, categories: Category[]) {
+  for (const category of categories) state.categories.delete(category.id);
 }
 
 /** Deletes one category and its subcategories, refused while any of them holds an app. */
 function removeCategory(state: CategoriesState, id: string, requestedBy: string) {
-  existingCategory(state, id);
-  if (hierarchyHoldsApps(state, id)) {
+  const doomed = subtree(state, existingCategory(state, id).id);
+  if (holdApps(doomed)) {
     throw illegal("App Category, or one of its subcategories, still contain Apps", {
       category_id: id,
       requested_by: requestedBy,
     });
   }
-  removeSubtree(state, id);
+  forget(state, doomed);
 }
 
 /**
@@ -173,8 +172,9 @@ function removeCategory(state: CategoriesState, id: string, requestedBy: string)
  */
 function removeCategoriesWherePossible(state: CategoriesState, ids: string[]): string[] {
   return ids.filter((id) => {
-    if (!state.categories.has(id) || hierarchyHoldsApps(state, id)) return true;
-    removeSubtree(state, id);
+    const doomed = subtree(state, id);
+    if (doomed.length === 0 || holdApps(doomed)) return true;
+    forget(state, doomed);
     return false;
   });
 }
