@@ -31,8 +31,8 @@ const argument = (parameter: Parameter, value: unknown): Argument => ({
 /** A selection's chosen `{name, value}`, when it has either. */
 function chosen(selection: unknown, order: number): Argument[] {
   const { name, value } = fields(selection);
-  const argument = { name: text(name), value: text(value), order };
-  return argument.name || argument.value ? [argument] : [];
+  const picked = { name: text(name), value: text(value), order };
+  return picked.name || picked.value ? [picked] : [];
 }
 
 /** An input's file, by its name only; none for an implicit input or one without a path. */
