@@ -1,10 +1,15 @@
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type AppsSimulator, createAppsSimulator } from "../src/apps/index.js";
+import { demoUser } from "../src/demo-users.js";
 import { describeMismatches } from "../src/framework/answers.js";
 
-/** The caller's identity as the gateway adds it to every apps request. */
-export const identity = (user: string) =>
-  `user=${user}&email=${user}%40example.org&first-name=${user}&last-name=Liddell`;
+/** The caller's identity as the gateway adds it to every apps request, from a demo user's token. */
+export function identity(username: string): string {
+  const user = demoUser(username);
+  if (!user) throw new Error(`${username} is not a demo user`);
+  const { email, firstName, lastName } = user;
+  return new URLSearchParams({ user: username, email, "first-name": firstName, "last-name": lastName }).toString();
+}
 
 /** Requests to an apps simulator, as the gateway sends them (the caller's identity in the query). */
 export function appsClient(apps: AppsSimulator) {

@@ -1,40 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppsSimulator, createAppsSimulator } from "../src/apps/index.js";
-import { describeMismatches } from "../src/framework/answers.js";
+import { describe, expect, it } from "vitest";
+import { answeringAppsSimulator } from "./apps-http.js";
 
 /**
  * The apps simulator's analyses, tools, reference genomes, tool requests and user routes answer in the apps
  * service's own shapes (src/apps/answer-schemas/): each route is asked once, as the gateway asks it, with seed
  * data, and no answer may fall outside its route's schema.
  */
-const apps: AppsSimulator = createAppsSimulator();
-beforeAll(() => apps.start());
-afterAll(() => apps.dispose());
-afterEach(() => {
-  expect(apps.answerMismatches, describeMismatches(apps.answerMismatches)).toEqual([]);
-});
+const { call, ok } = answeringAppsSimulator();
 
-const IDENTITY = "user=alice&email=alice%40example.org&first-name=Alice&last-name=Liddell";
 const SEED_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000001";
 const WORD_COUNT = "c7f05682-23c8-4182-b9a2-e09650a5f49b";
-
-/** One request to the simulator; the caller's identity is added to the query as the gateway adds it. */
-async function call(method: string, path: string, body?: unknown, identity = IDENTITY) {
-  const url = `${apps.url}${path}${path.includes("?") ? "&" : "?"}${identity}`;
-  const response = await fetch(url, {
-    method,
-    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field here; the schemas check their shape
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
-}
-
-async function ok(method: string, path: string, body?: unknown, identity?: string) {
-  const answer = await call(method, path, body, identity);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
-}
 
 describe("analyses", () => {
   it("lists, counts and describes the seeded analysis", async () => {
@@ -84,7 +59,7 @@ describe("analyses", () => {
   });
 });
 
-const ADMIN = "user=carol&email=carol%40example.org&first-name=Carol&last-name=Admin";
+const ADMIN = "carol";
 
 describe("reference genomes", () => {
   it("lists, shows, adds and changes them", async () => {
