@@ -24,12 +24,6 @@ const EDGE_PORT = Number(process.env.EDGE_PORT ?? 8080);
  * next: nine rounds, and a longer warm-up, so that both processes are measured with their code optimized.
  */
 const FIGURE_1_LOAD: LoadSettings = { ...DEFAULT_LOAD, rounds: Math.max(9, DEFAULT_LOAD.rounds), warmupSeconds: 3 };
-/**
- * The lines with a CPU target (figure 1 against its floors, its tracing line, figure 3 against its floor): 21 rounds.
- * Within a run, medians of 9 rounds agree to a few hundredths; from one run to the next they moved by a quarter with
- * the host's load, so a line's rounds span more of it (about two minutes each).
- */
-const TARGETED_LOAD: LoadSettings = { ...FIGURE_1_LOAD, rounds: Math.max(21, DEFAULT_LOAD.rounds) };
 const local = (port: number) => `http://127.0.0.1:${port}`;
 
 function servicePort(name: string): number {
@@ -144,7 +138,7 @@ export async function hopFigures(): Promise<void> {
         await gatewayCostFigure(
           { target: genomesVia(servicePort("apps-proxy")), pid: pids["apps-proxy"] as number },
           { raw: rawProxy, plain: plainProxy, path: `/reference-genomes?${appsIdentity}` },
-          { sameAnswer, settings: TARGETED_LOAD, between: forgetRecordedRequests },
+          { sameAnswer, settings: FIGURE_1_LOAD, between: forgetRecordedRequests },
           `identity-session answering GET /uuid by itself ${formatSpread(ownCpu, 0, " µs")}`,
         );
       } else {
@@ -156,7 +150,7 @@ export async function hopFigures(): Promise<void> {
         await tracingCostFigure({
           untraced: appsProxy,
           headers: bearer,
-          settings: TARGETED_LOAD,
+          settings: FIGURE_1_LOAD,
           between: forgetRecordedRequests,
         });
       }
@@ -197,7 +191,7 @@ export async function hopFigures(): Promise<void> {
       if (existsSync("/proc/self/stat")) {
         await customHandlerFloorFigure({ target: saveSession, pid: pids["identity-session"] as number }, rawSessions, {
           sameAnswer,
-          settings: TARGETED_LOAD,
+          settings: FIGURE_1_LOAD,
           between: forgetRecordedRequests,
         });
       }
