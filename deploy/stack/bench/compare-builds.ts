@@ -18,14 +18,14 @@
  * `ROUNDS` (default 8) and `SECONDS_EACH` (default 3) set the rounds.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { DEFAULT_PORTS, qualifiedUsername } from "@de-gateway/backend-simulators";
+import { appsIdentityOf, DEFAULT_PORTS, qualifiedUsername } from "@de-gateway/backend-simulators";
 import { SHARED_NODE_ARGS } from "@de-gateway/routing/node-args";
 import autocannon from "autocannon";
 import { bundlePath } from "../src/bundle-paths.js";
 import { simulatorComponent } from "../src/components.js";
 import { SIMULATORS_PROCESS_ENVIRONMENT, simulatorEnvironment } from "../src/environment.js";
 import { launch } from "../src/processes.js";
-import { appsIdentityOf, bearerFor } from "./alice.js";
+import { bearerFor } from "./alice.js";
 import { formatSpread, spreadOf } from "./figures.js";
 import { type Floor, startFloor, startPlainProxy } from "./plain-proxy.js";
 import { processTimes, systemCalls, warmUp } from "./side-by-side.js";

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
-import { DEFAULT_PORTS, qualifiedUsername } from "@de-gateway/backend-simulators";
+import { appsIdentityOf, DEFAULT_PORTS, qualifiedUsername } from "@de-gateway/backend-simulators";
 import { bundle } from "../src/bundle.js";
 import { serviceComponents, stackEntries } from "../src/components.js";
 import { Stack } from "../src/stack.js";
-import { appsIdentityOf, bearerFor } from "./alice.js";
+import { bearerFor } from "./alice.js";
 import { figureWanted, formatSpread, printFigure, spreadOf } from "./figures.js";
 import { customHandlerFloorFigure, gatewayCostFigure } from "./floor-figures.js";
 import { landingBurstFigure } from "./landing-burst.js";

@@ -47,6 +47,18 @@ export function demoUser(username: string): DemoUser | undefined {
   return DEMO_USERS.find((user) => user.username === username);
 }
 
+/** The identity query the gateway adds to a demo user's apps requests, as it takes it from their token. */
+export function appsIdentityOf(username: string): URLSearchParams {
+  const user = demoUser(username);
+  if (!user) throw new Error(`${username} is not a demo user`);
+  return new URLSearchParams({
+    user: user.username,
+    email: user.email,
+    "first-name": user.firstName,
+    "last-name": user.lastName,
+  });
+}
+
 /**
  * A Keycloak client with a service account: it signs in as itself (client credentials grant) and its token
  * names it `service-account-<clientId>`, with the realm roles the account was given.

@@ -3,6 +3,7 @@ export type { MintedDoi } from "./datacite/dois.js";
 export { DATACITE_ACCOUNT } from "./datacite/index.js";
 export {
   ADMIN_GROUP,
+  appsIdentityOf,
   DEMO_SERVICE_ACCOUNTS,
   DEMO_USERS,
   type DemoServiceAccount,

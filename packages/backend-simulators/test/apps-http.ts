@@ -1,20 +1,12 @@
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type AppsSimulator, createAppsSimulator } from "../src/apps/index.js";
-import { demoUser } from "../src/demo-users.js";
+import { appsIdentityOf } from "../src/demo-users.js";
 import { describeMismatches } from "../src/framework/answers.js";
-
-/** The caller's identity as the gateway adds it to every apps request, from a demo user's token. */
-export function identity(username: string): string {
-  const user = demoUser(username);
-  if (!user) throw new Error(`${username} is not a demo user`);
-  const { email, firstName, lastName } = user;
-  return new URLSearchParams({ user: username, email, "first-name": firstName, "last-name": lastName }).toString();
-}
 
 /** Requests to an apps simulator, as the gateway sends them (the caller's identity in the query). */
 export function appsClient(apps: AppsSimulator) {
   async function call(method: string, path: string, body?: unknown, user = "alice") {
-    const url = `${apps.url}${path}${path.includes("?") ? "&" : "?"}${identity(user)}`;
+    const url = `${apps.url}${path}${path.includes("?") ? "&" : "?"}${appsIdentityOf(user)}`;
     const response = await fetch(url, {
       method,
       ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),

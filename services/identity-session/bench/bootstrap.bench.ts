@@ -7,7 +7,7 @@
  * HTTP path (median of a bounded number of requests), prints the ratio on one line and exits 1 when it exceeds 1.1.
  */
 import type { AddressInfo } from "node:net";
-import { qualifiedUsername, SimulatedPlatform } from "@de-gateway/backend-simulators";
+import { appsIdentityOf, qualifiedUsername, SimulatedPlatform } from "@de-gateway/backend-simulators";
 import { loadConfig } from "@de-gateway/service-kit";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
@@ -57,7 +57,7 @@ try {
     simulator.faults.set({ mode: "delay", delayMs: DELAY_MS });
   }
 
-  const appsIdentity = "user=alice&email=alice%40example.org&first-name=Alice&last-name=Liddell";
+  const appsIdentity = appsIdentityOf("alice");
   const backendCalls = {
     "apps POST /users/login": () =>
       fetch(`${platform.apps.url}/users/login?ip-address=127.0.0.1&${appsIdentity}`, { method: "POST" }),
