@@ -15,9 +15,12 @@
  * that build's process (e.g. `quiet=…/apps-proxy.mjs%LOG_LEVEL:warn`,
  * `profiled=…/apps-proxy.mjs%NODE_OPTIONS:--cpu-prof --cpu-prof-dir=/tmp/profiles`), and `%NODE_ARGS:…` adds Node
  * options NODE_OPTIONS cannot carry (V8's `--min-semi-space-size`, say); `FLOOR_NODE_OPTIONS` sets the floor's.
- * `ROUNDS` (default 8) and `SECONDS_EACH` (default 3) set the rounds.
+ * `ROUNDS` (default 8) and `SECONDS_EACH` (default 3) set the rounds. `PIN` places the processes on the two CPUs
+ * (Linux's `taskset`, every thread): `server` puts the measured ones (builds and floor) on CPU 0 and the load
+ * generator and the simulators on CPU 1; `one` puts all of them on CPU 0. Unset, the kernel places them as the benches
+ * run.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { appsIdentityOf, DEFAULT_PORTS, qualifiedUsername } from "@de-gateway/backend-simulators";
 import { SHARED_NODE_ARGS } from "@de-gateway/routing/node-args";
 import autocannon from "autocannon";
@@ -101,6 +104,17 @@ const targets = [
   { name: floorName, pid: floor.pid, ...request(floor.port, sessions ? bearer : {}) },
   ...started.map(({ name, pid, port }) => ({ name, pid, ...request(port, bearer) })),
 ];
+
+/** Puts a process, all its threads, on the given CPUs. */
+const pin = (pid: number, cpus: string) =>
+  execFileSync("taskset", ["--all-tasks", "--cpu-list", "--pid", cpus, String(pid)]);
+const placement = process.env.PIN;
+if (placement === "server" || placement === "one") {
+  for (const target of targets) pin(target.pid, "0");
+  for (const pid of [process.pid, simulators.child.pid as number]) pin(pid, placement === "one" ? "0" : "1");
+} else if (placement !== undefined) {
+  throw new Error(`PIN is server or one, not ${placement}`);
+}
 
 for (let waited = 0; ; waited += 100) {
   const answers = await Promise.all(
