@@ -108,7 +108,7 @@ const targets = [
 /** Puts a process, all its threads, on the given CPUs. */
 const pin = (pid: number, cpus: string) =>
   execFileSync("taskset", ["--all-tasks", "--cpu-list", "--pid", cpus, String(pid)]);
-const placement = process.env.PIN;
+const placement = process.env.PIN || undefined;
 if (placement === "server" || placement === "one") {
   for (const target of targets) pin(target.pid, "0");
   for (const pid of [process.pid, simulators.child.pid as number]) pin(pid, placement === "one" ? "0" : "1");
