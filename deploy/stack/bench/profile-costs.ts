@@ -47,7 +47,7 @@ const GUARANTEES: [RegExp, string][] = [
   [/service-kit\/src\/(metrics|series-histogram)\.ts|\/prom-client\//, "metrics"],
   [/packages\/auth\/src\/|\/jose\/|\/lru-cache\//, "token check"],
   [/backend-clients\/src\/(identity|apps-system|de-jwt-signer)\.ts/, "identity (the user's name to the backend)"],
-  [/service-kit\/src\/(trace-context|random-hex|request-id)\.ts/, "request and trace ids"],
+  [/service-kit\/src\/(trace-context|random-ids|request-id)\.ts/, "request and trace ids"],
   [/service-kit\/src\/tracing\/|backend-clients\/src\/backend-span\.ts|\/@opentelemetry\//, "tracing"],
   [
     /service-kit\/src\/(connection-limits|array-bounds|json-bodies|unread-bodies|hop-by-hop)\.ts/,
@@ -80,6 +80,15 @@ const SOCKET_CALLS = new Set([
   "onStreamRead",
 ]);
 export const SOCKET_WORK = "socket writes and reads (the kernel, loopback delivery included)";
+
+/**
+ * Node's native calls under an asynchronous file write (`fs.write`: the log's batches, to standard output), which hand
+ * the write to libuv's thread pool: the main thread only copies the text and wakes a pool thread. On one core the
+ * woken thread takes the core, and the samples the main thread then waits through land here (10 µs per request for
+ * apps-proxy's batched line, whose write costs under one: docs/performance.md). Left out as waits; the write's system
+ * call is in the measured kernel time. A synchronous write (`fs.writeSync`) is the main thread's own work and counts.
+ */
+const POOLED_FILE_WRITES = new Set(["writeString", "writeBuffer"]);
 
 export const NODE_WORK = "HTTP in and out (Node's http, net, streams)";
 /** Node's HTTP and socket code; its other modules (buffers, events, timers) count for their caller, as builtins do. */
@@ -154,12 +163,19 @@ export function costsByGuarantee(profile: Profile): Map<string, number> {
     }
     return false;
   };
+  const waitsOnPooledWrite = (id: number) => {
+    const leaf = (byId.get(id) as ProfileNode).callFrame;
+    const caller = parentOf.get(id);
+    if (!POOLED_FILE_WRITES.has(leaf.functionName) || leaf.url !== "" || caller === undefined) return false;
+    const { functionName, url } = (byId.get(caller) as ProfileNode).callFrame;
+    return url === "node:fs" && functionName === "write";
+  };
   // Start-up (loading, compiling the routes' schemas) is not a request's cost: samples count from the first request.
   const firstRequest = profile.samples.findIndex(servesRequest);
   const costs = new Map<string, number>();
   profile.samples.forEach((id, index) => {
     const leaf = (byId.get(id) as ProfileNode).callFrame;
-    if (index < firstRequest || leaf.functionName === "(idle)") return;
+    if (index < firstRequest || leaf.functionName === "(idle)" || waitsOnPooledWrite(id)) return;
     const guarantee = guaranteeOf(id);
     const where = detail?.test(guarantee)
       ? `${guarantee}: ${leaf.functionName || "(anonymous)"} ${(sourceOf(maps, leaf) ?? leaf.url).replace(/.*node_modules\//, "")}`

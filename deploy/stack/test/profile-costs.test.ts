@@ -75,6 +75,16 @@ describe("profile-costs: a service's CPU per request, by guarantee", () => {
     expect(total).toBe(46.5);
   });
 
+  it("leaves out an asynchronous file write's native call, the wait for a pool thread; a synchronous one is work", () => {
+    const withPooledWrite = profile();
+    // The line's batch written with fs.write (sonic-boom's asynchronous write) in place of writeSync.
+    withPooledWrite.nodes[5] = frame(6, "write", "node:fs", [7]);
+    const pooled = costsPerRequest(withPooledWrite, 2).perRequest;
+    expect(pooled.get(LOG_LINE)).toBe(5); // JSON.stringify alone: the write's 20 µs are not the line's work
+    expect([...pooled.values()].reduce((sum, value) => sum + value, 0)).toBe(36.5);
+    expect(costsPerRequest(profile(), 2).perRequest.get(LOG_LINE)).toBe(15);
+  });
+
   it("with the CPU measured unprofiled, the socket row is the kernel's time and the rest share user time", () => {
     const { perRequest, total, profiled } = costsPerRequest(profile(), 2, { cpu: 60, kernel: 25 });
     expect(profiled).toBe(46.5);
