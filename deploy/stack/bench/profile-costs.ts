@@ -5,7 +5,8 @@
  * maps), and that source's guarantee (`GUARANTEES` below) takes it. Builtins and Node's modules other than HTTP's count
  * for the source that called them (JSON.stringify for the log line); Node's HTTP and socket code, and the socket
  * system calls, are rows of their own whoever called them. Samples with no such frame (the collector, the event loop)
- * are given by what they are. Samples before the first request (start-up) are left out.
+ * are given by what they are. Samples before the first request (start-up) are left out, and so are those the main
+ * thread spent waiting on an asynchronous file write (`POOLED_FILE_WRITES`).
  *
  *   profile-costs.ts <profile.cpuprofile>:<requests answered while profiled>[:<µs of CPU per request>:<kernel µs>] ...
  *
