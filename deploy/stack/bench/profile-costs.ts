@@ -164,8 +164,7 @@ export function costsByGuarantee(profile: Profile): Map<string, number> {
     }
     return false;
   };
-  const waitsOnPooledWrite = (id: number) => {
-    const leaf = (byId.get(id) as ProfileNode).callFrame;
+  const waitsOnPooledWrite = (id: number, leaf: CallFrame) => {
     const caller = parentOf.get(id);
     if (!POOLED_FILE_WRITES.has(leaf.functionName) || leaf.url !== "" || caller === undefined) return false;
     const { functionName, url } = (byId.get(caller) as ProfileNode).callFrame;
@@ -176,7 +175,7 @@ export function costsByGuarantee(profile: Profile): Map<string, number> {
   const costs = new Map<string, number>();
   profile.samples.forEach((id, index) => {
     const leaf = (byId.get(id) as ProfileNode).callFrame;
-    if (index < firstRequest || leaf.functionName === "(idle)" || waitsOnPooledWrite(id)) return;
+    if (index < firstRequest || leaf.functionName === "(idle)" || waitsOnPooledWrite(id, leaf)) return;
     const guarantee = guaranteeOf(id);
     const where = detail?.test(guarantee)
       ? `${guarantee}: ${leaf.functionName || "(anonymous)"} ${(sourceOf(maps, leaf) ?? leaf.url).replace(/.*node_modules\//, "")}`
