@@ -16,7 +16,7 @@ function settingsTheBenchesRead(): string[] {
 
 describe("the benches' settings", () => {
   // `pnpm bench` runs each package's bench under turbo, which hands a task only the variables its configuration
-  // names: a setting left out would be dropped without a word, and the run would measure every figure its own way.
+  // names: a setting left out would be dropped without a word, and the run would go on with the defaults instead.
   it("reach the benches through `pnpm bench`: turbo's bench task names every one of them", () => {
     const turbo = JSON.parse(readFileSync(join(REPO_ROOT, "turbo.json"), "utf8")) as {
       tasks: { bench?: { env?: string[] } };
