@@ -12,20 +12,17 @@ import {
 } from "../src/index.js";
 
 /**
- * Tracing on, against collectors that fail: one whose port is closed, one that takes connections and never answers.
+ * Tracing on, against collectors that fail: one at a port nothing listens on, one that takes connections and never answers.
  * Neither may change what a client gets; the spans lost are counted in the service's metrics.
  */
 const TRACE_ID = "0af7651916cd43dd8448eb211c80319c";
 const CALLER_SPAN = "b7ad6b7169203331";
 
-/** A port nothing listens on: taken from the kernel, then let go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/**
+ * Where nothing listens: a port below 1024, which the kernel never hands out for port 0. An ephemeral port let go
+ * could be handed out again to a server of this run, which would then answer in the down collector's place.
+ */
+const DOWN_COLLECTOR_ORIGIN = "http://127.0.0.1:9";
 
 /** A collector that accepts connections and never answers on them. */
 async function silentCollector(): Promise<{ url: string; close(): Promise<void> }> {
@@ -120,8 +117,8 @@ const REQUESTS = ["/items/1", "/items/2?q=x", "/stepped", "/broken", "/nowhere"]
 
 const FAILING_COLLECTORS = [
   [
-    "down (its port closed)",
-    async () => ({ url: `http://127.0.0.1:${await closedPort()}/v1/traces`, close: async () => {} }),
+    "down (nothing listens at its port)",
+    async () => ({ url: `${DOWN_COLLECTOR_ORIGIN}/v1/traces`, close: async () => {} }),
   ],
   ["never answering", silentCollector],
 ] as const;
