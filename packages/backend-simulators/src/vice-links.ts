@@ -1,7 +1,7 @@
 import type { AnalysesSimulator } from "./analyses/index.js";
 import { interactiveUrl } from "./app-exposer/access-url.js";
 import type { AppExposerSimulator, DeDatabase } from "./app-exposer/index.js";
-import type { AnalysisRecord } from "./apps/analyses.js";
+import type { AnalysisRecord } from "./apps/analyses-store.js";
 import type { AnalysisEvents } from "./apps/analysis-events.js";
 import type { AppsSimulator } from "./apps/index.js";
 import type { GroupsSimulator } from "./groups/index.js";

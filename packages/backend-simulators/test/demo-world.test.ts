@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TIME_LIMIT_SECONDS } from "../src/app-exposer/vice-analyses.js";
 import { versionsOf } from "../src/apps/app-versions.js";
-import { permissionOf as appPermission } from "../src/apps/catalog.js";
-import { toolPermission } from "../src/apps/tools.js";
+import { permissionOf as appPermission } from "../src/apps/catalog-store.js";
+import { toolPermission } from "../src/apps/tools-store.js";
 import { DEMO_USERS } from "../src/demo-users.js";
 import type { Entry } from "../src/file-info/catalogue.js";
 import { permissionOf as dataPermission } from "../src/file-info/permissions.js";

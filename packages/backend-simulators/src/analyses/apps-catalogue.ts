@@ -1,6 +1,6 @@
 import { atVersion } from "../apps/app-versions.js";
 import { jobView } from "../apps/app-views.js";
-import { type CatalogState, readableApp } from "../apps/catalog.js";
+import { type CatalogState, readableApp } from "../apps/catalog-store.js";
 import { Problem } from "../framework/problems.js";
 import { badRequest, type EchoError } from "./echo-errors.js";
 import { shortName } from "./users.js";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { SEED_APPS } from "../apps/catalog.js";
+import { SEED_APPS } from "../apps/catalog-store.js";
 import { SEED_APP_IDS } from "../apps/seed-ids.js";
 import { qualifiedUsername } from "../demo-users.js";
 import { JUPYTER_QUICK_LAUNCH } from "../demo-world.js";

@@ -1,5 +1,5 @@
-import { SEED_APPS } from "../apps/catalog.js";
-import { SEED_TOOLS } from "../apps/tools.js";
+import { SEED_APPS } from "../apps/catalog-store.js";
+import { SEED_TOOLS } from "../apps/tools-store.js";
 import { RUNNING_VICE_ANALYSIS } from "../demo-world.js";
 import type { Launch } from "./vice-analyses.js";
 

@@ -3,8 +3,17 @@ import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest, forbidden, missingField, notFound } from "../framework/problems.js";
+import { backendScope, badRequest, missingField } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
+import {
+  type AnalysesState,
+  type AnalysisRecord,
+  type AnalysisStatus,
+  analysisPermission,
+  makeAnalysesState,
+  ownAnalysis,
+  readableAnalysis,
+} from "./analyses-store.js";
 import { analysisEventsOf } from "./analysis-events.js";
 import { filtersOf, matchesFilters } from "./analysis-filters.js";
 import {
@@ -17,12 +26,10 @@ import {
 } from "./answer-schemas/analyses.js";
 import { AppJobView } from "./answer-schemas/apps.js";
 import { jobView, parameterKey } from "./app-views.js";
-import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog.js";
+import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog-store.js";
 import { limitChecksOf } from "./limit-checks.js";
-import { seedAnalyses } from "./seed-analyses.js";
-import { toolsOf } from "./tools.js";
+import { toolsOf } from "./tools-store.js";
 
-export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
 const FINISHED: readonly AnalysisStatus[] = ["Completed", "Failed", "Canceled"];
 
 /**
@@ -36,58 +43,8 @@ function stopStatusOf(query: Record<string, unknown>): AnalysisStatus {
   return status;
 }
 
-/** An analysis (a job run of an app) as the apps backend keeps it. */
-export interface AnalysisRecord {
-  id: string;
-  name: string;
-  description: string;
-  app_id: string;
-  system_id: string;
-  username: string;
-  status: AnalysisStatus;
-  startdate: number;
-  enddate: number;
-  resultfolderid: string;
-  notify: boolean;
-  config: Record<string, unknown>;
-  deleted: boolean;
-  /** An interactive analysis's address in the browser, known once app-exposer has launched it. */
-  interactive_urls?: string[];
-}
-
-export type AnalysisPermission = "read" | "write" | "own";
-
-export interface AnalysesState {
-  analyses: Map<string, AnalysisRecord>;
-  /** Who each analysis is shared with: analysis id → username → permission. */
-  shares: Map<string, Map<string, AnalysisPermission>>;
-}
-
-export const analysesOf = (all: () => Record<string, unknown>) => all().analyses as AnalysesState;
-
 type All = () => Record<string, unknown>;
 type IdParams = { Params: { analysisId: string } };
-
-/** The caller's permission on an analysis: its owner's, or the one it was shared with. */
-export function analysisPermission(state: AnalysesState, analysis: AnalysisRecord, username: string) {
-  return analysis.username === username ? "own" : state.shares.get(analysis.id)?.get(username);
-}
-
-/** An analysis the caller owns or that was shared with them. */
-export function readableAnalysis(state: AnalysesState, id: string, caller: Caller): AnalysisRecord {
-  const analysis = state.analyses.get(id);
-  if (!analysis || analysis.deleted) throw notFound(`analysis ${id} not found`);
-  if (!analysisPermission(state, analysis, caller.username))
-    throw forbidden(`insufficient privileges for analysis ${id}`);
-  return analysis;
-}
-
-export function ownAnalysis(state: AnalysesState, id: string, caller: Caller): AnalysisRecord {
-  const analysis = state.analyses.get(id);
-  if (!analysis || analysis.deleted) throw notFound(`analysis ${id} not found`);
-  if (analysis.username !== caller.username) throw forbidden(`insufficient privileges for analysis ${id}`);
-  return analysis;
-}
 
 /** An analysis as the listing shows it to a user: only its owner may share it. */
 export function summary(analysis: AnalysisRecord, all: All, username: string) {
@@ -289,9 +246,6 @@ export const stepOf = (analysis: AnalysisRecord) => ({
 
 /** Apps backend: analyses (submitted jobs) of the caller: listing, submission, changes, stop, relaunch. */
 export const analyses = defineModule<AnalysesState>({
-  makeState: () => ({
-    analyses: new Map(seedAnalyses(Date.now()).map((analysis) => [analysis.id, analysis])),
-    shares: new Map(),
-  }),
+  makeState: makeAnalysesState,
   routes: (app, state, all) => backendScope(app, (scope) => routes(scope, state, all)),
 });

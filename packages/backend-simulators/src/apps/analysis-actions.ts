@@ -5,7 +5,8 @@ import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
-import { type AnalysisRecord, analysesOf, readableAnalysis, stepOf, visibleAnalyses } from "./analyses.js";
+import { stepOf, visibleAnalyses } from "./analyses.js";
+import { type AnalysisRecord, analysesOf, readableAnalysis } from "./analyses-store.js";
 import { analysisEventsOf } from "./analysis-events.js";
 import { AnalysisHistory, AnalysisStats } from "./answer-schemas/analyses.js";
 

@@ -1,5 +1,5 @@
 import { defineModule } from "../framework/module.js";
-import type { AnalysisRecord } from "./analyses.js";
+import type { AnalysisRecord } from "./analyses-store.js";
 
 /**
  * What other backends learn of the apps backend's analyses, passed in where the platform is assembled: the real

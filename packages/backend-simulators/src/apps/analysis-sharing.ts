@@ -4,7 +4,7 @@ import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, Problem } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
-import { type AnalysesState, type AnalysisPermission, analysesOf, ownAnalysis } from "./analyses.js";
+import { type AnalysesState, type AnalysisPermission, analysesOf, ownAnalysis } from "./analyses-store.js";
 import { analysisIdsOf } from "./analysis-actions.js";
 import {
   AnalysisPermissionListing,

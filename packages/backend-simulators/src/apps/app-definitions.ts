@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Caller, fullName } from "../framework/caller.js";
 import { badRequest } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
-import type { AppGroup, AppParameter, AppRecord } from "./catalog.js";
+import type { AppGroup, AppParameter, AppRecord } from "./catalog-store.js";
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const record = (value: unknown): Record<string, unknown> =>

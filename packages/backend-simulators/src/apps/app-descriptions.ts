@@ -1,6 +1,6 @@
 import { type Static, Type } from "typebox";
 import { defineModule } from "../framework/module.js";
-import type { CatalogState } from "./catalog.js";
+import type { CatalogState } from "./catalog-store.js";
 
 const UserQuery = Type.Object({ user: Type.String({ minLength: 1 }) });
 const DescriptionRequest = Type.Object({ app_ids: Type.Array(Type.String(), { maxItems: 1000 }) });

@@ -11,9 +11,16 @@ import { appDetails } from "./app-information.js";
 import { appRoutes } from "./app-paths.js";
 import { addVersion, atVersion, changeVersion, deleteVersion, reorderVersions } from "./app-versions.js";
 import { editorView, launchForm } from "./app-views.js";
-import { type AppRecord, type CatalogState, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
+import {
+  type AppRecord,
+  type CatalogState,
+  catalogOf,
+  existingApp,
+  readableApp,
+  writableApp,
+} from "./catalog-store.js";
 import { systemOf, TAPIS_REFUSALS } from "./systems.js";
-import { readableTool, toolsOf } from "./tools.js";
+import { readableTool, toolsOf } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
 

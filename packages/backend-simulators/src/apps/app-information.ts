@@ -18,10 +18,10 @@ import { type AppRef, appRoutes } from "./app-paths.js";
 import { atVersion, versionList } from "./app-versions.js";
 import { editorView } from "./app-views.js";
 import { argumentPreview } from "./argument-preview.js";
-import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
-import { categoriesOf, categoriesOfApp } from "./categories.js";
+import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog-store.js";
+import { categoriesOf, categoriesOfApp } from "./categories-store.js";
 import { systemOf } from "./systems.js";
-import { toolsOf, toolView } from "./tools.js";
+import { toolsOf, toolView } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import { marksOf, ratingOf } from "./app-marks.js";
-import { type AppRecord, catalogOf, permissionOf } from "./catalog.js";
-import { categoriesOf } from "./categories.js";
+import { type AppRecord, catalogOf, permissionOf } from "./catalog-store.js";
+import { categoriesOf } from "./categories-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
-import { publicationOf } from "./publication.js";
+import { publicationOf } from "./publication-store.js";
 
 type All = () => Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import { backendScope, badRequest } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
 import { RatingResponse } from "./answer-schemas/apps.js";
 import { appRoutes } from "./app-paths.js";
-import { catalogOf, readableApp } from "./catalog.js";
+import { catalogOf, readableApp } from "./catalog-store.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 
 /** Per-user marks on apps: favorites and ratings. */

@@ -11,7 +11,7 @@ import { SEED_CLASSES } from "../metadata/ontology.js";
 import { AppDocumentation } from "./answer-schemas/apps.js";
 import { appRoutes } from "./app-paths.js";
 import { atVersion } from "./app-versions.js";
-import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog.js";
+import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog-store.js";
 import { SEED_APP_IDS } from "./seed-ids.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 

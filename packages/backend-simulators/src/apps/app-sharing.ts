@@ -10,9 +10,9 @@ import {
   ToolSharingResponse,
   ToolUnsharingResponse,
 } from "./answer-schemas/sharing.js";
-import { catalogOf, permissionOf } from "./catalog.js";
+import { catalogOf, permissionOf } from "./catalog-store.js";
 import { listPermissions, type ShareableKind, share, unshare } from "./sharing.js";
-import { toolPermission, toolsOf } from "./tools.js";
+import { toolPermission, toolsOf } from "./tools-store.js";
 
 function appKind(all: () => Record<string, unknown>, asAdministrator = false): ShareableKind {
   const catalog = catalogOf(all);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { badRequest, exists, notFound } from "../framework/problems.js";
-import { type AppRecord, type AppVersionContent, VERSIONED_FIELDS } from "./catalog.js";
+import { type AppRecord, type AppVersionContent, VERSIONED_FIELDS } from "./catalog-store.js";
 
 const contentOf = (app: AppRecord): AppVersionContent =>
   Object.fromEntries(VERSIONED_FIELDS.map((field) => [field, structuredClone(app[field])])) as AppVersionContent;

@@ -1,8 +1,8 @@
 import { appDates, overallJobType } from "./app-listing.js";
 import { versionList } from "./app-versions.js";
-import type { AppRecord } from "./catalog.js";
+import type { AppRecord } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
-import { type ToolsState, toolView } from "./tools.js";
+import { type ToolsState, toolView } from "./tools-store.js";
 
 /** Launch-form parameter ids join the step and the parameter id, as analysis configs key them. */
 export const parameterKey = (app: AppRecord, parameterId: string) => `${app.id}_${parameterId}`;

@@ -13,38 +13,11 @@ import {
 } from "./answer-schemas/categories.js";
 import { listingDetail } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
-import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog.js";
-import { SEED_APP_IDS } from "./seed-ids.js";
+import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog-store.js";
+import { type CategoriesState, type Category, makeCategoriesState, newCategory } from "./categories-store.js";
 import { systemOf, TAPIS_REFUSALS } from "./systems.js";
 
-/** A public app category; apps are placed in categories by administrators (or by publication, into Beta). */
-export interface Category {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  app_ids: Set<string>;
-}
-
-export interface CategoriesState {
-  categories: Map<string, Category>;
-}
-
 type All = () => Record<string, unknown>;
-
-const PUBLIC_ROOT = "a1f8e1c4-0000-4000-8000-000000000100";
-const seedCategory = (id: string, name: string, parent: string | null, apps: string[] = []): Category => ({
-  id,
-  name,
-  parent_id: parent,
-  app_ids: new Set(apps),
-});
-const SEED_CATEGORIES = [
-  seedCategory(PUBLIC_ROOT, "Public Apps", null),
-  seedCategory("a1f8e1c4-0000-4000-8000-000000000101", "Text Processing", PUBLIC_ROOT, [SEED_APP_IDS.wordCount]),
-  seedCategory("a1f8e1c4-0000-4000-8000-000000000102", "Sequence Analysis", PUBLIC_ROOT, [SEED_APP_IDS.fastqc]),
-  seedCategory("a1f8e1c4-0000-4000-8000-000000000103", "Beta", PUBLIC_ROOT),
-  seedCategory("a1f8e1c4-0000-4000-8000-000000000104", "Interactive Apps", PUBLIC_ROOT, [SEED_APP_IDS.jupyterLab]),
-];
 
 /** The categories of each user's own workspace; their contents depend on who asks. */
 const WORKSPACE_ROOT = "a1f8e1c4-0000-4000-8000-000000000200";
@@ -65,18 +38,6 @@ const USER_CATEGORIES: Record<
     holds: (app, username, all) => catalogOf(all).shares.get(app.id)?.has(username) ?? false,
   },
 };
-
-export const categoriesOf = (all: All) => all().categories as CategoriesState;
-
-export function categoriesOfApp(state: CategoriesState, appId: string) {
-  return [...state.categories.values()]
-    .filter((category) => category.app_ids.has(appId))
-    .map(({ id, name }) => ({ id, name }));
-}
-
-export function placeInCategory(state: CategoriesState, appId: string, name: string): void {
-  [...state.categories.values()].find((category) => category.name === name)?.app_ids.add(appId);
-}
 
 const childrenOf = (state: CategoriesState, id: string | null) =>
   [...state.categories.values()].filter((category) => category.parent_id === id);
@@ -258,7 +219,7 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     refuseLongName(name);
     refuseSiblingName(state(), parent.id, name);
     refuseParentWithApps(parent);
-    const category = seedCategory(randomUUID(), name, parent.id);
+    const category = newCategory(randomUUID(), name, parent.id);
     state().categories.set(category.id, category);
     return adminCategoryListing(state(), category, caller.username, all);
   };
@@ -339,9 +300,7 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
 
 /** Apps backend: app categories for users (their workspace and the public tree) and for administrators. */
 export const categories = defineModule<CategoriesState>({
-  makeState: () => ({
-    categories: new Map(SEED_CATEGORIES.map((category) => [category.id, structuredClone(category)])),
-  }),
+  makeState: makeCategoriesState,
   routes: (app, state, all) =>
     backendScope(app, (scope) => {
       userRoutes(scope, state, all);

@@ -9,7 +9,7 @@ import { AvuList } from "../metadata/answer-schemas.js";
 import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { appMetadataOf, avusFrom } from "./app-metadata.js";
-import { type AppRecord, catalogOf, visibleApps, writableApp } from "./catalog.js";
+import { type AppRecord, catalogOf, visibleApps, writableApp } from "./catalog-store.js";
 
 /** The metadata attribute under which an app carries the communities it belongs to (full group names). */
 export const COMMUNITY_ATTRIBUTE = "cyverse-community";

@@ -3,7 +3,7 @@ import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, notFound } from "../framework/problems.js";
 import { AppElementListing, AppElements } from "./answer-schemas/elements.js";
-import { toolPermission, toolsOf, toolView } from "./tools.js";
+import { toolPermission, toolsOf, toolView } from "./tools-store.js";
 
 const idOf = (n: number) => `0e1d2c3b-0000-4000-8000-0000000${String(n).padStart(5, "0")}`;
 const named = (base: number, names: readonly string[]) =>

@@ -24,7 +24,7 @@ import {
 } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { appMetadataOf, CLASS_ATTRIBUTE } from "./app-metadata.js";
-import { type AppRecord, catalogOf, visibleApps } from "./catalog.js";
+import { type AppRecord, catalogOf, visibleApps } from "./catalog-store.js";
 
 /** An ontology version as the apps backend knows it, and whether it is the one users see. */
 export interface OntologyVersion {

@@ -8,10 +8,10 @@ import { bodyObject, paged, queryText, requiredText } from "../framework/request
 import { IntegrationData, IntegrationDataListing } from "./answer-schemas/integration-data.js";
 import { appRoutes } from "./app-paths.js";
 import { atVersion } from "./app-versions.js";
-import { type AppRecord, catalogOf, existingApp, readableApp, SEED_APPS } from "./catalog.js";
+import { type AppRecord, catalogOf, existingApp, readableApp, SEED_APPS } from "./catalog-store.js";
 import { searchMatcher } from "./search-terms.js";
 import { TAPIS_REFUSALS } from "./systems.js";
-import { existingTool, readableTool, toolsOf } from "./tools.js";
+import { existingTool, readableTool, toolsOf } from "./tools-store.js";
 
 /** Who integrated apps and tools: a name and an e-mail address, and the user when there is one. */
 export interface IntegrationDataRecord {

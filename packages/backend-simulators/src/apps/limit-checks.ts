@@ -1,7 +1,7 @@
 import { DEFAULT_CONCURRENT_JOBS } from "../analyses/job-limits.js";
-import { analysesOf } from "./analyses.js";
-import { type AppRecord, catalogOf } from "./catalog.js";
-import { toolsOf } from "./tools.js";
+import { analysesOf } from "./analyses-store.js";
+import { type AppRecord, catalogOf } from "./catalog-store.js";
+import { toolsOf } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
 

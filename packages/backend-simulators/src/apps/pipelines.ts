@@ -16,7 +16,7 @@ import {
   type PipelineStep,
   readableApp,
   writableApp,
-} from "./catalog.js";
+} from "./catalog-store.js";
 
 type IdParams = { Params: { appId: string } };
 type All = () => Record<string, unknown>;

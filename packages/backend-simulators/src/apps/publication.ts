@@ -10,31 +10,16 @@ import { AppCategoryAppListing } from "./answer-schemas/categories.js";
 import { appDetails, unpublishableBecause } from "./app-information.js";
 import { listingDetail } from "./app-listing.js";
 import { appRoutes } from "./app-paths.js";
-import { type AppRecord, catalogOf, existingApp, readableApp, visibleApps } from "./catalog.js";
-import { categoriesOf, placeInCategory } from "./categories.js";
-import { SEED_APP_IDS } from "./seed-ids.js";
+import { type AppRecord, catalogOf, existingApp, readableApp, visibleApps } from "./catalog-store.js";
+import { categoriesOf, placeInCategory } from "./categories-store.js";
+import { makePublicationState, type PublicationState } from "./publication-store.js";
 import { TAPIS_REFUSALS } from "./systems.js";
-import { toolsOf } from "./tools.js";
+import { toolsOf } from "./tools-store.js";
 
 /** Registries whose images the platform trusts; an app running others' images needs an administrator to publish. */
 export const TRUSTED_REGISTRIES = ["harbor.cyverse.org", "discoenv"] as const;
 
-export interface PublicationRequest {
-  id: string;
-  app_id: string;
-  requestor: string;
-  completed: boolean;
-}
-
-export interface PublicationState {
-  requests: Map<string, PublicationRequest>;
-  /** Apps an administrator blessed: the featured apps. */
-  blessed: Set<string>;
-}
-
 type All = () => Record<string, unknown>;
-
-export const publicationOf = (all: All) => all().publication as PublicationState;
 
 const registryOf = (image: string) => image.split("/")[0] ?? "";
 
@@ -145,7 +130,7 @@ function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all:
 
 /** Apps backend: publishing apps, the requests that wait for an administrator, and blessing (featured apps). */
 export const publication = defineModule<PublicationState>({
-  makeState: () => ({ requests: new Map(), blessed: new Set([SEED_APP_IDS.wordCount]) }),
+  makeState: makePublicationState,
   routes: (app, state, all) =>
     backendScope(app, (scope) => {
       userRoutes(scope, state, all);

@@ -1,6 +1,6 @@
 import { interactiveUrl } from "../app-exposer/access-url.js";
 import { COMPLETED_ANALYSIS, FAILED_ANALYSIS, RUNNING_VICE_ANALYSIS } from "../demo-world.js";
-import type { AnalysisRecord } from "./analyses.js";
+import type { AnalysisRecord } from "./analyses-store.js";
 
 /** The config key of an app's parameter, as the launch form submits it. */
 const input = (appId: string, parameterId: string, path: string) => ({ [`${appId}_${parameterId}`]: path });

@@ -1,6 +1,6 @@
 import { badRequest } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
-import type { AppPermission } from "./catalog.js";
+import type { AppPermission } from "./catalog-store.js";
 
 const PERMISSIONS: readonly AppPermission[] = ["read", "write", "own"];
 

@@ -1,6 +1,6 @@
-import type { AnalysesState } from "../apps/analyses.js";
+import type { AnalysesState } from "../apps/analyses-store.js";
 import type { AppMarksState } from "../apps/app-marks.js";
-import type { AppRecord, CatalogState } from "../apps/catalog.js";
+import type { AppRecord, CatalogState } from "../apps/catalog-store.js";
 import { qualifiedUsername } from "../demo-users.js";
 
 /** What the aggregator reads from the platform's database, here the apps simulator's state. */

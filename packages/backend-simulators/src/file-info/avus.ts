@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { StoredAvu } from "../metadata/avus.js";
+import type { StoredAvu } from "../metadata/avu-store.js";
 import type { Avu, Entry } from "./catalogue.js";
 import { badField, notAuthorized } from "./errors.js";
 import type { DataStore } from "./store.js";

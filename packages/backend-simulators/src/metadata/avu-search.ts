@@ -3,7 +3,7 @@ import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { backendScope, InvalidRequest } from "../framework/problems.js";
 import { AvuList } from "./answer-schemas.js";
-import { type AvusState, type StoredAvu, shownAvu } from "./avus.js";
+import { type AvusState, type StoredAvu, shownAvu } from "./avu-store.js";
 
 /**
  * AVUs of data items kept outside this backend's store: the file-info simulator keeps the metadata-service AVUs

@@ -7,30 +7,12 @@ import { defineModule } from "../framework/module.js";
 import { backendScope, Problem } from "../framework/problems.js";
 import { AvuList } from "./answer-schemas.js";
 import { avuSearchRoutes, type DataItemAvus } from "./avu-search.js";
+import { type AvusState, type StoredAvu, shownAvu } from "./avu-store.js";
 import { now } from "./clock.js";
 import { canonicalUuid, emptyOk, Uuid } from "./schemas.js";
 
 /** What AVUs can be attached to; AVUs attached to another AVU have the internal target type `avu`. */
 const TARGET_TYPES = ["file", "folder", "analysis", "app", "user", "quick_launch", "instant_launch"] as const;
-
-/** An attribute/value/unit triple on one target, as the backend stores it. */
-export interface StoredAvu {
-  id: string;
-  attribute: string;
-  value: string;
-  unit: string;
-  target_type: string;
-  target_id: string;
-  created_by: string;
-  modified_by: string;
-  created_on: number;
-  modified_on: number;
-}
-
-export interface AvusState {
-  /** In the order they were added. */
-  avus: Map<string, StoredAvu>;
-}
 
 interface Target {
   type: string;
@@ -86,22 +68,6 @@ function added(target: Target, id: string | undefined, request: AvuRequest, user
     modified_by: user,
     created_on: time,
     modified_on: time,
-  };
-}
-
-/** An AVU as the backend answers it, with the AVUs attached to it (`attachedTo` finds them). */
-export function shownAvu(avu: StoredAvu, attachedTo: (avuId: string) => StoredAvu[]): Record<string, unknown> {
-  return {
-    id: avu.id,
-    attr: avu.attribute,
-    value: avu.value,
-    unit: avu.unit,
-    target_id: avu.target_id,
-    created_by: avu.created_by,
-    modified_by: avu.modified_by,
-    created_on: avu.created_on,
-    modified_on: avu.modified_on,
-    avus: attachedTo(avu.id).map((attached) => shownAvu(attached, attachedTo)),
   };
 }
 

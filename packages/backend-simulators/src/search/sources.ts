@@ -2,7 +2,7 @@ import type { Avu, Entry } from "../file-info/catalogue.js";
 import { IRODS_HOME } from "../file-info/navigation.js";
 import { permissionOf } from "../file-info/permissions.js";
 import type { DataStore } from "../file-info/store.js";
-import type { AvusState } from "../metadata/avus.js";
+import type { AvusState } from "../metadata/avu-store.js";
 import type { TagsState } from "../metadata/tags.js";
 import { qualifiedName } from "./patterns.js";
 

@@ -1,0 +1,61 @@
+import type { Caller } from "../framework/caller.js";
+import { forbidden, notFound } from "../framework/problems.js";
+import { seedAnalyses } from "./seed-analyses.js";
+
+export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
+
+/** An analysis (a job run of an app) as the apps backend keeps it. */
+export interface AnalysisRecord {
+  id: string;
+  name: string;
+  description: string;
+  app_id: string;
+  system_id: string;
+  username: string;
+  status: AnalysisStatus;
+  startdate: number;
+  enddate: number;
+  resultfolderid: string;
+  notify: boolean;
+  config: Record<string, unknown>;
+  deleted: boolean;
+  /** An interactive analysis's address in the browser, known once app-exposer has launched it. */
+  interactive_urls?: string[];
+}
+
+export type AnalysisPermission = "read" | "write" | "own";
+
+export interface AnalysesState {
+  analyses: Map<string, AnalysisRecord>;
+  /** Who each analysis is shared with: analysis id → username → permission. */
+  shares: Map<string, Map<string, AnalysisPermission>>;
+}
+
+export const analysesOf = (all: () => Record<string, unknown>) => all().analyses as AnalysesState;
+
+/** The caller's permission on an analysis: its owner's, or the one it was shared with. */
+export function analysisPermission(state: AnalysesState, analysis: AnalysisRecord, username: string) {
+  return analysis.username === username ? "own" : state.shares.get(analysis.id)?.get(username);
+}
+
+/** An analysis the caller owns or that was shared with them. */
+export function readableAnalysis(state: AnalysesState, id: string, caller: Caller): AnalysisRecord {
+  const analysis = state.analyses.get(id);
+  if (!analysis || analysis.deleted) throw notFound(`analysis ${id} not found`);
+  if (!analysisPermission(state, analysis, caller.username))
+    throw forbidden(`insufficient privileges for analysis ${id}`);
+  return analysis;
+}
+
+export function ownAnalysis(state: AnalysesState, id: string, caller: Caller): AnalysisRecord {
+  const analysis = state.analyses.get(id);
+  if (!analysis || analysis.deleted) throw notFound(`analysis ${id} not found`);
+  if (analysis.username !== caller.username) throw forbidden(`insufficient privileges for analysis ${id}`);
+  return analysis;
+}
+
+/** The analyses as the backend starts: the demo world's, dated from now. */
+export const makeAnalysesState = (): AnalysesState => ({
+  analyses: new Map(seedAnalyses(Date.now()).map((analysis) => [analysis.id, analysis])),
+  shares: new Map(),
+});

@@ -1,0 +1,215 @@
+import { forbidden, notFound } from "../framework/problems.js";
+import { SEED_APP_IDS, SEED_TOOL_IDS } from "./seed-ids.js";
+
+/** One parameter of an app, as the app editor and the launch form see it. */
+export interface AppParameter {
+  id: string;
+  name: string;
+  label: string;
+  description: string;
+  type: string;
+  order: number;
+  required: boolean;
+  isVisible: boolean;
+  defaultValue?: unknown;
+}
+
+export interface AppGroup {
+  id: string;
+  name: string;
+  label: string;
+  isVisible: boolean;
+  parameters: AppParameter[];
+}
+
+/** A pipeline step: which app runs at that position. */
+export interface PipelineStep {
+  name: string;
+  description: string;
+  task_id: string;
+  app_type: string;
+}
+
+/** What each version of an app has of its own; the name, description and owner belong to the app. */
+export const VERSIONED_FIELDS = [
+  "version_id",
+  "version",
+  "tool_ids",
+  "groups",
+  "references",
+  "edited_date",
+  "integration_date",
+  "disabled",
+  "steps",
+  "mappings",
+] as const;
+export type AppVersionContent = Pick<AppRecord, (typeof VERSIONED_FIELDS)[number]>;
+
+/**
+ * An app as the apps backend keeps it (the fields other families rely on; more may be added). Its own versioned
+ * fields are those of its latest version; the earlier versions, latest first, are kept in `older_versions`.
+ */
+export interface AppRecord {
+  id: string;
+  system_id: string;
+  version_id: string;
+  version: string;
+  older_versions: AppVersionContent[];
+  name: string;
+  description: string;
+  integrator_username: string;
+  integrator_email: string;
+  is_public: boolean;
+  deleted: boolean;
+  disabled: boolean;
+  integration_date: number;
+  edited_date: number;
+  integrator_name: string;
+  tool_ids: string[];
+  groups: AppGroup[];
+  references: string[];
+  wiki_url?: string;
+  /** Pipelines only: the steps and how outputs feed later inputs. */
+  steps?: PipelineStep[];
+  mappings?: unknown[];
+}
+
+export type AppPermission = "own" | "write" | "read";
+
+export interface CatalogState {
+  apps: Map<string, AppRecord>;
+  /** Who each app is shared with, and how: app id → username → permission. */
+  shares: Map<string, Map<string, AppPermission>>;
+}
+
+const parameter = (id: string, name: string, label: string, type: string, order: number): AppParameter => ({
+  id,
+  name,
+  label,
+  description: label,
+  type,
+  order,
+  required: type === "FileInput",
+  isVisible: true,
+});
+
+const seedApp = (
+  id: string,
+  name: string,
+  description: string,
+  integrator: string,
+  isPublic: boolean,
+  toolId: string,
+  parameters: AppParameter[],
+): AppRecord => ({
+  id,
+  system_id: "de",
+  version_id: `${id.slice(0, 8)}-0000-4000-9000-000000000001`,
+  version: "1.0",
+  older_versions: [],
+  name,
+  description,
+  integrator_username: integrator,
+  integrator_email: `${integrator}@example.org`,
+  is_public: isPublic,
+  deleted: false,
+  disabled: false,
+  integration_date: Date.UTC(2026, 0, 15),
+  edited_date: Date.UTC(2026, 5, 1),
+  integrator_name: integrator === "alice" ? "Alice Liddell" : "Carol Danvers",
+  tool_ids: [toolId],
+  groups: [
+    { id: `${id.slice(0, 8)}-0000-4000-8000-000000000001`, name: "", label: "Parameters", isVisible: true, parameters },
+  ],
+  references: [],
+});
+
+/** Demo apps: public ones (the URL import app and an interactive one among them) and one private app of alice's. */
+export const SEED_APPS: readonly AppRecord[] = [
+  seedApp(SEED_APP_IDS.wordCount, "Word Count", "Counts the words in a text file", "carol", true, SEED_TOOL_IDS.wc, [
+    parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000011", "", "Input file", "FileInput", 1),
+    parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000012", "-l", "Count lines only", "Flag", 0),
+  ]),
+  seedApp(SEED_APP_IDS.fastqc, "FastQC", "Quality control of sequencing reads", "carol", true, SEED_TOOL_IDS.fastqc, [
+    parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000021", "", "Reads", "FileInput", 1),
+  ]),
+  seedApp(
+    SEED_APP_IDS.aliceAligner,
+    "Alice's Aligner",
+    "Aligns reads the way alice likes",
+    "alice",
+    false,
+    SEED_TOOL_IDS.aligner,
+    [
+      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000031", "--reads", "Reads", "FileInput", 1),
+      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000032", "--reference", "Reference genome", "ReferenceGenome", 2),
+    ],
+  ),
+  seedApp(
+    SEED_APP_IDS.urlImport,
+    "Url Import",
+    "Imports a file from a URL into the data store",
+    "carol",
+    true,
+    SEED_TOOL_IDS.curl,
+    [
+      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000041", "", "Source URL", "Text", 0),
+      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000042", "-o", "Output Filename", "Text", 1),
+    ],
+  ),
+  seedApp(
+    SEED_APP_IDS.jupyterLab,
+    "JupyterLab Data Science",
+    "JupyterLab with Python, R and Julia, running in the browser as a VICE app",
+    "carol",
+    true,
+    SEED_TOOL_IDS.jupyterLab,
+    [parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000051", "", "Working folder", "FolderInput", 0)],
+  ),
+];
+
+/** alice shared her aligner with carol for reading, before asking for its publication (its tool went with it). */
+const SEED_APP_SHARES: ReadonlyArray<[string, ReadonlyArray<[string, AppPermission]>]> = [
+  [SEED_APP_IDS.aliceAligner, [["carol", "read"]]],
+];
+
+export const catalogOf = (all: () => Record<string, unknown>) => all().catalog as CatalogState;
+
+/** How the user may use an app: integrators own theirs, shares grant theirs, public apps are readable by all. */
+export function permissionOf(state: CatalogState, app: AppRecord, username: string): AppPermission | undefined {
+  if (app.integrator_username === username) return "own";
+  const shared = state.shares.get(app.id)?.get(username);
+  if (shared) return shared;
+  return app.is_public ? "read" : undefined;
+}
+
+export function existingApp(state: CatalogState, id: string): AppRecord {
+  const app = state.apps.get(id);
+  if (!app) throw notFound(`app ${id} not found`);
+  return app;
+}
+
+/** The app, if the caller may see it: 404 when unknown, 403 when neither public, owned nor shared. */
+export function readableApp(state: CatalogState, id: string, username: string): AppRecord {
+  const app = existingApp(state, id);
+  if (!permissionOf(state, app, username)) throw forbidden(`insufficient privileges for app ${id}`);
+  return app;
+}
+
+/** The app, if the caller may change it (own or write permission). */
+export function writableApp(state: CatalogState, id: string, username: string): AppRecord {
+  const app = readableApp(state, id, username);
+  const permission = permissionOf(state, app, username);
+  if (permission !== "own" && permission !== "write") throw forbidden(`insufficient privileges for app ${id}`);
+  return app;
+}
+
+/** Apps a user sees in listings: readable and not deleted. */
+export const visibleApps = (state: CatalogState, username: string): AppRecord[] =>
+  [...state.apps.values()].filter((app) => !app.deleted && permissionOf(state, app, username));
+
+/** The catalogue as the backend starts: the demo apps and alice's share. */
+export const makeCatalogState = (): CatalogState => ({
+  apps: new Map(SEED_APPS.map((app) => [app.id, structuredClone(app)])),
+  shares: new Map(SEED_APP_SHARES.map(([id, shares]) => [id, new Map(shares)])),
+});
