@@ -14,8 +14,11 @@ export interface ScenarioFigures {
 const orNone = (value: number | undefined, unit: string) =>
   value === undefined ? "n/a" : `${value.toFixed(0)}${unit}`;
 
-/** The one line a scenario prints: the same figures for every scenario, then its own. */
-function figuresLine(scenario: string, { tally, recoveryMs, memoryGrowth, more = {} }: ScenarioFigures): string {
+/**
+ * The one line a scenario prints: the same figures for every scenario, then its own. Every request sent is in one of
+ * the common counts from `2xx` to `abandoned` (`without-error-model` counts again some of those answered).
+ */
+export function figuresLine(scenario: string, { tally, recoveryMs, memoryGrowth, more = {} }: ScenarioFigures): string {
   const common = [
     `sent=${tally.sent}`,
     `2xx=${tally.ok}`,
@@ -26,6 +29,9 @@ function figuresLine(scenario: string, { tally, recoveryMs, memoryGrowth, more =
     `without-error-model=${tally.withoutErrorModel}`,
     `resets=${tally.resets}`,
     `refused=${tally.refused}`,
+    `timeouts=${tally.timeouts}`,
+    `other-failures=${tally.otherFailure}`,
+    `abandoned=${tally.abandoned}`,
     `recovery=${orNone(recoveryMs, "ms")}`,
     `memory-growth=${memoryGrowth === undefined ? "n/a" : `${MiB(memoryGrowth).toFixed(1)}MiB`}`,
   ];

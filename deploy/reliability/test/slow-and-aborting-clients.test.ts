@@ -103,7 +103,6 @@ it("leaves no partial file and no open file after 200 uploads broken off at rand
   printFigures("aborted uploads", {
     tally,
     more: {
-      aborted: ABORTED_UPLOADS,
       "upload-after": afterwardsStatus,
       "most-in-staging-at-once": busiestStaging,
       "settled-after": done ? `${settledAfter.toFixed(0)}ms` : "never",
