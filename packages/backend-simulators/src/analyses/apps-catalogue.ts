@@ -13,9 +13,6 @@ export interface AppsStateView {
 /** How the analyses simulator reaches the apps simulator's current state; `platform.ts` hands it in. */
 export type AppsState = () => AppsStateView;
 
-/** Quick launches are for the `de` system only, as in the service. */
-export const QUICK_LAUNCH_SYSTEM = "de";
-
 /** What the apps backend answered instead of the app, as the service quotes it. */
 const refusal = (problem: Problem) =>
   `unexpected status ${problem.status}: ${JSON.stringify({ error_code: problem.code, reason: problem.message })}`;

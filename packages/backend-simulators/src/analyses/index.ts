@@ -12,7 +12,6 @@ import { quickLaunches } from "./quick-launches.js";
 import { userDefaults } from "./user-defaults.js";
 
 export type { AppsState, AppsStateView } from "./apps-catalogue.js";
-export { DEFAULT_CONCURRENT_JOBS } from "./job-limits.js";
 export type { QuickLaunchRecord } from "./quick-launches.js";
 
 /** The service's greeting at its root (what probes see); paths it does not serve are answered as echo does. */

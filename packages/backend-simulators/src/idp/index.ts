@@ -6,15 +6,13 @@ import { DEMO_USERS, demoUser } from "../demo-users.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
 import { authorizationRoutes } from "./authorization-routes.js";
 import { ClientRegistry, type RegisteredClient } from "./clients.js";
-import { DEV_AUDIENCE, DEV_ISSUER, SigningKeys } from "./keys.js";
+import { DEV_ISSUER, SigningKeys } from "./keys.js";
 import { REALM_PATH, type Realm } from "./realm.js";
 import { discoveryDocument, realmRoutes } from "./realm-routes.js";
 import { SignIns } from "./sign-ins.js";
 import { tokenRoutes } from "./token-routes.js";
 
 export {
-  DE_JWT_AUDIENCE,
-  DE_JWT_ISSUER,
   DEV_AUDIENCE,
   DEV_ISSUER,
   type DeJwtMintOptions,
@@ -118,5 +116,3 @@ export async function rotateKeys(idp: IdentityProvider, options: { keepOld?: boo
   idp.state.keys = next;
   return String((await next).jwk.kid);
 }
-
-export const DEV_AUTH = { issuer: DEV_ISSUER, audience: DEV_AUDIENCE };

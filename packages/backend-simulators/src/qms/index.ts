@@ -8,9 +8,7 @@ import { subscriptionRoutes } from "./subscriptions.js";
 import { usageRoutes } from "./usages.js";
 import { userRoutes } from "./users.js";
 
-export { CPU_HOURS, DATA_SIZE, DEFAULT_PLAN_NAME } from "./catalog.js";
 export { QmsStore, type SubscriptionRecord } from "./store.js";
-export { subscriptionView } from "./views.js";
 
 const store = defineModule<QmsStore>({
   makeState: () => seededQmsStore(),
