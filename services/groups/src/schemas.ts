@@ -52,6 +52,14 @@ export const Subject = Type.Object(
 );
 export type Subject = Static<typeof Subject>;
 
+/** A subject as the subject search lists it (terrain's SubjectListEntry): the directory's name kept as `display_name`. */
+export const ListedSubject = Type.Object(
+  { ...Subject.properties, display_name: Type.String({ description: "the subject's name as the directory gives it" }) },
+  { additionalProperties: true },
+);
+export type ListedSubject = Static<typeof ListedSubject>;
+export const ListedSubjects = Type.Object({ subjects: Type.Array(ListedSubject) });
+
 export const Members = Type.Object({ members: Type.Array(Subject) });
 
 /** The groups backend's answer to a subject search. */

@@ -108,4 +108,18 @@ describe("groups backend simulator", () => {
     });
     expect((await call("GET", "/subjects", "bob")).status).toBe(400);
   });
+
+  it("finds the groups the actor may see in a subject search, as Grouper's group source", async () => {
+    const news = platform.groups.state.grouper.groups.get(TEAM);
+    const found = await call("GET", "/subjects?search=platform-news", "bob");
+    expect(found.body).toEqual({
+      subjects: [{ id: news?.id, name: TEAM, description: "News about the platform", source_id: "g:gsa" }],
+    });
+    const hidden = await call("POST", `${group(TEAM)}/privileges`, "carol", {
+      updates: [{ subject_id: "GrouperAll", privileges: [] }],
+    });
+    expect(hidden.status).toBe(200);
+    expect((await call("GET", "/subjects?search=platform-news", "bob")).body).toEqual({ subjects: [] });
+    expect((await call("GET", "/subjects?search=platform-news", "carol")).body.subjects).toHaveLength(1);
+  });
 });

@@ -2,7 +2,7 @@ import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backen
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
-import { send } from "./helpers.js";
+import { createTeam, send } from "./helpers.js";
 
 let service: ServiceUnderTest;
 beforeAll(async () => {
@@ -154,16 +154,66 @@ describe("/secured/user-info", () => {
 });
 
 describe("/subjects", () => {
-  it("passes the subject search through with the caller's identity", async () => {
-    const response = await send(service, "alice", "GET", "/subjects?search=bob&user=carol");
+  const subjectsOf = async (username: string, search: string) => {
+    const response = await send(service, username, "GET", `/subjects?search=${encodeURIComponent(search)}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().subjects.map((subject: { id: string }) => subject.id)).toEqual(["bob"]);
-    expect(service.platform.groups.recorder.to("GET", "/subjects")[0]?.query).toEqual({ search: "bob", user: "alice" });
+    return response.json().subjects as Array<Record<string, string>>;
+  };
+
+  it("lists people and the groups the caller may see, named as clients name them, as the reference does", async () => {
+    await createTeam(service, "alice", { name: "readers", description: "Book club", public_privileges: ["view"] });
+    await createTeam(service, "alice", { name: "private" });
+    // The web client's request (serviceFacades/sharing.js searchSubjects): `search` only, trimmed. A `user` sent
+    // along does not change who asks.
+    const response = await send(service, "bob", "GET", "/subjects?search=alice&user=carol");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      subjects: [
+        expect.objectContaining({
+          id: "alice",
+          name: "Alice Liddell",
+          display_name: "Alice Liddell",
+          source_id: "ldap",
+        }),
+        {
+          id: expect.any(String),
+          name: "alice:readers",
+          display_name: "iplant:de:dev:teams:alice:readers",
+          description: "Book club",
+          source_id: "g:gsa",
+        },
+      ],
+    });
+    expect(service.platform.groups.recorder.to("GET", "/subjects")[0]?.query).toEqual({ search: "alice", user: "bob" });
+    // alice may see her own team that is not public.
+    expect((await subjectsOf("alice", "private")).map((subject) => subject.name)).toEqual(["alice:private"]);
   });
 
-  it("passes the backend's refusal through", async () => {
-    const response = await send(service, "alice", "GET", "/subjects");
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+  it("names the caller's collaborator lists without their folder, and nobody else sees them", async () => {
+    const created = await send(service, "alice", "POST", "/collaborator-lists", { name: "friends" });
+    expect(created.statusCode).toBe(200);
+    expect(await subjectsOf("alice", "friends")).toEqual([
+      expect.objectContaining({
+        name: "friends",
+        display_name: "iplant:de:dev:users:alice:collaborator-lists:friends",
+        source_id: "g:gsa",
+      }),
+    ]);
+    expect(await subjectsOf("bob", "friends")).toEqual([]);
+  });
+
+  it("leaves out the gateway's own account", async () => {
+    const found = await subjectsOf("alice", "grouper");
+    expect(found.map((subject) => subject.id)).toEqual(["GrouperAll", "GrouperSystem"]);
+    expect(service.platform.groups.recorder.to("GET", "/subjects")).toHaveLength(1);
+  });
+
+  it("refuses a search without text before asking the backend", async () => {
+    for (const url of ["/subjects", "/subjects?search=", "/subjects?search=%20%20"]) {
+      const response = await send(service, "alice", "GET", url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    }
+    expect(service.platform.groups.recorder.to("GET", "/subjects")).toEqual([]);
   });
 });

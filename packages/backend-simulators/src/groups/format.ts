@@ -10,8 +10,16 @@ function displayNameOf(state: GrouperState, name: string, displayExtension: stri
 }
 
 /** A subject as the groups backend lists it; empty attributes are left out. */
-export function formatSubject(subject: SubjectRecord): Record<string, string> {
+export function formatSubject(subject: SubjectRecord | Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(subject).filter(([, value]) => value !== undefined && value !== ""));
+}
+
+/**
+ * A group as Grouper's group source (`g:gsa`) finds it in a subject search: its uuid as the id, its full name as the
+ * name, its description when it has one.
+ */
+export function formatGroupSubject(group: GroupRecord): Record<string, string> {
+  return formatSubject({ id: group.id, name: group.name, description: group.description, source_id: "g:gsa" });
 }
 
 /** A subject id that no source knows is still reported, with only its id. */

@@ -1,10 +1,9 @@
-import { PassedOnAnswer } from "@de-gateway/backend-clients";
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { GroupsBackend } from "../grouper/groups-backend.js";
-import { isPerson } from "../grouper/subjects.js";
-import { errors, type Subject, Subject as SubjectSchema } from "../schemas.js";
+import { isPerson, listedSubject } from "../grouper/subjects.js";
+import { errors, ListedSubjects, type Subject, Subject as SubjectSchema } from "../schemas.js";
 import type { GroupsSettings } from "../settings.js";
 
 /** At most this many users are taken from each matching field of a user search. */
@@ -12,7 +11,7 @@ const MATCHES_PER_FIELD = 50;
 /** How many user lookups of one user-info request run at the same time. */
 const LOOKUPS_AT_ONCE = 8;
 
-const UserSearchQuery = Type.Object({ search: Type.String({ description: "text to look for" }) });
+const SearchQuery = Type.Object({ search: Type.String({ description: "text to look for" }) });
 const UserSearchResult = Type.Object({ users: Type.Array(SubjectSchema), truncated: Type.Boolean() });
 const UserInfoQuery = Type.Object({
   username: Type.Optional(Type.Array(Type.String(), { description: "user names; repeat the parameter" })),
@@ -49,20 +48,33 @@ async function inBatches<T, R>(items: readonly T[], limit: number, task: (item: 
   return results;
 }
 
-/** Looking people up: subject search (passthrough), user search and user info. */
+/** Looking people up: subject search, user search and user info. */
 export const userRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }> = async (app, { settings }) => {
-  const { serviceAccount } = settings;
+  const { serviceAccount, folders } = settings;
 
   app.get(
     "/subjects",
     {
       schema: {
-        summary: "Search users and groups (passthrough to the groups backend's subject search)",
-        response: { "2xx": PassedOnAnswer },
+        summary: "Users and groups whose id, name or e-mail contains the text (the groups backend's subject search)",
+        description:
+          "As the reference: the gateway's own account is left out, each subject's directory name is kept as " +
+          "`display_name`, and a group in the caller's collaborator lists, the teams or the communities is named " +
+          "as clients name it, without that folder.",
+        querystring: SearchQuery,
+        response: { 200: ListedSubjects, ...errors },
       },
     },
-    (request, reply) => {
-      app.backends.groups.forward(request, reply, { path: "/subjects" });
+    async (request) => {
+      const { search } = request.query;
+      if (!search.trim()) throw badRequest("the search text must not be blank");
+      const subjects = await new GroupsBackend(request, serviceAccount).searchSubjects(search);
+      const clientFolders = [folders.listsOf(request.user.username), folders.teams, folders.communities];
+      return {
+        subjects: subjects
+          .filter((subject) => subject.id !== serviceAccount)
+          .map((subject) => listedSubject(subject, clientFolders)),
+      };
     },
   );
 
@@ -71,7 +83,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
     {
       schema: {
         summary: `Users whose user name, real name or e-mail contains the text (at most ${MATCHES_PER_FIELD} per field)`,
-        querystring: UserSearchQuery,
+        querystring: SearchQuery,
         response: { 200: UserSearchResult, ...errors },
       },
     },
