@@ -57,7 +57,6 @@ describe("metadata answers in the metadata service's shapes", () => {
   it("comments on data items and apps", async () => {
     for (const [prefix, admin, query] of [
       ["/filesystem/data", "/admin/filesystem/data", FILE_TYPE],
-      ["/filesystem/entry", "/admin/filesystem/entry", FILE_TYPE],
       ["/apps", "/admin/apps", {}],
     ] as const) {
       const target = prefix === "/apps" ? APP : FILE;
@@ -97,13 +96,11 @@ describe("metadata answers in the metadata service's shapes", () => {
     await answered("PATCH /tags/user/:tagId", alice.patch(`/tags/user/${tag.id}`, { description: "as sequenced" }));
     await answered("GET /tags/user", alice.get("/tags/user"));
     await answered("GET /tags/suggestions", alice.get("/tags/suggestions", { contains: "raw", limit: "5" }));
-    for (const prefix of ["/filesystem/data", "/filesystem/entry"]) {
-      await answered(
-        `PATCH ${prefix}/:targetId/tags`,
-        alice.patch(`${prefix}/${FILE}/tags`, { tags: [tag.id] }, { type: "attach", ...FILE_TYPE }),
-      );
-      await answered(`GET ${prefix}/:targetId/tags`, alice.get(`${prefix}/${FILE}/tags`));
-    }
+    await answered(
+      "PATCH /filesystem/data/:targetId/tags",
+      alice.patch(`/filesystem/data/${FILE}/tags`, { tags: [tag.id] }, { type: "attach", ...FILE_TYPE }),
+    );
+    await answered("GET /filesystem/data/:targetId/tags", alice.get(`/filesystem/data/${FILE}/tags`));
     await answered("DELETE /tags/user/:tagId", alice.delete(`/tags/user/${tag.id}`));
   });
 

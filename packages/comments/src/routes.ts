@@ -37,7 +37,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ target: CommentTarget }>
   const metadata = app.backends.metadata;
   const tags = [target.tag];
   const publicPath = `${target.prefix}/:${target.param}/comments`;
-  const adminPublicPath = `/admin${target.backendPrefix}/:${target.param}/comments/:commentId`;
+  const adminPublicPath = `${target.adminPrefix}/:${target.param}/comments/:commentId`;
   const backendPath = (targetId: string) => `${target.backendPrefix}/${encodeSegment(targetId)}/comments`;
   const adminBackendPath = (targetId: string) => `/admin${backendPath(targetId)}`;
 

@@ -19,10 +19,11 @@ export interface CommentTarget {
   param: string;
   /** Public prefix of the targets: comments are at `{prefix}/:{param}/comments`, e.g. `/apps`. */
   prefix: string;
+  /** Public prefix of the administrators' delete: `{adminPrefix}/:{param}/comments/:commentId`, e.g. `/admin/apps`. */
+  adminPrefix: string;
   /**
-   * The metadata backend's prefix of the targets, e.g. `/filesystem/entry`: comments are at
-   * `{backendPrefix}/{id}/comments`; the administrative variants of both the public and the backend paths
-   * are under `/admin{backendPrefix}`.
+   * The metadata backend's prefix of the targets, e.g. `/filesystem/data`: comments are at
+   * `{backendPrefix}/{id}/comments`, their administrative variant under `/admin{backendPrefix}`.
    */
   backendPrefix: string;
   /**

@@ -19,7 +19,8 @@ const entryTarget: CommentTarget = {
   tag: "data-comments",
   param: "entryId",
   prefix: "/secured/filesystem/entry",
-  backendPrefix: "/filesystem/entry",
+  adminPrefix: "/admin/filesystem/entry",
+  backendPrefix: "/filesystem/data",
   async access(request, id) {
     const item = ITEMS.get(id);
     if (!item) throw notFound(`no data item ${id}`);
@@ -59,7 +60,7 @@ async function commentOn(id: string, user: string) {
 
 it("posts with the target's extra query, and lists", async () => {
   await commentOn(BOBS_FOLDER, "alice");
-  expect(metadata().to("POST", `/filesystem/entry/${BOBS_FOLDER}/comments`)[0]?.query).toEqual({
+  expect(metadata().to("POST", `/filesystem/data/${BOBS_FOLDER}/comments`)[0]?.query).toEqual({
     "data-type": "folder",
     user: "alice",
   });
@@ -71,9 +72,9 @@ it("sends an owner's retraction to the admin variant and anyone else's to the us
   const id = await commentOn(ALICES_FILE, "bob");
   const url = `/secured/filesystem/entry/${ALICES_FILE}/comments/${id}?retracted=true`;
   expect((await send("carol", "PATCH", url)).statusCode).toBe(403);
-  expect(metadata().to("PATCH", `/filesystem/entry/${ALICES_FILE}/comments/${id}`)).toHaveLength(1);
+  expect(metadata().to("PATCH", `/filesystem/data/${ALICES_FILE}/comments/${id}`)).toHaveLength(1);
   expect((await send("alice", "PATCH", url)).statusCode).toBe(200);
-  expect(metadata().to("PATCH", `/admin/filesystem/entry/${ALICES_FILE}/comments/${id}`)[0]?.query).toEqual({
+  expect(metadata().to("PATCH", `/admin/filesystem/data/${ALICES_FILE}/comments/${id}`)[0]?.query).toEqual({
     retracted: "true",
     user: "alice",
   });
@@ -93,6 +94,7 @@ it("registers the administrative delete as an admin route forwarding to the meta
   const url = `/admin/filesystem/entry/${ALICES_FILE}/comments/${id}`;
   expect((await send("alice", "DELETE", url)).statusCode).toBe(403);
   expect((await send("carol", "DELETE", url)).statusCode).toBe(200);
+  expect(metadata().to("DELETE", `/admin/filesystem/data/${ALICES_FILE}/comments/${id}`)).toHaveLength(1);
   expect(service.app.registeredRoutes).toContainEqual({
     method: "DELETE",
     url: "/admin/filesystem/entry/:entryId/comments/:commentId",

@@ -48,7 +48,7 @@ describe.each(ENTRIES)("comments on a $kind", ({ kind, id, unreadable }) => {
       });
       expect(
         recorder()
-          .to("POST", `/filesystem/entry/${id}/comments`)
+          .to("POST", `/filesystem/data/${id}/comments`)
           .map((request) => request.query),
       ).toEqual([{ "data-type": kind, user: "bob" }]);
       const listing = await send("bob", "GET", comments(id));
@@ -109,14 +109,14 @@ describe.each(ENTRIES)("comments on a $kind", ({ kind, id, unreadable }) => {
       expect(readmitted.statusCode).toBe(200);
       expect(readmitted.json()).toEqual({});
       expect((await listed()).map((comment) => comment.retracted)).toEqual([false]);
-      expect(recorder().to("PATCH", `/filesystem/entry/${id}/comments/${commentId}`)).toHaveLength(2);
+      expect(recorder().to("PATCH", `/filesystem/data/${id}/comments/${commentId}`)).toHaveLength(2);
       expect(recorder().to("PATCH", /^\/admin\//)).toEqual([]);
     });
 
     it("lets the owner retract anyone's comment through the admin variant; only the retractor readmits", async () => {
       const { id: commentId } = await post("bob");
       expect((await retract("alice", commentId, "true")).statusCode).toBe(200);
-      const viaAdmin = recorder().to("PATCH", `/admin/filesystem/entry/${id}/comments/${commentId}`);
+      const viaAdmin = recorder().to("PATCH", `/admin/filesystem/data/${id}/comments/${commentId}`);
       expect(viaAdmin.map((request) => request.query)).toEqual([{ retracted: "true", user: "alice" }]);
       expect((await listed()).map((comment) => comment.retracted)).toEqual([true]);
 

@@ -90,7 +90,7 @@ describe.each([
     expect(attached.json().tags).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: red, targets: [{ id: own, type: kind }] })]),
     );
-    const forwarded = recorder().to("PATCH", `/filesystem/entry/${own}/tags`);
+    const forwarded = recorder().to("PATCH", `/filesystem/data/${own}/tags`);
     expect(forwarded.map((request) => request.query)).toEqual([{ type: "attach", "data-type": kind, user: "alice" }]);
     expect((await tagValuesOn("alice", own)).sort()).toEqual(["blue", "red"]);
 

@@ -136,16 +136,14 @@ function dataType(request: FastifyRequest): string {
 }
 
 /**
- * Metadata backend: comments on apps and on data items, with administrative delete and retraction.
- * Data items are addressed as `/filesystem/entry/{id}` (the gateway catalogue's form) and as
- * `/filesystem/data/{id}` (the backend's own).
+ * Metadata backend: comments on apps and on data items, with administrative delete and retraction. Data items are
+ * under `/filesystem/data/{id}` (cyverse-de/metadata routes/comments.clj), never the catalogue's `/filesystem/entry`.
  */
 export const comments = defineModule<CommentsState>({
   makeState: () => ({ comments: new Map() }),
   routes: (app, state) =>
     backendScope(app, (scope) => {
       targetRoutes(scope, state, "/apps", "/admin/apps", () => "app");
-      targetRoutes(scope, state, "/filesystem/entry", "/admin/filesystem/entry", dataType);
       targetRoutes(scope, state, "/filesystem/data", "/admin/filesystem/data", dataType);
     }),
 });

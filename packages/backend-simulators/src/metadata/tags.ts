@@ -139,61 +139,59 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
     },
   );
 
-  // Data items are addressed as the backend's own `/filesystem/data/{id}` and as the gateway
+  // Data items are under the backend's own `/filesystem/data/{id}` (cyverse-de/metadata routes/tags.clj), never the
   // catalogue's `/filesystem/entry/{id}`.
-  for (const prefix of ["/filesystem/data", "/filesystem/entry"]) {
-    scope.get<{ Params: TargetParams }>(
-      `${prefix}/:targetId/tags`,
-      { schema: { params: TargetParams }, ...answers({ 200: TagList }) },
-      async (request) => {
-        const owner = callerOf(request).username;
-        const tagIds = new Set(attached(canonicalUuid(request.params.targetId)).map((attachment) => attachment.tag_id));
-        return {
-          tags: ownedBy(owner)
-            .filter((tag) => tagIds.has(tag.id))
-            .map(brief),
-        };
-      },
-    );
+  scope.get<{ Params: TargetParams }>(
+    "/filesystem/data/:targetId/tags",
+    { schema: { params: TargetParams }, ...answers({ 200: TagList }) },
+    async (request) => {
+      const owner = callerOf(request).username;
+      const tagIds = new Set(attached(canonicalUuid(request.params.targetId)).map((attachment) => attachment.tag_id));
+      return {
+        tags: ownedBy(owner)
+          .filter((tag) => tagIds.has(tag.id))
+          .map(brief),
+      };
+    },
+  );
 
-    // Attaching someone else's (or an unknown) tag is refused; detaching one is silently ignored.
-    scope.patch<{ Params: TargetParams; Querystring: AttachmentQuery; Body: TagIdList }>(
-      `${prefix}/:targetId/tags`,
-      {
-        schema: { params: TargetParams, querystring: AttachmentQuery, body: TagIdList },
-        ...answers({ 200: AttachedTagsListing }),
-      },
-      async (request) => {
-        const user = callerOf(request).username;
-        const targetId = canonicalUuid(request.params.targetId);
-        const asked = [...new Set(request.body.tags.map(canonicalUuid))];
-        const known = ownedBy(user).filter((tag) => asked.includes(tag.id));
-        if (request.query.type === "attach") {
-          const unknown = asked.filter((id) => !known.some((tag) => tag.id === id));
-          if (unknown.length) throw notFound(`tags not found: ${unknown.join(", ")}`);
-          const already = new Set(attached(targetId).map((attachment) => attachment.tag_id));
-          for (const tag of known.filter((candidate) => !already.has(candidate.id))) {
-            state().attachments.push({
-              tag_id: tag.id,
-              target_id: targetId,
-              target_type: request.query["data-type"],
-              attacher_id: user,
-              detached_on: null,
-              detacher_id: null,
-            });
-          }
-        } else {
-          const detaching = new Set(known.map((tag) => tag.id));
-          const time = now();
-          for (const attachment of attached(targetId).filter((candidate) => detaching.has(candidate.tag_id))) {
-            attachment.detached_on = time;
-            attachment.detacher_id = user;
-          }
+  // Attaching someone else's (or an unknown) tag is refused; detaching one is silently ignored.
+  scope.patch<{ Params: TargetParams; Querystring: AttachmentQuery; Body: TagIdList }>(
+    "/filesystem/data/:targetId/tags",
+    {
+      schema: { params: TargetParams, querystring: AttachmentQuery, body: TagIdList },
+      ...answers({ 200: AttachedTagsListing }),
+    },
+    async (request) => {
+      const user = callerOf(request).username;
+      const targetId = canonicalUuid(request.params.targetId);
+      const asked = [...new Set(request.body.tags.map(canonicalUuid))];
+      const known = ownedBy(user).filter((tag) => asked.includes(tag.id));
+      if (request.query.type === "attach") {
+        const unknown = asked.filter((id) => !known.some((tag) => tag.id === id));
+        if (unknown.length) throw notFound(`tags not found: ${unknown.join(", ")}`);
+        const already = new Set(attached(targetId).map((attachment) => attachment.tag_id));
+        for (const tag of known.filter((candidate) => !already.has(candidate.id))) {
+          state().attachments.push({
+            tag_id: tag.id,
+            target_id: targetId,
+            target_type: request.query["data-type"],
+            attacher_id: user,
+            detached_on: null,
+            detacher_id: null,
+          });
         }
-        return { tags: known.map(withTargets) };
-      },
-    );
-  }
+      } else {
+        const detaching = new Set(known.map((tag) => tag.id));
+        const time = now();
+        for (const attachment of attached(targetId).filter((candidate) => detaching.has(candidate.tag_id))) {
+          attachment.detached_on = time;
+          attachment.detacher_id = user;
+        }
+      }
+      return { tags: known.map(withTargets) };
+    },
+  );
 }
 
 /**

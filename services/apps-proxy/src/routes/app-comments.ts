@@ -18,6 +18,7 @@ export const appComments = commentsOn({
   tag: "app-comments",
   param: "appId",
   prefix: "/apps",
+  adminPrefix: "/admin/apps",
   backendPrefix: "/apps",
   async access(request, appId) {
     const { apps } = request.server.backends;

@@ -34,7 +34,7 @@ export const entryTags: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { entryId } = await readable(request);
-      return metadata.forward(request, reply, { path: path`/filesystem/entry/${entryId}/tags` });
+      return metadata.forward(request, reply, { path: path`/filesystem/data/${entryId}/tags` });
     },
   );
 
@@ -52,7 +52,7 @@ export const entryTags: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { entryId, entry } = await readable(request);
       return metadata.forward(request, reply, {
-        path: path`/filesystem/entry/${entryId}/tags`,
+        path: path`/filesystem/data/${entryId}/tags`,
         query: { "data-type": dataType(entry) },
       });
     },

@@ -8,7 +8,10 @@ export const fileComments = commentsOn({
   tag: "data-comments",
   param: "entryId",
   prefix: "/secured/filesystem/entry",
-  backendPrefix: "/filesystem/entry",
+  adminPrefix: "/admin/filesystem/entry",
+  // The metadata backend's own path (cyverse-de/metadata routes/comments.clj); the catalogue's `/filesystem/entry`
+  // is not served there.
+  backendPrefix: "/filesystem/data",
   async access(request, entryId) {
     const entry = await readableEntry(request.server.backends.fileInfo, request, entryId);
     if (!entry) throw notFound(`file or folder ${entryId} not found`);
