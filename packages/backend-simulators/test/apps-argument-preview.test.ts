@@ -19,7 +19,7 @@ describe("command-line preview", () => {
         { name: "", type: "Text", value: "positional", order: 2 },
       ),
     ).toBe("-n 5  positional --out counts.txt");
-    expect((await ok("POST", "/apps/arg-preview", { groups: [] })).params).toBe("");
+    expect((await ok("POST", "/apps/de/arg-preview", { groups: [] })).params).toBe("");
   });
 
   it("includes a flag only when it is set, without a value", async () => {

@@ -9,7 +9,7 @@ import { answeringAppsSimulator } from "./apps-http.js";
  * service's own shapes (src/apps/answer-schemas/): each route is asked as the gateway asks it, with seed data, and
  * no answer may fall outside its route's schema.
  */
-const { ok } = answeringAppsSimulator();
+const { call, ok } = answeringAppsSimulator();
 
 const { wordCount: WORD_COUNT, aliceAligner: ALICES_ALIGNER } = SEED_APP_IDS;
 const PUBLIC_ROOT = "a1f8e1c4-0000-4000-8000-000000000100";
@@ -41,11 +41,33 @@ describe("listings", () => {
   });
 });
 
+describe("paths", () => {
+  it("names apps and categories only under their system, as the apps service does", async () => {
+    // The seed's forms without a system (the gateway maps them onto /apps/de/…); the service reads the id as a
+    // system it does not know (400) or has no such route (404).
+    for (const [method, path] of [
+      ["GET", `/apps/${WORD_COUNT}`],
+      ["GET", `/apps/${WORD_COUNT}/details`],
+      ["POST", `/apps/${WORD_COUNT}/copy`],
+      ["PUT", `/apps/${WORD_COUNT}/favorite`],
+      ["POST", "/apps"],
+      ["POST", "/apps/share"],
+      ["POST", "/apps/arg-preview"],
+      ["GET", `/apps/categories/${PUBLIC_ROOT}`],
+      ["PATCH", `/admin/apps/categories/${PUBLIC_ROOT}`],
+      ["DELETE", `/admin/apps/${WORD_COUNT}`],
+    ] as const) {
+      const body = method === "GET" ? undefined : {};
+      expect([400, 404], `${method} ${path}`).toContain((await call(method, path, body)).status);
+    }
+  });
+});
+
 describe("app definitions and versions", () => {
   it("creates, reads, changes, copies, versions and deletes an app", async () => {
-    const id = (await ok("POST", "/apps", definition("Legacy Counter"))).id as string;
+    const id = await alicesApp("Second Counter");
     const own = await alicesApp();
-    for (const path of [`/apps/${own}`, `/apps/de/${own}`]) {
+    for (const path of [`/apps/de/${own}`]) {
       expect(await ok("GET", path)).toMatchObject({ limitChecks: { canRun: true }, overall_job_type: "executable" });
       await ok("PUT", path, definition("Counter"));
       await ok("PATCH", path, { description: "counts more" });
@@ -57,11 +79,10 @@ describe("app definitions and versions", () => {
     await ok("PUT", versioned, definition("Counter"));
     await ok("PATCH", versioned, { version: "1.0-first" });
     await ok("PUT", `/apps/de/${own}/versions`, { versions: [first, latest] });
-    await ok("POST", `/apps/${WORD_COUNT}/copy`);
     await ok("POST", `/apps/de/${WORD_COUNT}/copy`);
     await ok("POST", `${versioned}/copy`);
     await ok("DELETE", `/apps/de/${own}/versions/${latest?.version_id}`);
-    await ok("DELETE", `/apps/${id}`);
+    await ok("DELETE", `/apps/de/${id}`);
     await ok("DELETE", `/apps/de/${own}`);
     await ok("POST", "/apps/shredder", { app_ids: [{ system_id: "de", app_id: await alicesApp("Shredded") }] });
   });
@@ -71,7 +92,6 @@ describe("app definitions and versions", () => {
     const { version_id } = await ok("GET", `/apps/de/${id}`);
     await ok("PATCH", `/admin/apps/de/${id}`, { disabled: true }, "carol");
     await ok("PATCH", `/admin/apps/de/${id}/versions/${version_id}`, { disabled: false }, "carol");
-    await ok("DELETE", `/admin/apps/${id}`, undefined, "carol");
     await ok("DELETE", `/admin/apps/de/${id}`, undefined, "carol");
     await ok("POST", "/admin/apps/shredder", { app_ids: [{ system_id: "de", app_id: id }] }, "carol");
   });
@@ -94,14 +114,14 @@ describe("metadata and documentation", () => {
   it("adds, reads and changes the documentation of an app and of a version", async () => {
     const id = await alicesApp("Documented");
     const { version_id } = await ok("GET", `/apps/de/${id}`);
-    const paths = [`/apps/${id}`, `/apps/de/${id}`, `/apps/de/${id}/versions/${version_id}`];
+    const paths = [`/apps/de/${id}`, `/apps/de/${id}/versions/${version_id}`];
     for (const [n, path] of paths.entries()) {
       if (n === 0) await ok("POST", `${path}/documentation`, { documentation: "How to count" });
       await ok("GET", `${path}/documentation`);
       await ok("PATCH", `${path}/documentation`, { documentation: `How to count, take ${n}` });
     }
     const other = await alicesApp("Documented by an administrator");
-    const adminPaths = [`/admin/apps/${other}`, `/admin/apps/de/${other}`];
+    const adminPaths = [`/admin/apps/de/${other}`];
     await ok("POST", `${adminPaths[0]}/documentation`, { documentation: "Counting" }, "carol");
     for (const path of adminPaths) await ok("PATCH", `${path}/documentation`, { documentation: "More" }, "carol");
     const third = await alicesApp("Documented version");
@@ -136,7 +156,7 @@ describe("categories", () => {
     expect(categories[0]).toMatchObject({ system_id: "de", name: "Workspace" });
     await ok("GET", "/apps/categories?public=true");
     await ok("GET", "/apps/categories");
-    await ok("GET", `/apps/categories/${categories[0].categories[0].id}?${PAGING}`);
+    await ok("GET", `/apps/categories/de/${categories[0].categories[0].id}?${PAGING}`);
     await ok("GET", `/apps/categories/de/${PUBLIC_ROOT}?${PAGING}`);
   });
 
@@ -148,15 +168,15 @@ describe("categories", () => {
       { name: "Counting", parent_id: PUBLIC_ROOT },
       "carol",
     );
-    const legacy = await ok("POST", "/admin/apps/categories", { name: "Tallying", parent_id: PUBLIC_ROOT }, "carol");
+    const second = await ok("POST", "/admin/apps/categories/de", { name: "Tallying", parent_id: PUBLIC_ROOT }, "carol");
     await ok("GET", "/admin/apps/categories/search?name=count", undefined, "carol");
     await ok("PATCH", `/admin/apps/categories/de/${created.id}`, { name: "Counts" }, "carol");
-    await ok("PATCH", `/admin/apps/categories/${legacy.id}`, { name: "Tallies" }, "carol");
+    await ok("PATCH", `/admin/apps/categories/de/${second.id}`, { name: "Tallies" }, "carol");
     const placement = { system_id: "de", app_id: WORD_COUNT, category_ids: [{ system_id: "de", id: created.id }] };
     await ok("POST", "/admin/apps", { categories: [placement] }, "carol");
     await ok("POST", "/admin/apps", { categories: [{ ...placement, category_ids: [] }] }, "carol");
     await ok("DELETE", `/admin/apps/categories/de/${created.id}`, undefined, "carol");
-    await ok("DELETE", `/admin/apps/categories/${legacy.id}`, undefined, "carol");
+    await ok("DELETE", `/admin/apps/categories/de/${second.id}`, undefined, "carol");
     const doomed = await ok("POST", "/admin/apps/categories/de", { name: "Doomed", parent_id: PUBLIC_ROOT }, "carol");
     await ok("POST", "/admin/apps/categories/shredder", { category_ids: [doomed.id] }, "carol");
   });
@@ -166,21 +186,20 @@ describe("what users read about an app", () => {
   it("answers details, listing, tasks, tools, the editor's view and publishability", async () => {
     const own = await alicesApp("Described");
     const { version_id } = await ok("GET", `/apps/de/${own}`);
-    for (const path of [`/apps/${own}`, `/apps/de/${own}`, `/apps/de/${own}/versions/${version_id}`]) {
+    for (const path of [`/apps/de/${own}`, `/apps/de/${own}/versions/${version_id}`]) {
       expect((await ok("GET", `${path}/details`)).app_type).toBe("DE");
       expect((await ok("GET", `${path}/tasks`)).tasks[0].system_id).toBe("de");
       await ok("GET", `${path}/tools`);
       await ok("GET", `${path}/ui`);
     }
     await ok("GET", `/apps/de/${WORD_COUNT}/listing`);
-    await ok("GET", `/apps/${own}/is-publishable`);
     await ok("GET", `/apps/de/${own}/is-publishable`);
     await ok("GET", `/admin/apps/de/${own}/details`, undefined, "carol");
     await ok("GET", `/admin/apps/de/${own}/versions/${version_id}/details`, undefined, "carol");
   });
 
   it("marks favorites and rates apps", async () => {
-    for (const path of [`/apps/${WORD_COUNT}`, `/apps/de/${WORD_COUNT}`]) {
+    for (const path of [`/apps/de/${WORD_COUNT}`]) {
       await ok("PUT", `${path}/favorite`);
       await ok("DELETE", `${path}/favorite`);
       expect((await ok("POST", `${path}/rating`, { rating: 4 })).total).toBe(1);
@@ -191,7 +210,7 @@ describe("what users read about an app", () => {
 
 describe("publication and featured apps", () => {
   it("publishes an app of trusted images at once and queues one of other images", async () => {
-    await ok("POST", `/apps/${await alicesApp("Published")}/publish`, { name: "Published" });
+    await ok("POST", `/apps/de/${await alicesApp("Published")}/publish`, { name: "Published" });
     await ok("POST", `/apps/de/${await alicesApp("Published too")}/publish`, {});
     await ok("POST", `/apps/de/${await alicesApp("Queued", SEED_TOOL_IDS.fastqc)}/publish`, {}, undefined, 202);
     expect((await ok("GET", "/admin/apps/publication-requests", undefined, "carol")).publication_requests).toHaveLength(
@@ -260,19 +279,14 @@ describe("pipelines", () => {
 describe("sharing", () => {
   const subject = { id: "bob", source_id: "ldap" };
 
-  it("shares apps under every name, lists their permissions and unshares them", async () => {
+  it("shares apps, lists their permissions and unshares them", async () => {
     const app = { system_id: "de", app_id: ALICES_ALIGNER };
-    for (const [share, unshare] of [
-      ["/apps/sharing", "/apps/unsharing"],
-      ["/apps/share", "/apps/unshare"],
-    ] as const) {
-      await ok("POST", share, { sharing: [{ subject, apps: [{ ...app, permission: "read" }] }] });
-      expect((await ok("POST", "/apps/permission-lister", { apps: [app] })).apps[0].permissions).toContainEqual({
-        subject,
-        permission: "read",
-      });
-      await ok("POST", unshare, { unsharing: [{ subject, apps: [app] }] });
-    }
+    await ok("POST", "/apps/sharing", { sharing: [{ subject, apps: [{ ...app, permission: "read" }] }] });
+    expect((await ok("POST", "/apps/permission-lister", { apps: [app] })).apps[0].permissions).toContainEqual({
+      subject,
+      permission: "read",
+    });
+    await ok("POST", "/apps/unsharing", { unsharing: [{ subject, apps: [app] }] });
     const refused = await ok(
       "POST",
       "/apps/sharing",

@@ -366,9 +366,9 @@ describe("bad input on every apps-backend row", () => {
 });
 
 describe("route conflicts: the static segment wins, as in the reference gateway", () => {
-  it("sends /apps/{app-id}/details to the seed's row, /apps/de/{app-id} to the system's", async () => {
+  it("sends the seed's /apps/{app-id}/details to the DE system's app, as the system's own row", async () => {
     expect((await send("bob", "GET", `/apps/${WORD_COUNT}/details`)).statusCode).toBe(200);
-    expect(recorded("GET", `/apps/${WORD_COUNT}/details`)).toHaveLength(1);
+    expect(recorded("GET", `/apps/de/${WORD_COUNT}/details`)).toHaveLength(1);
     expect((await send("bob", "GET", `/apps/de/${WORD_COUNT}`)).json()).toMatchObject({ id: WORD_COUNT });
     expect(recorded("GET", `/apps/de/${WORD_COUNT}`)).toHaveLength(1);
   });

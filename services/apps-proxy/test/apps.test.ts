@@ -88,15 +88,16 @@ describe("the app catalogue", () => {
     const body = '{"name":  "Spaced",\n "description": "kept as sent", "groups": []}';
     const created = await send("alice", "POST", "/apps", body, { "content-type": "application/json" });
     expect(created.statusCode).toBe(200);
-    const [call] = service.platform.apps.recorder.to("POST", "/apps");
+    // The seed names no system; the apps service creates apps only in one (POST /apps/{system-id}).
+    const [call] = service.platform.apps.recorder.to("POST", "/apps/de");
     expect(JSON.stringify(call?.body)).toBe(JSON.stringify(JSON.parse(body)));
     expect(call?.headers["content-length"]).toBe(String(Buffer.byteLength(body)));
   });
 
-  it("sends the administrators' PATCH of an app to the apps backend's PATCH /apps/{id}", async () => {
+  it("sends the administrators' PATCH of an app to the apps backend's own, under the DE system, as terrain", async () => {
     const patched = await send("carol", "PATCH", `/admin/apps/${WORD_COUNT}`, { description: "Counts words, fast" });
     expect(patched.statusCode).toBe(200);
-    expect(service.platform.apps.recorder.to("PATCH", `/apps/${WORD_COUNT}`)).toHaveLength(1);
+    expect(service.platform.apps.recorder.to("PATCH", `/admin/apps/de/${WORD_COUNT}`)).toHaveLength(1);
     expect(service.platform.apps.state.catalog.apps.get(WORD_COUNT)?.description).toBe("Counts words, fast");
   });
 
@@ -172,7 +173,7 @@ describe("unsecured endpoints", () => {
     expect(preview.statusCode).toBe(200);
     // The apps service passes on the job executor's answer: the command line as one string.
     expect(preview.json()).toEqual({ params: "--in a.txt -l" });
-    expect(service.platform.apps.recorder.to("POST", "/apps/arg-preview")[0]?.query).toEqual({ user: "anonymous" });
+    expect(service.platform.apps.recorder.to("POST", "/apps/de/arg-preview")[0]?.query).toEqual({ user: "anonymous" });
   });
 
   it("passes a signed-in caller's identity on with the preview, and refuses a token that does not verify", async () => {
@@ -185,7 +186,7 @@ describe("unsecured endpoints", () => {
       payload: body,
     });
     expect(forged.statusCode).toBe(401);
-    const calls = service.platform.apps.recorder.to("POST", "/apps/arg-preview");
+    const calls = service.platform.apps.recorder.to("POST", "/apps/de/arg-preview");
     expect(calls.map((call) => call.query)).toEqual([
       { user: "bob", email: "bob@example.org", "first-name": "Bob", "last-name": "Builder" },
     ]);
@@ -265,7 +266,7 @@ describe("passthrough fidelity", () => {
     expect(slashed.statusCode).toBe(404);
     const climbing = await send("alice", "GET", `/apps/${encodeURIComponent("../tools")}/details`);
     expect(climbing.statusCode).toBe(400);
-    expect(service.platform.apps.recorder.requests.map((request) => request.path)).toEqual(["/apps/a%2Fb/details"]);
+    expect(service.platform.apps.recorder.requests.map((request) => request.path)).toEqual(["/apps/de/a%2Fb/details"]);
   });
 });
 

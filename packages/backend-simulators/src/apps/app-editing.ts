@@ -100,12 +100,11 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
   };
   const app = answers({ 200: App });
   const empty = { 200: EmptyObject };
-  scope.post("/apps", app, async (request) => create(request.body, callerOf(request)));
   scope.post<{ Params: { systemId: string } }>("/apps/:systemId", app, async (request) => {
     if (systemOf(request.params.systemId) !== "de") throw badRequest(TAPIS_REFUSALS.integration);
     return create(request.body, callerOf(request));
   });
-  const everyPath = { legacy: true, versions: true, tapis: TAPIS_REFUSALS.integration, answers: { 200: App } };
+  const everyPath = { versions: true, tapis: TAPIS_REFUSALS.integration, answers: { 200: App } };
   appRoutes(scope, "GET", "", { ...everyPath, answers: { 200: AppJobView } }, async (request, { appId, versionId }) => {
     const username = callerOf(request).username;
     return launchForm(atVersion(readableApp(state(), appId, username), versionId), username, all);
@@ -129,7 +128,7 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
     const app = writableApp(state(), appId, callerOf(request).username);
     return editorView(applyLabels(app, versionId, request.body), toolsOf(all));
   });
-  const deletion = { legacy: true, tapis: TAPIS_REFUSALS.integration, answers: empty };
+  const deletion = { tapis: TAPIS_REFUSALS.integration, answers: empty };
   appRoutes(scope, "DELETE", "", deletion, async (request, { appId }) => {
     deletableApp(state(), appId, callerOf(request)).deleted = true;
     return {};
@@ -151,7 +150,7 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
     scope,
     "POST",
     "/copy",
-    { legacy: true, versions: true, answers: { 200: App } },
+    { versions: true, answers: { 200: App } },
     async (request, { appId, versionId }) => {
       const caller = callerOf(request);
       const copy = copyOf(atVersion(readableApp(state(), appId, caller.username), versionId), caller);
@@ -213,7 +212,7 @@ function adminRoutes(scope: FastifyInstance, state: () => CatalogState, all: All
     return appDetails(version, caller.username, all);
   });
   // Both answer with no body (the backend's deletions return nothing).
-  const deletion = { base: "/admin/apps", legacy: true, answers: { 200: NoBody } };
+  const deletion = { base: "/admin/apps", answers: { 200: NoBody } };
   appRoutes(scope, "DELETE", "", deletion, async (request, { appId }, reply) => {
     callerOf(request);
     existingApp(state(), appId).deleted = true;

@@ -84,7 +84,7 @@ function routes(scope: FastifyInstance, all: All) {
   const catalog = () => catalogOf(all);
   const readable = (request: FastifyRequest, { appId, versionId }: AppRef) =>
     atVersion(readableApp(catalog(), appId, callerOf(request).username), versionId);
-  const everyPath = { legacy: true, versions: true };
+  const everyPath = { versions: true };
   appRoutes(scope, "GET", "/details", { ...everyPath, answers: { 200: AppDetails } }, async (request, ref) =>
     appDetails(readable(request, ref), callerOf(request).username, all),
   );
@@ -111,14 +111,13 @@ function routes(scope: FastifyInstance, all: All) {
   appRoutes(scope, "GET", "/ui", { ...everyPath, answers: { 200: App } }, async (request, { appId, versionId }) =>
     editorView(atVersion(writableApp(catalog(), appId, callerOf(request).username), versionId), toolsOf(all)),
   );
-  const publishable = { legacy: true, answers: { 200: AppPublishableResponse } };
+  const publishable = { answers: { 200: AppPublishableResponse } };
   appRoutes(scope, "GET", "/is-publishable", publishable, async (request, ref) => {
     const caller = callerOf(request);
     const reason = unpublishableBecause(readable(request, ref), caller.username, all);
     return reason ? { publishable: false, reason } : { publishable: true };
   });
   const preview = answers({ 200: ArgumentPreview });
-  scope.post("/apps/arg-preview", preview, async (request) => argumentPreview(request.body));
   scope.post<{ Params: { systemId: string } }>("/apps/:systemId/arg-preview", preview, async (request) => {
     systemOf(request.params.systemId);
     callerOf(request);

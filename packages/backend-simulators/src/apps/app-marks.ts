@@ -31,7 +31,7 @@ export const appMarks = defineModule<AppMarksState>({
   routes: (app, state, all) =>
     backendScope(app, (scope) => {
       // The backend answers favorite marks with no body.
-      const favorite = { legacy: true, tapis: TAPIS_REFUSALS.favorite, answers: { 200: NoBody } };
+      const favorite = { tapis: TAPIS_REFUSALS.favorite, answers: { 200: NoBody } };
       appRoutes(scope, "PUT", "/favorite", favorite, async (request, { appId }, reply) => {
         const caller = callerOf(request);
         readableApp(catalogOf(all), appId, caller.username);
@@ -46,7 +46,7 @@ export const appMarks = defineModule<AppMarksState>({
         state().favorites.get(caller.username)?.delete(appId);
         return reply.send();
       });
-      const rating = { legacy: true, tapis: TAPIS_REFUSALS.rating, answers: { 200: RatingResponse } };
+      const rating = { tapis: TAPIS_REFUSALS.rating, answers: { 200: RatingResponse } };
       appRoutes(scope, "POST", "/rating", rating, async (request, { appId }) => {
         const caller = callerOf(request);
         readableApp(catalogOf(all), appId, caller.username);

@@ -144,7 +144,6 @@ const documentationAnswers = { 200: AppDocumentation };
 function documentationRoutes(scope: FastifyInstance, base: string, state: () => AppMetadataState, write: AppOf) {
   const options = {
     base,
-    legacy: true,
     versions: true,
     tapis: TAPIS_REFUSALS.documentation,
     answers: documentationAnswers,
@@ -197,7 +196,7 @@ export const appMetadata = defineModule<AppMetadataState>({
     return backendScope(app, (scope) => {
       avuRoutes(scope, "/apps", state, readable, writable);
       avuRoutes(scope, "/admin/apps", state, anyApp, anyApp);
-      const reading = { legacy: true, versions: true, answers: documentationAnswers };
+      const reading = { versions: true, answers: documentationAnswers };
       appRoutes(scope, "GET", "/documentation", reading, async (request, { appId, versionId }) => {
         const version = atVersion(readable(request, appId), versionId);
         const documentation = state().documentation.get(version.version_id);

@@ -11,8 +11,6 @@ export interface AppRef {
 export interface AppPathOptions {
   /** `/apps` (the default) or `/admin/apps`. */
   base?: string;
-  /** Also the seed's path without a system (`/apps/{app-id}…`), which the backend still answers. */
-  legacy?: boolean;
   /** Also each version's path (`…/{app-id}/versions/{version-id}…`). */
   versions?: boolean;
   /** Why a request naming a `tapis` app is refused when it would change it; reads of one are not found. */
@@ -25,8 +23,9 @@ type PathParams = { appId: string; systemId?: string; versionId?: string };
 type Handler = (request: FastifyRequest, ref: AppRef, reply: FastifyReply) => unknown;
 
 /**
- * Registers one handler on every path the backend names an app by: `{base}/{system-id}/{app-id}{suffix}`, and as
- * asked the seed's `{base}/{app-id}{suffix}` and the version's `…/versions/{version-id}{suffix}`.
+ * Registers one handler on every path the backend names an app by: `{base}/{system-id}/{app-id}{suffix}` and, as
+ * asked, the version's `…/versions/{version-id}{suffix}`. The backend has no path without a system
+ * (cyverse-de/apps routes/apps.clj), so neither does this.
  */
 export function appRoutes(
   scope: FastifyInstance,
@@ -37,7 +36,6 @@ export function appRoutes(
 ): void {
   const base = options.base ?? "/apps";
   const urls = [
-    ...(options.legacy ? [`${base}/:appId${suffix}`] : []),
     `${base}/:systemId/:appId${suffix}`,
     ...(options.versions ? [`${base}/:systemId/:appId/versions/:versionId${suffix}`] : []),
   ];

@@ -60,17 +60,12 @@ export const appSharing = defineModule<Record<string, never>>({
       scope.post("/apps/permission-lister", answers({ 200: AppPermissionListing }), async (request) =>
         listPermissions(appKind(all), request.body, callerOf(request).username, "apps"),
       );
-      // The older names and today's name of the same operations.
-      for (const path of ["/apps/share", "/apps/sharing"]) {
-        scope.post(path, appSharing, async (request) =>
-          share(appKind(all), request.body, callerOf(request).username, "apps"),
-        );
-      }
-      for (const path of ["/apps/unshare", "/apps/unsharing"]) {
-        scope.post(path, appUnsharing, async (request) =>
-          unshare(appKind(all), request.body, callerOf(request).username, "apps"),
-        );
-      }
+      scope.post("/apps/sharing", appSharing, async (request) =>
+        share(appKind(all), request.body, callerOf(request).username, "apps"),
+      );
+      scope.post("/apps/unsharing", appUnsharing, async (request) =>
+        unshare(appKind(all), request.body, callerOf(request).username, "apps"),
+      );
       // Administrators share any app, as if they owned it.
       scope.post("/admin/apps/sharing", appSharing, async (request) => {
         callerOf(request);

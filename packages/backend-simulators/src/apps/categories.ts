@@ -172,9 +172,6 @@ function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: A
     };
   };
   const listing = answers({ 200: AppCategoryAppListing });
-  scope.get<{ Params: { groupId: string } }>("/apps/categories/:groupId", listing, async (request) =>
-    appsIn(request, request.params.groupId),
-  );
   // No HPC categories are simulated: a tapis category is never found.
   scope.get<{ Params: { systemId: string; categoryId: string } }>(
     "/apps/categories/:systemId/:categoryId",
@@ -223,7 +220,6 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     state().categories.set(category.id, category);
     return adminCategoryListing(state(), category, caller.username, all);
   };
-  scope.post("/admin/apps/categories", listing, create);
   scope.post<{ Params: { systemId: string } }>("/admin/apps/categories/:systemId", listing, async (request) => {
     deSystem(request.params.systemId);
     return create(request);
@@ -245,18 +241,17 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     },
   );
   // The backend answers a deletion with no body.
-  type CategoryParams = { Params: { systemId?: string; categoryId: string } };
+  type CategoryParams = { Params: { systemId: string; categoryId: string } };
   const deletion = async (request: FastifyRequest<CategoryParams>, reply: FastifyReply) => {
     const caller = callerOf(request);
-    if (request.params.systemId !== undefined) deSystem(request.params.systemId);
+    deSystem(request.params.systemId);
     removeCategory(state(), request.params.categoryId, caller.username);
     return reply.send();
   };
-  scope.delete<CategoryParams>("/admin/apps/categories/:categoryId", answers({ 200: NoBody }), deletion);
   scope.delete<CategoryParams>("/admin/apps/categories/:systemId/:categoryId", answers({ 200: NoBody }), deletion);
   const change = async (request: FastifyRequest<CategoryParams>) => {
     const caller = callerOf(request);
-    if (request.params.systemId !== undefined) deSystem(request.params.systemId);
+    deSystem(request.params.systemId);
     const category = existingCategory(state(), request.params.categoryId);
     const body = bodyObject(request.body);
     const name = typeof body.name === "string" && body.name.trim() ? body.name : category.name;
@@ -277,7 +272,6 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     category.name = name;
     return adminCategoryListing(state(), category, caller.username, all);
   };
-  scope.patch<CategoryParams>("/admin/apps/categories/:categoryId", listing, change);
   scope.patch<CategoryParams>("/admin/apps/categories/:systemId/:categoryId", listing, change);
   // Categorize apps: each named app is placed in exactly the listed categories.
   scope.post("/admin/apps", answers({ 200: NoBody }), async (request, reply) => {

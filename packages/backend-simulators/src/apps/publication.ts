@@ -67,7 +67,7 @@ function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: 
       apps: paged(listed, queryOf(request), "name"),
     };
   });
-  const options = { legacy: true, tapis: TAPIS_REFUSALS.publication, answers: { 200: NoBody, 202: NoBody } };
+  const options = { tapis: TAPIS_REFUSALS.publication, answers: { 200: NoBody, 202: NoBody } };
   // Apps that run only trusted images are published at once (200); the others wait for an administrator (202).
   // The backend answers either with no body.
   appRoutes(scope, "POST", "/publish", options, async (request, { appId }, reply) => {
