@@ -22,6 +22,14 @@ export const ListingQuery = Type.Object({
 export type ListingQuery = Static<typeof ListingQuery>;
 
 export const CountQuery = Type.Object({ seen: Type.Optional(Seen), filter: Type.Optional(Filter) });
+export type CountQuery = Static<typeof CountQuery>;
+
+/**
+ * The count's parameters under the backend's names. Its count reads a filter only as a type (its listing also takes
+ * `new`), so `new`, unseen messages of any type, is asked as `seen=false`, as the listing reads it.
+ */
+export const backendCountQuery = (query: CountQuery) =>
+  query.filter === "new" ? { seen: false, filter: undefined } : { seen: query.seen, filter: query.filter };
 export const DeleteAllQuery = Type.Object({ filter: Type.Optional(Filter) });
 
 /** The listing parameters under the names the notification backend reads. */

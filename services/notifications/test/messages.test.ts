@@ -29,6 +29,9 @@ describe("GET /secured/notifications/messages", () => {
     const page = (await get("/secured/notifications/messages?limit=2&offset=1&sortDir=asc")).json();
     expect(idsOf(page)).toEqual([ids[1], ids[2]]);
     expect(page.total).toBe("5");
+    // Past the last message the service's total is 0 (it counts the page's own rows), and it is passed on as such.
+    const beyond = (await get("/secured/notifications/messages?limit=2&offset=5")).json();
+    expect(beyond).toMatchObject({ messages: [], total: "0" });
     const all = (await get("/secured/notifications/messages?limit=0&sortField=timestamp&sortDir=desc")).json();
     expect(idsOf(all)).toEqual([...ids].reverse());
   });
@@ -185,6 +188,11 @@ describe("GET /secured/notifications/count-messages", () => {
     expect((await get("/secured/notifications/count-messages?filter=DATA")).json()["user-total"]).toBe(1);
     expect((await get("/secured/notifications/count-messages?seen=true")).json()["user-total"]).toBe(1);
     expect((await get("/secured/notifications/count-messages?user=bob")).json()["user-total"]).toBe(2);
+    // `new` counts the unseen messages of any type; the service's count has no such filter, so it is asked as
+    // seen=false.
+    expect((await get("/secured/notifications/count-messages?filter=new")).json()["user-total"]).toBe(1);
+    const asked = service().platform.notifications.recorder.to("GET", "/count-messages").at(-1)?.query;
+    expect(asked).toEqual({ user: "alice", seen: "false" });
   });
 
   it("refuses a filter that is no type name, or an unknown seen value, with 400", async () => {

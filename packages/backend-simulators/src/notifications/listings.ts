@@ -32,9 +32,11 @@ export const listings = defineModule<Record<string, never>>({
   makeState: () => ({}),
   routes(app, _state, all) {
     const inbox = () => all().intake as IntakeState;
+    // The service reads `total` from `count(*) OVER ()` on the page's own rows (db/listings.go), so a page past the
+    // last message says 0.
     const listing = (user: string, page: ReturnType<typeof userMessages>, total: number) => ({
       messages: page.map(listed),
-      total: String(total),
+      total: String(page.length > 0 ? total : 0),
       unseen_total: String(unseenCount(inbox(), user)),
     });
 
@@ -73,8 +75,11 @@ export const listings = defineModule<Record<string, never>>({
       { ...agentErrors, ...answers({ 200: MessageCounts }), schema: { querystring: CountQuery } },
       async (request) => {
         const { user, seen, filter } = request.query;
+        // Unlike the listing, the count reads its filter only as a type: `new` is a type no message has
+        // (api/v1/listings.go).
+        const type = filter?.toLowerCase().replaceAll(" ", "_") || undefined;
         return {
-          "user-total": userMessages(inbox(), user, criteriaFrom(filter, seen)).length,
+          "user-total": userMessages(inbox(), user, { seen, type }).length,
           ...systemCounts(all().system as SystemState, user),
         };
       },

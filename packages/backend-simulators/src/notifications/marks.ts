@@ -3,8 +3,8 @@ import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
 import { SuccessCount } from "./answer-schemas.js";
 import { agentErrors } from "./errors.js";
-import { criteriaFrom, unseenCount, userMessages, userMessagesWithIds } from "./inbox.js";
-import type { IntakeState } from "./intake.js";
+import { criteriaFrom, userMessages, userMessagesWithIds } from "./inbox.js";
+import type { IntakeState, StoredNotification } from "./intake.js";
 import { UserOnly, UuidList } from "./schemas.js";
 
 const DeleteAllQuery = Type.Object({ user: Type.String({ minLength: 1 }), filter: Type.Optional(Type.String()) });
@@ -14,20 +14,26 @@ type UserAndUuids = { Querystring: Static<typeof UserOnly>; Body: Static<typeof 
 /**
  * Changing a user's messages: `POST /seen`, `POST /mark-all-seen` (user in the body), `POST /delete`,
  * `DELETE /delete-all` (optionally only a type, or `new`). Unknown ids and other users' messages are
- * silently left alone. Answers carry `count`: the user's messages still unseen.
+ * silently left alone. Answers carry `count`: how many messages the change touched, the service's rows affected
+ * (db/updates.go), not how many are left unseen.
  */
 export const marks = defineModule<Record<string, never>>({
   makeState: () => ({}),
   routes(app, _state, all) {
     const inbox = () => all().intake as IntakeState;
-    const stillUnseen = (user: string) => ({ success: true, count: unseenCount(inbox(), user) });
+    const changed = (messages: StoredNotification[], change: (stored: StoredNotification) => void) => {
+      for (const stored of messages) change(stored);
+      return { success: true, count: messages.length };
+    };
 
     app.post<UserAndUuids>(
       "/seen",
       { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: UserOnly, body: UuidList } },
       async (request) => {
-        for (const stored of userMessagesWithIds(inbox(), request.query.user, request.body.uuids)) stored.seen = true;
-        return stillUnseen(request.query.user);
+        const named = userMessagesWithIds(inbox(), request.query.user, request.body.uuids);
+        return changed(named, (stored) => {
+          stored.seen = true;
+        });
       },
     );
 
@@ -35,8 +41,9 @@ export const marks = defineModule<Record<string, never>>({
       "/mark-all-seen",
       { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { body: UserOnly } },
       async (request) => {
-        for (const stored of userMessages(inbox(), request.body.user, { seen: false })) stored.seen = true;
-        return stillUnseen(request.body.user);
+        return changed(userMessages(inbox(), request.body.user, { seen: false }), (stored) => {
+          stored.seen = true;
+        });
       },
     );
 
@@ -44,9 +51,10 @@ export const marks = defineModule<Record<string, never>>({
       "/delete",
       { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: UserOnly, body: UuidList } },
       async (request) => {
-        for (const stored of userMessagesWithIds(inbox(), request.query.user, request.body.uuids))
+        const named = userMessagesWithIds(inbox(), request.query.user, request.body.uuids);
+        return changed(named, (stored) => {
           stored.deleted = true;
-        return stillUnseen(request.query.user);
+        });
       },
     );
 
@@ -55,8 +63,9 @@ export const marks = defineModule<Record<string, never>>({
       { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: DeleteAllQuery } },
       async (request) => {
         const { user, filter } = request.query;
-        for (const stored of userMessages(inbox(), user, criteriaFrom(filter, undefined))) stored.deleted = true;
-        return stillUnseen(user);
+        return changed(userMessages(inbox(), user, criteriaFrom(filter, undefined)), (stored) => {
+          stored.deleted = true;
+        });
       },
     );
   },

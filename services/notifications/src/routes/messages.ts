@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { withAppDescriptions } from "../app-descriptions.js";
 import type { Listing } from "../listing.js";
-import { backendListingQuery, CountQuery, ListingQuery, normaliseEnumeratedParams } from "../notification-query.js";
+import {
+  backendCountQuery,
+  backendListingQuery,
+  CountQuery,
+  ListingQuery,
+  normaliseEnumeratedParams,
+} from "../notification-query.js";
 import { BackendObject, errors, NotificationListing } from "../schemas.js";
 
 const timestampOf = (message: Listing["messages"][number]): number =>
@@ -67,7 +73,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       notifications.forward(request, reply, {
         path: "/count-messages",
-        query: { seen: request.query.seen, filter: request.query.filter },
+        query: backendCountQuery(request.query),
       }),
   );
 };
