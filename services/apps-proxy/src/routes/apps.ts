@@ -1,5 +1,5 @@
 import { type PassthroughFamily, PLATFORM_SYSTEM_ID } from "@de-gateway/backend-clients";
-import { PLATFORM_APP } from "./platform-app.js";
+import { onPlatformSystem } from "./platform-app.js";
 
 /**
  * Apps: the catalogue, app definitions and their views, publication and sharing. The seed names an app by its id
@@ -17,66 +17,37 @@ export const apps: PassthroughFamily = {
     { method: "POST", path: "/apps", backendPath: `/apps/${PLATFORM_SYSTEM_ID}`, summary: "Create an app" },
     { method: "GET", path: "/admin/apps", summary: "Search all apps" },
     { method: "POST", path: "/admin/apps", summary: "Place apps in categories" },
-    { method: "GET", path: "/apps/{app-id}", backendPath: PLATFORM_APP, summary: "An app's launch form" },
-    { method: "PUT", path: "/apps/{app-id}", backendPath: PLATFORM_APP, summary: "Replace an app's definition" },
-    { method: "PATCH", path: "/apps/{app-id}", backendPath: PLATFORM_APP, summary: "Change an app's labels" },
-    { method: "DELETE", path: "/apps/{app-id}", backendPath: PLATFORM_APP, summary: "Delete an app" },
-    {
+    onPlatformSystem({ method: "GET", path: "/apps/{app-id}", summary: "An app's launch form" }),
+    onPlatformSystem({ method: "PUT", path: "/apps/{app-id}", summary: "Replace an app's definition" }),
+    onPlatformSystem({ method: "PATCH", path: "/apps/{app-id}", summary: "Change an app's labels" }),
+    onPlatformSystem({ method: "DELETE", path: "/apps/{app-id}", summary: "Delete an app" }),
+    onPlatformSystem({
       method: "PATCH",
       path: "/admin/apps/{app-id}",
-      backendPath: `/admin${PLATFORM_APP}`,
       summary: "Change an app's labels (administrators)",
-    },
-    {
-      method: "DELETE",
-      path: "/admin/apps/{app-id}",
-      backendPath: `/admin${PLATFORM_APP}`,
-      summary: "Delete any app",
-    },
+    }),
+    onPlatformSystem({ method: "DELETE", path: "/admin/apps/{app-id}", summary: "Delete any app" }),
     { method: "POST", path: "/apps/shredder", summary: "Delete several apps" },
     { method: "POST", path: "/admin/apps/shredder", summary: "Delete several apps permanently" },
-    {
-      method: "GET",
-      path: "/apps/{app-id}/details",
-      backendPath: `${PLATFORM_APP}/details`,
-      summary: "An app's details",
-    },
-    {
+    onPlatformSystem({ method: "GET", path: "/apps/{app-id}/details", summary: "An app's details" }),
+    onPlatformSystem({
       method: "GET",
       path: "/apps/{app-id}/tasks",
-      backendPath: `${PLATFORM_APP}/tasks`,
       summary: "An app's tasks with their inputs and outputs",
-    },
-    {
-      method: "GET",
-      path: "/apps/{app-id}/tools",
-      backendPath: `${PLATFORM_APP}/tools`,
-      summary: "The tools an app runs",
-    },
-    {
-      method: "GET",
-      path: "/apps/{app-id}/ui",
-      backendPath: `${PLATFORM_APP}/ui`,
-      summary: "An app as the app editor loads it",
-    },
-    {
+    }),
+    onPlatformSystem({ method: "GET", path: "/apps/{app-id}/tools", summary: "The tools an app runs" }),
+    onPlatformSystem({ method: "GET", path: "/apps/{app-id}/ui", summary: "An app as the app editor loads it" }),
+    onPlatformSystem({
       method: "GET",
       path: "/apps/{app-id}/is-publishable",
-      backendPath: `${PLATFORM_APP}/is-publishable`,
       summary: "Whether an app can be published",
-    },
-    {
-      method: "POST",
-      path: "/apps/{app-id}/publish",
-      backendPath: `${PLATFORM_APP}/publish`,
-      summary: "Publish an app",
-    },
-    {
+    }),
+    onPlatformSystem({ method: "POST", path: "/apps/{app-id}/publish", summary: "Publish an app" }),
+    onPlatformSystem({
       method: "POST",
       path: "/apps/{app-id}/copy",
-      backendPath: `${PLATFORM_APP}/copy`,
       summary: "Copy an app into the caller's workspace",
-    },
+    }),
     // Open to anyone, as the spec lists it; the apps backend wants a user, so a signed-in caller is passed on.
     {
       method: "POST",
