@@ -160,11 +160,19 @@ describe("GET /secured/notifications/unseen-messages and /last-ten-messages", ()
     expect(idsOf(body)).toEqual(ids.slice(0, 10).reverse());
     const stamps = body.messages.map((m: { message: { timestamp: number } }) => m.message.timestamp);
     expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+    // The service has no /last-ten-messages (neither has its simulator): its newest ten are the first page of its
+    // listing, newest first.
+    expect((await fetch(`${service().platform.notifications.url}/last-ten-messages?user=alice`)).status).toBe(404);
+    expect(
+      service()
+        .platform.notifications.recorder.to("GET", "/messages")
+        .map((asked) => asked.query),
+    ).toEqual([{ user: "alice", limit: "10", offset: "0", sort_field: "timestamp", sort_dir: "desc" }]);
 
     // The order is the gateway's promise, whatever order the backend answers in.
     service().platform.notifications.faults.set({
       mode: "json-200",
-      path: "^/last-ten-messages$",
+      path: "^/messages$",
       body: { ...body, messages: [...body.messages].reverse() },
     });
     expect(idsOf((await get("/secured/notifications/last-ten-messages")).json())).toEqual(ids.slice(0, 10).reverse());

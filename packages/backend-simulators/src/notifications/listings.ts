@@ -25,7 +25,8 @@ const ListingQuery = Type.Object({
 
 /**
  * Reading a user's messages (stored by the intake module): `GET /messages` (paged, filtered, sorted;
- * `limit` 0 means all), `/unseen-messages`, `/last-ten-messages` (ascending) and `/count-messages`.
+ * `limit` 0 means all), `/unseen-messages` and `/count-messages`. There is no `/last-ten-messages`: the service
+ * (api/v1/main.go) has none, whatever the gateway's catalogue names.
  * Deleted messages are never listed or counted. Totals are strings, as the real backend sends them.
  */
 export const listings = defineModule<Record<string, never>>({
@@ -57,16 +58,6 @@ export const listings = defineModule<Record<string, never>>({
       async (request) => {
         const unseen = userMessages(inbox(), request.query.user, { seen: false });
         return listing(request.query.user, sortMessages(unseen, "timestamp", "asc"), unseen.length);
-      },
-    );
-
-    app.get<{ Querystring: Static<typeof UserOnly> }>(
-      "/last-ten-messages",
-      { ...agentErrors, ...answers({ 200: NotificationListing }), schema: { querystring: UserOnly } },
-      async (request) => {
-        const kept = userMessages(inbox(), request.query.user);
-        const recent = sortMessages(kept, "timestamp", "desc").slice(0, 10).reverse();
-        return listing(request.query.user, recent, kept.length);
       },
     );
 

@@ -11,6 +11,8 @@ import {
 } from "../notification-query.js";
 import { BackendObject, errors, NotificationListing } from "../schemas.js";
 
+const NEWEST_TEN = { limit: 10, offset: 0, sort_field: "timestamp", sort_dir: "desc" };
+
 const timestampOf = (message: Listing["messages"][number]): number =>
   Number((message.message as { timestamp?: unknown } | undefined)?.timestamp ?? 0);
 
@@ -54,8 +56,9 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const recent = await listing(request, "/last-ten-messages");
-      // The order is part of this endpoint's contract, so it does not depend on the backend's.
+      // The notification service has no `/last-ten-messages` (the catalogue's backend column): its newest ten are
+      // the first page of its listing newest first, which this endpoint promises oldest first, as terrain turns them.
+      const recent = await listing(request, "/messages", NEWEST_TEN);
       return { ...recent, messages: [...recent.messages].sort((a, b) => timestampOf(a) - timestampOf(b)) };
     },
   );
