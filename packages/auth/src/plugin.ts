@@ -104,13 +104,14 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
 
   /**
    * Users of remembered tokens, made once per token's claims: a request with a token seen before is answered
-   * without a promise or a new user object. The users are frozen, so that no request can change another's.
+   * without a promise or a new user object, so what a service remembers of a caller it can tie to their token. The
+   * users are frozen, so that no request can change another's.
    */
   const usersOfClaims = new WeakMap<JWTPayload, AuthUser | null>();
-  function bearerUser(claims: JWTPayload): AuthUser | undefined {
+  function tokenUser(claims: JWTPayload, usernameClaim: VerifiedToken["usernameClaim"]): AuthUser | undefined {
     let user = usersOfClaims.get(claims);
     if (user === undefined) {
-      user = userFromClaims(claims, options.adminGroups, "preferred_username") ?? null;
+      user = userFromClaims(claims, options.adminGroups, usernameClaim) ?? null;
       if (user) Object.freeze(user.groups);
       usersOfClaims.set(claims, user && Object.freeze(user));
     }
@@ -125,7 +126,7 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     const header = request.headers.authorization;
     if (!header?.startsWith("Bearer ") || request.headers[DE_JWT_HEADER] !== undefined) return undefined;
     const claims = verifier.rememberedBearer(header.slice(7));
-    return claims && bearerUser(claims);
+    return claims && tokenUser(claims, "preferred_username");
   }
 
   async function authenticate(request: FastifyRequest, access: Exclude<Access, "none">): Promise<void> {
@@ -139,10 +140,7 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
       request.user = serviceAccountOf(token);
       return;
     }
-    const user =
-      token.usernameClaim === "preferred_username"
-        ? bearerUser(token.claims)
-        : userFromClaims(token.claims, options.adminGroups, token.usernameClaim);
+    const user = tokenUser(token.claims, token.usernameClaim);
     if (!user) throw notAuthorized("the token names no user");
     admitted(user, access);
     request.user = user;

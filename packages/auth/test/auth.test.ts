@@ -29,7 +29,14 @@ const plugin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     kind: request.user.kind ?? "user",
   }));
   app.get("/service/thing", { config: { auth: "service" } }, async (request) => request.user);
+  // Which user object a request was given: services tie what they remember of a caller to it (one per token).
+  const userObjects = new WeakMap<object, number>();
+  app.get("/user-object", async (request) => {
+    if (!userObjects.has(request.user)) userObjects.set(request.user, ++userObjectCount);
+    return { object: userObjects.get(request.user) };
+  });
 };
+let userObjectCount = 0;
 const build = (config: Config): Promise<Service> => buildService("auth-fixture", plugin, config);
 
 let service: ServiceUnderTest;
@@ -151,6 +158,23 @@ describe("bearer tokens", () => {
       .setExpirationTime("1h")
       .sign(privateKey);
     expect((await get("/who", bearer(forged))).statusCode).toBe(401);
+  });
+});
+
+describe("the user of a token", () => {
+  it("is one object for every request with that token, bearer or X-Iplant-De-Jwt, and another for another token", async () => {
+    const objectOf = async (headers: Record<string, string>) => (await get("/user-object", headers)).json().object;
+    let minted = 0;
+    for (const tokenHeaders of [
+      async () => service.as("alice"),
+      // Two signed within one second are the same token, unless a claim differs.
+      async () => ({ "x-iplant-de-jwt": await service.platform.deJwt("alice", { claims: { n: ++minted } }) }),
+    ]) {
+      const headers = await tokenHeaders();
+      const first = await objectOf(headers);
+      expect(await objectOf(headers)).toBe(first);
+      expect(await objectOf(await tokenHeaders())).not.toBe(first);
+    }
   });
 });
 
