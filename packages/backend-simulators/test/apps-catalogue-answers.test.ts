@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SEED_APP_IDS, SEED_TOOL_IDS } from "../src/apps/seed-ids.js";
 import { SEED_HIERARCHY_ROOTS, SEED_ONTOLOGY_VERSION } from "../src/metadata/ontology.js";
 import { answeringAppsSimulator } from "./apps-http.js";
@@ -10,6 +10,10 @@ import { answeringAppsSimulator } from "./apps-http.js";
  * no answer may fall outside its route's schema.
  */
 const { call, ok } = answeringAppsSimulator();
+// The backend refuses the catalogue to a user without a workspace: the gateway asks for it before their first call.
+beforeAll(async () => {
+  for (const user of ["alice", "bob", "carol"]) await ok("GET", "/workspaces", undefined, user);
+});
 
 const { wordCount: WORD_COUNT, aliceAligner: ALICES_ALIGNER } = SEED_APP_IDS;
 const PUBLIC_ROOT = "a1f8e1c4-0000-4000-8000-000000000100";

@@ -10,6 +10,8 @@ const { call, ok } = answeringAppsSimulator();
 
 const SEED_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000001";
 const WORD_COUNT = "c7f05682-23c8-4182-b9a2-e09650a5f49b";
+/** The root of each user's own categories (src/apps/categories.ts). */
+const WORKSPACE_ROOT = "a1f8e1c4-0000-4000-8000-000000000200";
 
 describe("analyses", () => {
   it("lists, counts and describes the seeded analysis", async () => {
@@ -108,6 +110,30 @@ describe("users", () => {
     expect((await ok("GET", "/workspaces")).new_workspace).toBe(true);
     expect((await ok("GET", "/admin/workspaces?username=alice", undefined, ADMIN)).workspaces).toHaveLength(1);
     expect(await ok("DELETE", "/admin/workspaces?username=alice", undefined, ADMIN)).toBeUndefined();
+  });
+
+  it("are refused the catalogue's listings, searches, details, favorites and new apps without a workspace", async () => {
+    const refusal = { error_code: "ERR_NOT_FOUND", reason: "Workspace for user not found." };
+    const refused = [
+      ["GET", "/apps/categories"],
+      ["GET", "/apps/categories?public=false"],
+      ["GET", `/apps/categories/de/${WORKSPACE_ROOT}`],
+      ["GET", "/apps?search=word"],
+      ["GET", `/apps/de/${WORD_COUNT}/listing`],
+      ["GET", `/apps/de/${WORD_COUNT}/details`],
+      ["PUT", `/apps/de/${WORD_COUNT}/favorite`],
+      ["POST", `/apps/de/${WORD_COUNT}/copy`],
+    ] as const;
+    for (const [method, path] of refused) {
+      const answer = await call(method, path, undefined, "bob");
+      expect({ path, status: answer.status, body: answer.body }).toMatchObject({ path, status: 404, body: refusal });
+    }
+    // The public categories and an app's launch form are the backend's to give without one.
+    expect((await ok("GET", "/apps/categories?public=true", undefined, "bob")).categories.length).toBeGreaterThan(0);
+    expect((await ok("GET", `/apps/de/${WORD_COUNT}`, undefined, "bob")).id).toBe(WORD_COUNT);
+    expect((await ok("GET", "/workspaces", undefined, "bob")).new_workspace).toBe(true);
+    expect((await ok("GET", "/apps/categories", undefined, "bob")).categories[0].name).toBe("Workspace");
+    expect((await ok("GET", `/apps/de/${WORD_COUNT}/details`, undefined, "bob")).id).toBe(WORD_COUNT);
   });
 
   it("keep collaborators", async () => {

@@ -1,5 +1,5 @@
 import { auth, authOptionsFrom } from "@de-gateway/auth";
-import { backendClientOptionsFrom, backendClients } from "@de-gateway/backend-clients";
+import { backendClientOptionsFrom, backendClients, callerWorkspaces } from "@de-gateway/backend-clients";
 import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
@@ -15,12 +15,19 @@ import { toolRequestActions } from "./routes/tool-requests.js";
 import { viceAndRequests } from "./routes/vice-and-requests.js";
 
 /**
+ * The app catalogue's routes, for users and administrators, and the administrators' ontologies (which list the apps
+ * under a hierarchy): the apps backend reads the caller's workspace there, so it is asked for first.
+ */
+const WORKSPACE_ROUTES = /^\/(admin\/)?(apps|ontologies)(\/|$)/;
+
+/**
  * apps-proxy as a Fastify plugin: apps, tools, analyses, quick launches, reference genomes, ontologies, tool
  * requests and app comments, plus the administrators' view of the configuration and the backends' status.
  */
 export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, backendClientOptionsFrom(config));
+  await app.register(callerWorkspaces, { routes: WORKSPACE_ROUTES });
   await app.register(passthroughRoutes);
   await app.register(analysisSubmission);
   await app.register(quickLaunchRoutes);

@@ -1,5 +1,5 @@
 import { auth, authOptionsFrom } from "@de-gateway/auth";
-import { backendClients, backendUrlsFrom } from "@de-gateway/backend-clients";
+import { backendClients, backendUrlsFrom, callerWorkspaces } from "@de-gateway/backend-clients";
 import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
@@ -17,6 +17,7 @@ import { settingsFrom } from "./settings.js";
 export const groups: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
+  await app.register(callerWorkspaces);
   const settings = settingsFrom(config);
   await app.register(teamRoutes, { settings });
   await app.register(teamMemberRoutes, { settings });

@@ -38,10 +38,12 @@ export async function retagApps(request: FastifyRequest, tags: readonly TagAvu[]
 
 /**
  * The apps backend's listing of a community's apps (`{total, apps}`), which the reference adds to a refused rename;
- * undefined when the backend cannot give it, the refusal being what matters.
+ * undefined when the backend cannot give it, the refusal being what matters. The backend lists apps only for a caller
+ * with a workspace, which is asked for first.
  */
 export async function communityAppListing(request: FastifyRequest, fullName: string): Promise<unknown> {
   try {
+    await request.server.callerWorkspace.ask(request);
     const answer = await request.server.backends.apps.call(request, {
       path: path`/admin/apps/communities/${fullName}/apps`,
     });

@@ -19,6 +19,7 @@ import {
   readableApp,
   writableApp,
 } from "./catalog-store.js";
+import { workspaceOf } from "./login.js";
 import { systemOf, TAPIS_REFUSALS } from "./systems.js";
 import { readableTool, toolsOf } from "./tools-store.js";
 
@@ -93,7 +94,9 @@ function copyOf(original: AppRecord, caller: Caller): AppRecord {
 }
 
 function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All) {
+  // A new app is put in the caller's "Apps under development", in their workspace.
   const create = (body: unknown, caller: Caller) => {
+    workspaceOf(all, caller.username);
     const app = checkTools(newApp(body, caller), caller, all);
     state().apps.set(app.id, app);
     return editorView(app, toolsOf(all));
@@ -154,6 +157,7 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
     async (request, { appId, versionId }) => {
       const caller = callerOf(request);
       const copy = copyOf(atVersion(readableApp(state(), appId, caller.username), versionId), caller);
+      workspaceOf(all, caller.username);
       state().apps.set(copy.id, copy);
       return editorView(copy, toolsOf(all));
     },

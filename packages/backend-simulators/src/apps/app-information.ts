@@ -20,6 +20,7 @@ import { editorView } from "./app-views.js";
 import { argumentPreview } from "./argument-preview.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog-store.js";
 import { categoriesOf, categoriesOfApp } from "./categories-store.js";
+import { workspaceOf } from "./login.js";
 import { systemOf } from "./systems.js";
 import { toolsOf, toolView } from "./tools-store.js";
 
@@ -85,20 +86,25 @@ function routes(scope: FastifyInstance, all: All) {
   const readable = (request: FastifyRequest, { appId, versionId }: AppRef) =>
     atVersion(readableApp(catalog(), appId, callerOf(request).username), versionId);
   const everyPath = { versions: true };
-  appRoutes(scope, "GET", "/details", { ...everyPath, answers: { 200: AppDetails } }, async (request, ref) =>
-    appDetails(readable(request, ref), callerOf(request).username, all),
-  );
+  appRoutes(scope, "GET", "/details", { ...everyPath, answers: { 200: AppDetails } }, async (request, ref) => {
+    const app = readable(request, ref);
+    workspaceOf(all, callerOf(request).username);
+    return appDetails(app, callerOf(request).username, all);
+  });
   appRoutes(
     scope,
     "GET",
     "/details",
     { base: "/admin/apps", versions: true, answers: { 200: AdminAppDetails } },
     async (request, { appId, versionId }) => {
-      return appDetails(atVersion(existingApp(catalog(), appId), versionId), callerOf(request).username, all);
+      const app = atVersion(existingApp(catalog(), appId), versionId);
+      workspaceOf(all, callerOf(request).username);
+      return appDetails(app, callerOf(request).username, all);
     },
   );
   appRoutes(scope, "GET", "/listing", { answers: { 200: AppListing } }, async (request, ref) => {
     const app = readable(request, ref);
+    workspaceOf(all, callerOf(request).username);
     return { total: 1, apps: [listingDetail(app, callerOf(request).username, all)] };
   });
   appRoutes(scope, "GET", "/tasks", { ...everyPath, answers: { 200: AppTaskListing } }, async (request, ref) => {

@@ -6,6 +6,7 @@ import { bodyObject } from "../framework/request-values.js";
 import { RatingResponse } from "./answer-schemas/apps.js";
 import { appRoutes } from "./app-paths.js";
 import { catalogOf, readableApp } from "./catalog-store.js";
+import { workspaceOf } from "./login.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 
 /** Per-user marks on apps: favorites and ratings. */
@@ -35,6 +36,7 @@ export const appMarks = defineModule<AppMarksState>({
       appRoutes(scope, "PUT", "/favorite", favorite, async (request, { appId }, reply) => {
         const caller = callerOf(request);
         readableApp(catalogOf(all), appId, caller.username);
+        workspaceOf(all, caller.username);
         const favorites = state().favorites.get(caller.username) ?? new Set<string>();
         favorites.add(appId);
         state().favorites.set(caller.username, favorites);
@@ -43,6 +45,7 @@ export const appMarks = defineModule<AppMarksState>({
       appRoutes(scope, "DELETE", "/favorite", favorite, async (request, { appId }, reply) => {
         const caller = callerOf(request);
         readableApp(catalogOf(all), appId, caller.username);
+        workspaceOf(all, caller.username);
         state().favorites.get(caller.username)?.delete(appId);
         return reply.send();
       });

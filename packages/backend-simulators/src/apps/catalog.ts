@@ -7,6 +7,7 @@ import { paged, queryText } from "../framework/request-values.js";
 import { AdminAppListing, AppIdList, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { type AppRecord, type CatalogState, makeCatalogState, visibleApps } from "./catalog-store.js";
+import { workspaceOf } from "./login.js";
 import { searchMatcher } from "./search-terms.js";
 
 function listing(
@@ -29,6 +30,7 @@ export const catalog = defineModule<CatalogState>({
     backendScope(app, (scope) => {
       scope.get("/apps", answers({ 200: AppListing }), async (request) => {
         const caller = callerOf(request);
+        workspaceOf(all, caller.username);
         return listing(visibleApps(state(), caller.username), queryOf(request), caller, all);
       });
       // Retired from the apps service in 2016 (CORE-8062), simulated as it was: every app that runs a tool (or
@@ -45,7 +47,9 @@ export const catalog = defineModule<CatalogState>({
       });
       scope.get("/admin/apps", answers({ 200: AdminAppListing }), async (request) => {
         // Administrators see every app, deleted ones included, so that they can be restored.
-        return listing([...state().apps.values()], queryOf(request), callerOf(request), all);
+        const caller = callerOf(request);
+        workspaceOf(all, caller.username);
+        return listing([...state().apps.values()], queryOf(request), caller, all);
       });
     }),
 });

@@ -15,6 +15,7 @@ import { listingDetail } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog-store.js";
 import { type CategoriesState, type Category, makeCategoriesState, newCategory } from "./categories-store.js";
+import { workspaceOf } from "./login.js";
 import { systemOf, TAPIS_REFUSALS } from "./systems.js";
 
 type All = () => Record<string, unknown>;
@@ -143,16 +144,18 @@ function removeCategoriesWherePossible(state: CategoriesState, ids: string[]): s
 function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: All) {
   scope.get("/apps/categories", answers({ 200: AppCategoryListing }), async (request) => {
     const caller = callerOf(request);
+    // `public=true`: the public categories only; `public=false`: the caller's workspace only; neither: both.
+    const only = queryFlag(queryOf(request), "public");
+    if (only !== true) workspaceOf(all, caller.username);
     const visible = visibleApps(catalogOf(all), caller.username);
     const publicTrees = childrenOf(state(), null).map((root) => tree(state(), root, visible));
     const workspace = workspaceTree(caller.username, all);
-    // `public=true`: the public categories only; `public=false`: the caller's workspace only; neither: both.
-    const only = queryFlag(queryOf(request), "public");
     if (only === undefined) return { categories: [workspace, ...publicTrees] };
     return { categories: only ? publicTrees : [workspace] };
   });
   const appsIn = (request: FastifyRequest, groupId: string) => {
     const caller = callerOf(request);
+    workspaceOf(all, caller.username);
     const visible = visibleApps(catalogOf(all), caller.username);
     const own = USER_CATEGORIES[groupId];
     const category = own

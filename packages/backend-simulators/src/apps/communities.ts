@@ -10,6 +10,7 @@ import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { appMetadataOf, avusFrom } from "./app-metadata.js";
 import { type AppRecord, catalogOf, visibleApps, writableApp } from "./catalog-store.js";
+import { workspaceOf } from "./login.js";
 
 /** The metadata attribute under which an app carries the communities it belongs to (full group names). */
 export const COMMUNITY_ATTRIBUTE = "cyverse-community";
@@ -34,6 +35,7 @@ function routes(scope: FastifyInstance, all: All) {
     communityAvus(app.id).some((avu) => avu.value === community);
   const listing = (request: FastifyRequest, apps: AppRecord[], community: string) => {
     const username = callerOf(request).username;
+    workspaceOf(all, username);
     const listed = apps.filter((app) => inCommunity(app, community)).map((app) => listingDetail(app, username, all));
     return { total: listed.length, apps: paged(listed, queryOf(request), "name") };
   };

@@ -25,6 +25,7 @@ import {
 import { listingDetail } from "./app-listing.js";
 import { appMetadataOf, CLASS_ATTRIBUTE } from "./app-metadata.js";
 import { type AppRecord, catalogOf, visibleApps } from "./catalog-store.js";
+import { workspaceOf } from "./login.js";
 
 /** An ontology version as the apps backend knows it, and whether it is the one users see. */
 export interface OntologyVersion {
@@ -109,10 +110,12 @@ function hierarchyRoutes(scope: FastifyInstance, prefix: string, state: () => Hi
   });
   scope.get<HierarchyParams>(`${prefix}/:rootIri/apps`, listing, async (request) => {
     const { caller, apps, attr, node } = context(request);
+    workspaceOf(all, caller.username);
     return appsListing(split(node, apps, attr, all).classified, request, caller.username, all);
   });
   scope.get<HierarchyParams>(`${prefix}/:rootIri/unclassified`, listing, async (request) => {
     const { caller, apps, attr, node } = context(request);
+    workspaceOf(all, caller.username);
     return appsListing(split(node, apps, attr, all).unclassified, request, caller.username, all);
   });
 }

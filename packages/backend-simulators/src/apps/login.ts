@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest } from "../framework/problems.js";
+import { backendScope, badRequest, notFound } from "../framework/problems.js";
 import { LoginResponse, Workspace } from "./answer-schemas/users.js";
 
 /** One row of the apps backend's login table. */
@@ -27,6 +27,16 @@ export interface LoginState {
   userIds: Map<string, string>;
   logins: LoginRecord[];
   workspaces: Map<string, WorkspaceRecord>;
+}
+
+/**
+ * The user's workspace, which the backend's listings, searches, details, favorite marks and app creation all read
+ * (`apps.workspace/get-workspace`): a user it has never been asked for (`GET /workspaces`) is refused with 404.
+ */
+export function workspaceOf(all: () => Record<string, unknown>, username: string): WorkspaceRecord {
+  const found = (all().login as LoginState).workspaces.get(username);
+  if (!found) throw notFound("Workspace for user not found.", { username });
+  return found;
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -57,8 +67,22 @@ function nextLoginTime(state: LoginState, username: string): number {
  *   body, also when no record matches (the real backend runs an UPDATE that may touch no row).
  * - `GET /workspaces?user` returns the user's workspace, creating it on the first call (`new_workspace`).
  */
+/**
+ * The user anonymous visitors are served as (the gateway names them so) has had a workspace since the platform began:
+ * the app details they read need one, and no visitor asks for theirs.
+ */
+function withAnonymousWorkspace(state: LoginState): LoginState {
+  state.workspaces.set("anonymous", {
+    id: randomUUID(),
+    user_id: userIdOf(state, "anonymous"),
+    root_category_id: randomUUID(),
+    is_public: false,
+  });
+  return state;
+}
+
 export const login = defineModule<LoginState>({
-  makeState: () => ({ userIds: new Map(), logins: [], workspaces: new Map() }),
+  makeState: () => withAnonymousWorkspace({ userIds: new Map(), logins: [], workspaces: new Map() }),
   routes: (app, state) =>
     backendScope(app, (scope) => {
       scope.post("/users/login", answers({ 200: LoginResponse }), async (request) => {

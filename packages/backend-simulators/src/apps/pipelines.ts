@@ -17,6 +17,7 @@ import {
   readableApp,
   writableApp,
 } from "./catalog-store.js";
+import { workspaceOf } from "./login.js";
 
 type IdParams = { Params: { appId: string } };
 type All = () => Record<string, unknown>;
@@ -84,9 +85,11 @@ function pipeline(app: AppRecord): AppRecord {
   return app;
 }
 
-function created(catalog: CatalogState, caller: Caller, fields: ReturnType<typeof pipelineFields>): AppRecord {
+/** A new pipeline, put in the caller's "Apps under development" (in their workspace) as a new app is. */
+function created(all: All, caller: Caller, fields: ReturnType<typeof pipelineFields>): AppRecord {
+  workspaceOf(all, caller.username);
   const app = newPrivateApp(caller, fields);
-  catalog.apps.set(app.id, app);
+  catalogOf(all).apps.set(app.id, app);
   return app;
 }
 
@@ -128,7 +131,7 @@ function versionRoutes(scope: FastifyInstance, all: All) {
       groups,
     } = structuredClone(atVersion(pipeline(original), request.params.versionId));
     const fields = { name: `Copy of ${original.name}`, description, steps, mappings, tool_ids, groups };
-    return pipelineView(created(catalogOf(all), caller, fields), all);
+    return pipelineView(created(all, caller, fields), all);
   });
   scope.get<VersionParams>("/apps/pipelines/:appId/versions/:versionId/ui", pipelineAnswers, async (request) => {
     const app = pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username));
@@ -143,7 +146,7 @@ export const pipelines = defineModule<Record<string, never>>({
     backendScope(app, (scope) => {
       scope.post("/apps/pipelines", pipelineAnswers, async (request) => {
         const caller = callerOf(request);
-        return pipelineView(created(catalogOf(all), caller, pipelineFields(request.body, catalogOf(all), caller)), all);
+        return pipelineView(created(all, caller, pipelineFields(request.body, catalogOf(all), caller)), all);
       });
       scope.put<IdParams>("/apps/pipelines/:appId", pipelineAnswers, async (request) => {
         const caller = callerOf(request);
@@ -157,7 +160,7 @@ export const pipelines = defineModule<Record<string, never>>({
         const original = pipeline(readableApp(catalogOf(all), request.params.appId, caller.username));
         const { description, steps = [], mappings = [], tool_ids, groups } = structuredClone(original);
         const fields = { name: `Copy of ${original.name}`, description, steps, mappings, tool_ids, groups };
-        return pipelineView(created(catalogOf(all), caller, fields), all);
+        return pipelineView(created(all, caller, fields), all);
       });
       scope.get<IdParams>("/apps/pipelines/:appId/ui", pipelineAnswers, async (request) =>
         pipelineView(pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username)), all),

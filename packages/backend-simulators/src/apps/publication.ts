@@ -12,6 +12,7 @@ import { listingDetail } from "./app-listing.js";
 import { appRoutes } from "./app-paths.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, visibleApps } from "./catalog-store.js";
 import { categoriesOf, placeInCategory } from "./categories-store.js";
+import { workspaceOf } from "./login.js";
 import { makePublicationState, type PublicationState } from "./publication-store.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 import { toolsOf } from "./tools-store.js";
@@ -99,6 +100,8 @@ function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all:
         (!requestor || entry.requestor === requestor) &&
         (!appId || entry.app_id === appId),
     );
+    // The backend reads the caller's workspace only to describe the requests it found.
+    if (found.length) workspaceOf(all, caller.username);
     return {
       publication_requests: found.flatMap((entry) => {
         const app = catalogOf(all).apps.get(entry.app_id);
