@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { partOf, rangeAnswer } from "../byte-ranges.js";
 import { statOf } from "../data-items.js";
 import { baseName, dataPathUrl } from "../data-paths.js";
 import { commonErrors, PathText } from "../schemas.js";
@@ -11,7 +12,7 @@ import { commonErrors, PathText } from "../schemas.js";
 const PDF = /^application\/pdf\b/i;
 
 /** Headers of the file-info backend's answer that describe the bytes and travel on to the client. */
-const KEPT_HEADERS = ["content-length", "content-range", "accept-ranges", "last-modified", "etag"];
+const KEPT_HEADERS = ["content-length", "content-range", "etag"];
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value);
 
@@ -22,8 +23,11 @@ const FileContent = Type.Unknown({ description: "the file's bytes (206 with Cont
 const responses = { 200: FileContent, 206: FileContent, 416: ErrorBody, ...commonErrors };
 
 /**
- * Streams a file from the file-info backend to the client, never holding it: `Range` goes through (206 with
- * `Content-Range` lets large downloads resume), and so does `Content-Length`.
+ * Streams a file from the file-info backend to the client, never holding it, with the backend's `Content-Length` when
+ * it gives one. A `Range` is answered here (`byte-ranges.ts`), as data-info answers none: one part of the file is 206
+ * with `Content-Range`, so that large downloads resume, and a range past its end 416. The part is asked of the backend
+ * too, and taken as it is when the backend answers it with 206; when it answers the whole file, the part is cut from
+ * it. `Last-Modified` is the file's, which `If-Range` is checked against.
  */
 async function sendFile(
   request: FastifyRequest,
@@ -39,11 +43,23 @@ async function sendFile(
   });
   if (stat.type !== "file") throw badRequest(`${path} is a folder, not a file`, "ERR_NOT_A_FILE", { path });
 
-  const range = request.headers.range;
+  const lastModified = new Date(stat["date-modified"]).toUTCString();
+  const size = stat["file-size"];
+  // A repeated If-Range matches nothing, so the whole file is sent.
+  const ifRange = request.headers["if-range"];
+  const condition = Array.isArray(ifRange) ? ifRange.join(", ") : ifRange;
+  const wanted = size === undefined ? undefined : rangeAnswer(request.headers.range, condition, size, lastModified);
+  if (wanted?.kind === "unsatisfiable") {
+    reply.header("content-range", `bytes */${size}`);
+    throw new GatewayError(416, `${path} has no such byte range: it has ${size} bytes`, "ERR_RANGE_NOT_SATISFIABLE", {
+      path,
+    });
+  }
+  const part = wanted?.kind === "part" ? wanted.range : undefined;
   const answer = await fileInfo.stream(request, {
     path: dataPathUrl(path),
     query: { attachment: disposition.type === "attachment" },
-    headers: { accept: "*/*", ...(range ? { range } : {}) },
+    headers: { accept: "*/*", ...(part ? { range: `bytes=${part.start}-${part.end}` } : {}) },
   });
   if (!isSuccess(answer.status)) {
     const refused = await fileInfo.read(request, answer);
@@ -56,16 +72,24 @@ async function sendFile(
     const value = answer.headers[name];
     if (value !== undefined) reply.header(name, value);
   }
+  reply.header("accept-ranges", "bytes").header("last-modified", lastModified);
+  let body = answer.body;
+  if (part && answer.status === 200) {
+    body = partOf(answer.body, part);
+    reply
+      .code(206)
+      .header("content-range", `bytes ${part.start}-${part.end}/${size}`)
+      .header("content-length", part.end - part.start + 1);
+  } else reply.code(answer.status);
   const contentType = disposition.contentType ?? String(answer.headers["content-type"] ?? "application/octet-stream");
   reply
-    .code(answer.status)
     .header("content-type", contentType)
     .header("content-disposition", contentDisposition(baseName(path), { type: disposition.type }))
     .header("x-content-type-options", "nosniff");
   // User content shown inline must not run as the platform's own page. PDFs are shown by the browsers' own viewers,
   // which a sandbox only breaks: Safari then shows nothing, and Chrome's viewer ignores the policy anyway.
   if (!PDF.test(contentType)) reply.header("content-security-policy", "sandbox");
-  return reply.send(answer.body);
+  return reply.send(body);
 }
 
 /** Downloads: always an attachment of opaque bytes; display-download inline with the file's own type. */

@@ -23,6 +23,6 @@ export function dataPathRoutes(app: FastifyInstance, context: FileInfoContext) {
     const entry = view.entryAt(pathOfUrl(request, "/data/path"));
     if (entry.type === "dir") return folderListing(view, entry, request);
     view.readable(entry);
-    return sendFile(view.store, entry, request.headers.range, queryBoolean(request, "attachment"), reply);
+    return sendFile(view.store, entry, queryBoolean(request, "attachment"), reply);
   });
 }

@@ -1,6 +1,5 @@
-import { closeSync, createReadStream, fstatSync, openSync } from "node:fs";
+import { createReadStream, openSync } from "node:fs";
 import type { FastifyReply } from "fastify";
-import { requestedRange } from "../byte-range.js";
 import type { Entry } from "../catalogue.js";
 import { mediaTypeOf } from "../content-types.js";
 import { baseName } from "../paths.js";
@@ -16,41 +15,16 @@ export function contentDisposition(attachment: boolean, name: string): string {
 }
 
 /**
- * Streams a file from disk: the whole of it, or the one byte range asked for (206), or 416. The file is opened
- * before the answer starts, in the same step as the catalogue lookup, so a move or delete right after (a rename on
- * disk) cannot fail a download whose headers are already set: the open file is read to its end, as iRODS does.
+ * Streams a file from disk, whole, as data-info answers it (`services/entry.clj` `file-entry`: 200 with the file's
+ * input stream, its type and disposition, no `Content-Length`, so the answer is chunked; a `Range` header is not
+ * read). The file is opened before the answer starts, in the same step as the catalogue lookup, so a move or delete
+ * right after (a rename on disk) cannot fail a download whose headers are already set: the open file is read to its
+ * end, as iRODS does.
  */
-export function sendFile(
-  store: DataStore,
-  entry: Entry,
-  rangeHeader: string | undefined,
-  attachment: boolean,
-  reply: FastifyReply,
-) {
+export function sendFile(store: DataStore, entry: Entry, attachment: boolean, reply: FastifyReply) {
   const fd = openSync(store.disk.pathOf(entry.path), "r");
-  const size = fstatSync(fd).size;
-  const range = requestedRange(rangeHeader, size);
-  reply.header("accept-ranges", "bytes");
-  if (range === "unsatisfiable") {
-    closeSync(fd);
-    return reply
-      .code(416)
-      .header("content-range", `bytes */${size}`)
-      .send({
-        error_code: "ERR_RANGE_NOT_SATISFIABLE",
-        reason: `no such byte range in ${size} bytes`,
-        path: entry.path,
-      });
-  }
-  reply
-    .header("content-type", mediaTypeOf(entry.path))
-    .header("content-disposition", contentDisposition(attachment, baseName(entry.path)));
-  if (!range) {
-    return reply.header("content-length", size).send(createReadStream("", { fd }));
-  }
   return reply
-    .code(206)
-    .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
-    .header("content-length", range.end - range.start + 1)
-    .send(createReadStream("", { fd, ...range }));
+    .header("content-type", mediaTypeOf(entry.path))
+    .header("content-disposition", contentDisposition(attachment, baseName(entry.path)))
+    .send(createReadStream("", { fd }));
 }
