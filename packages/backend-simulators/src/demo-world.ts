@@ -1,5 +1,11 @@
-import { SEED_APP_IDS } from "./apps/seed-ids.js";
 import { qualifiedUsername } from "./demo-users.js";
+import { SEED_APP_IDS } from "./seed-ids.js";
+
+/**
+ * The platform's default concurrent job limit, as the DE database is seeded: the analyses service answers it for a user
+ * without one of their own, and the apps backend checks launches of interactive apps against it.
+ */
+export const DEFAULT_CONCURRENT_JOBS = 8;
 
 /**
  * The facts of the demo world that more than one simulator seeds, written down once so that the simulators agree:

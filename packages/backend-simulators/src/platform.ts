@@ -1,4 +1,5 @@
 import { createAnalysesSimulator } from "./analyses/index.js";
+import { limitOf } from "./analyses/job-limits.js";
 import { createAppExposerSimulator } from "./app-exposer/index.js";
 import { createAppsSimulator } from "./apps/index.js";
 import { generateGatewaySigningKey } from "./coge/gateway-key.js";
@@ -162,7 +163,13 @@ export class SimulatedPlatform {
       appExposer: () => this.appExposer,
       groupsOf: groupsOfUser(() => this.groups),
     };
-    this.apps = createAppsSimulator({ ...common, port: port("apps"), analysisEvents: analysisEventsFor(links) });
+    this.apps = createAppsSimulator({
+      ...common,
+      port: port("apps"),
+      analysisEvents: analysisEventsFor(links),
+      // The analyses service starts after the apps backend, which only asks it while answering.
+      analysesService: { concurrentJobLimit: (username) => limitOf(this.analyses.state.jobLimits, username) },
+    });
     this.permissions = createPermissionsSimulator({
       ...common,
       port: port("permissions"),

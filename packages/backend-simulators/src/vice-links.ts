@@ -1,11 +1,11 @@
 import type { AnalysesSimulator } from "./analyses/index.js";
-import { interactiveUrl } from "./app-exposer/access-url.js";
 import type { AppExposerSimulator, DeDatabase } from "./app-exposer/index.js";
 import type { AnalysisRecord } from "./apps/analyses-store.js";
 import type { AnalysisEvents } from "./apps/analysis-events.js";
 import type { AppsSimulator } from "./apps/index.js";
 import type { GroupsSimulator } from "./groups/index.js";
 import type { PermissionGrant, PermissionsSimulator } from "./permissions/index.js";
+import { interactiveUrl } from "./vice-addresses.js";
 
 /**
  * How the simulated platform ties the apps backend, the permissions service and app-exposer together, as the real

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEED_APP_IDS, SEED_TOOL_IDS } from "../src/apps/seed-ids.js";
 import { SEED_HIERARCHY_ROOTS, SEED_ONTOLOGY_VERSION } from "../src/metadata/ontology.js";
+import { SEED_APP_IDS, SEED_TOOL_IDS } from "../src/seed-ids.js";
 import { answeringAppsSimulator } from "./apps-http.js";
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SimulatedPlatform } from "../src/platform.js";
+import { SEED_APP_IDS } from "../src/seed-ids.js";
 
 let platform: SimulatedPlatform;
 beforeAll(async () => {
@@ -145,5 +146,35 @@ describe("app-exposer simulator", () => {
     });
     expect(launched).toBeUndefined();
     expect(platform.appExposer.state.vice.analyses.size).toBe(running);
+  });
+});
+
+describe("the apps backend's limit checks", () => {
+  const JUPYTER_LAB = SEED_APP_IDS.jupyterLab;
+  const checksOf = async (user: string) => {
+    const listing = await call(platform.apps.url, "GET", `/apps/de/${JUPYTER_LAB}?user=${user}`);
+    return listing.body.limitChecks;
+  };
+  const setLimit = (user: string, limit: number) =>
+    call(platform.analyses.url, "PUT", `/settings/concurrent-job-limits/${user}`, { concurrent_jobs: limit });
+
+  it("check interactive launches against the limit the analyses service has for the user", async () => {
+    // alice's JupyterLab session runs: under the default limit of 8, she may start another.
+    expect(await checksOf("alice")).toEqual({ canRun: true, results: [] });
+    await setLimit("alice", 1);
+    expect(await checksOf("alice")).toEqual({
+      canRun: false,
+      results: [
+        {
+          limitCheckID: "CONCURRENT_VICE_ANALYSES",
+          reasonCodes: ["ERR_LIMIT_REACHED"],
+          additionalInfo: { runningJobs: 1, maxJobs: 1, usingDefaultSetting: false, pendingRequest: null },
+        },
+      ],
+    });
+    await setLimit("bob", 0);
+    expect((await checksOf("bob")).results[0].reasonCodes).toEqual(["ERR_FORBIDDEN"]);
+    await call(platform.analyses.url, "DELETE", "/settings/concurrent-job-limits/alice");
+    expect((await checksOf("alice")).canRun).toBe(true);
   });
 });

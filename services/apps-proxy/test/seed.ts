@@ -1,4 +1,4 @@
-/** Identifiers of the simulators' demo data (packages/backend-simulators/src/apps/seed-ids.ts and seeds). */
+/** Identifiers of the simulators' demo data (packages/backend-simulators/src/seed-ids.ts and seeds). */
 export const WORD_COUNT = "c7f05682-23c8-4182-b9a2-e09650a5f49b";
 export const FASTQC = "1b1e7c3a-5c8e-4b1f-9a8e-0d1f2a3b4c5d";
 export const ALICES_ALIGNER = "9d2c4e6f-8a0b-4c1d-8e2f-3a4b5c6d7e8f";

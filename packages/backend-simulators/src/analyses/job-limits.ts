@@ -1,3 +1,4 @@
+import { DEFAULT_CONCURRENT_JOBS } from "../demo-world.js";
 import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
 import { JobLimit, JobLimits } from "./answer-schemas.js";
@@ -10,9 +11,6 @@ export interface JobLimitsState {
   /** launcher (the short username, its first `-` stored as `_`) → limit. */
   limits: Map<string, number>;
 }
-
-/** The platform's default limit, as the DE database is seeded. */
-export const DEFAULT_CONCURRENT_JOBS = 8;
 
 /** The service stores the launcher with the first `-` of the name turned into `_` (Postgres regexp_replace). */
 export const launcherOf = (username: string) => username.replace("-", "_");

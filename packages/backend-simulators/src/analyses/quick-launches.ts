@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { SEED_APPS } from "../apps/catalog-store.js";
-import { SEED_APP_IDS } from "../apps/seed-ids.js";
 import { qualifiedUsername } from "../demo-users.js";
 import { JUPYTER_QUICK_LAUNCH } from "../demo-world.js";
 import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { SEED_APP_IDS } from "../seed-ids.js";
 import { Deletion, QuickLaunch, QuickLaunchAppInfo, QuickLaunches } from "./answer-schemas.js";
 import { type AppsState, appRefused, filledForm, launchForm } from "./apps-catalogue.js";
 import { bind } from "./binding.js";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
+import { VICE_DOMAIN } from "../vice-addresses.js";
 import { isReady, labelsOf, type ViceAnalysis } from "./vice-analyses.js";
 
 export const VICE_NAMESPACE = "vice-apps";
-export const VICE_DOMAIN = "cyverse.run";
 
 /** Kubernetes' `metav1.Time.String()`, which sorts by time as text. */
 const kubernetesTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")} +0000 UTC`;

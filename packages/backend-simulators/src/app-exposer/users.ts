@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { DEMO_USER_DOMAIN, demoUser } from "../demo-users.js";
 
 /** app-exposer's user suffix: usernames in the database carry the deployment's domain. */
@@ -10,9 +9,3 @@ export const sameUser = (a: string, b: string) => fullName(a) === fullName(b);
 
 /** Whether the database has a row for the user (the demo users). */
 export const knownUser = (username: string) => demoUser(shortName(username)) !== undefined;
-
-/** The user's row id in the database, stable for a name. */
-export function userId(username: string): string {
-  const hex = createHash("sha1").update(fullName(username)).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-9${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}

@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from "node:crypto";
-import { userId } from "./users.js";
+import { randomUUID } from "node:crypto";
+import { deUserId, subdomainOf } from "../vice-addresses.js";
 
 /** How long a launched analysis takes to answer in the browser (its pod pulling the image and starting). */
 export const DEFAULT_READY_DELAY_MS = 300;
@@ -38,13 +38,9 @@ export interface Launch {
   image: string;
 }
 
-/** The routing subdomain of an analysis: derived from its user and external id, as app-exposer does. */
-export const subdomainOf = (user: string, externalId: string) =>
-  `a${createHash("sha256").update(`${user}${externalId}`).digest("hex").slice(0, 8)}`;
-
 export function launched(launch: Launch, operatorId: string, readyDelayMs: number, now = Date.now()): ViceAnalysis {
   const externalId = launch.externalId ?? randomUUID();
-  const id = userId(launch.username);
+  const id = deUserId(launch.username);
   return {
     ...launch,
     externalId,

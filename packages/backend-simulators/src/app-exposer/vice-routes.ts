@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
+import { deUserId } from "../vice-addresses.js";
 import { AsyncData, ExternalId, LogEntry, ResourceInfoResponse, TimeLimit, UrlReady } from "./answer-schemas.js";
 import type { DeDatabase } from "./de-database.js";
 import { echoError, requiredUser } from "./errors.js";
 import { matchesFilters, resourceInfo } from "./resource-listing.js";
-import { knownUser, sameUser, shortName, userId } from "./users.js";
+import { knownUser, sameUser, shortName } from "./users.js";
 import { isReady, TIME_LIMIT_SECONDS, type ViceAnalysis } from "./vice-analyses.js";
 import type { ViceState } from "./vice-state.js";
 
@@ -62,7 +63,7 @@ export function viceRoutes(app: FastifyInstance, state: () => ViceState, databas
   };
 
   app.get<{ Querystring: Query }>("/vice/listing", answers({ 200: ResourceInfoResponse }), async (request) => {
-    const id = userId(knownCaller(request.query));
+    const id = deUserId(knownCaller(request.query));
     return resourceInfo(
       running().filter((analysis) => analysis.userId === id && matchesFilters(analysis, request.query)),
     );

@@ -8,11 +8,11 @@ import { bodyObject, requiredText } from "../framework/request-values.js";
 // The apps service passes the metadata service's AVUs on (common-swagger-api schema/metadata.clj AvuList).
 import { AvuList } from "../metadata/answer-schemas.js";
 import { SEED_CLASSES } from "../metadata/ontology.js";
+import { SEED_APP_IDS } from "../seed-ids.js";
 import { AppDocumentation } from "./answer-schemas/apps.js";
 import { appRoutes } from "./app-paths.js";
 import { atVersion } from "./app-versions.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog-store.js";
-import { SEED_APP_IDS } from "./seed-ids.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 
 /** A metadata AVU on an app, as the metadata service keeps it for the apps service. */

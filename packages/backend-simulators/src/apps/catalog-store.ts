@@ -1,5 +1,5 @@
 import { forbidden, notFound } from "../framework/problems.js";
-import { SEED_APP_IDS, SEED_TOOL_IDS } from "./seed-ids.js";
+import { SEED_APP_IDS, SEED_TOOL_IDS } from "../seed-ids.js";
 
 /** One parameter of an app, as the app editor and the launch form see it. */
 export interface AppParameter {

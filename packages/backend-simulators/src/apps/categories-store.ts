@@ -1,4 +1,4 @@
-import { SEED_APP_IDS } from "./seed-ids.js";
+import { SEED_APP_IDS } from "../seed-ids.js";
 
 /** A public app category; apps are placed in categories by administrators (or by publication, into Beta). */
 export interface Category {

@@ -1,6 +1,7 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { analyses } from "./analyses.js";
+import { type AnalysesService, analysesService } from "./analyses-service.js";
 import { analysisActions } from "./analysis-actions.js";
 import { type AnalysisEvents, analysisEvents } from "./analysis-events.js";
 import { analysisSharing } from "./analysis-sharing.js";
@@ -62,10 +63,13 @@ export const appsModules = {
 export interface AppsSimulatorOptions extends SimulatorOptions {
   /** Told of new analyses (the platform passes the permissions service's and app-exposer's side of a launch). */
   analysisEvents?: AnalysisEvents;
+  /** The analyses service the backend asks for users' concurrent job limits. */
+  analysesService?: AnalysesService;
 }
 
 export function createAppsSimulator(options: AppsSimulatorOptions = {}) {
   const events = analysisEvents(options.analysisEvents ?? {});
-  return moduleSimulator("apps", { ...appsModules, analysisEvents: events }, options);
+  const analyses = analysesService(options.analysesService);
+  return moduleSimulator("apps", { ...appsModules, analysisEvents: events, analysesService: analyses }, options);
 }
 export type AppsSimulator = ReturnType<typeof createAppsSimulator>;

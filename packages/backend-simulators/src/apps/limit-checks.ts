@@ -1,4 +1,4 @@
-import { DEFAULT_CONCURRENT_JOBS } from "../analyses/job-limits.js";
+import { analysesServiceOf } from "./analyses-service.js";
 import { analysesOf } from "./analyses-store.js";
 import { type AppRecord, catalogOf } from "./catalog-store.js";
 import { toolsOf } from "./tools-store.js";
@@ -21,25 +21,34 @@ function runningViceAnalyses(username: string, all: All): number {
   }).length;
 }
 
+/** Why a user may not launch another interactive analysis, as limits.clj decides, if they may not. */
+function refusal(maxJobs: number, usingDefault: boolean, runningJobs: number): string | undefined {
+  if (maxJobs <= 0) return usingDefault ? "ERR_PERMISSION_NEEDED" : "ERR_FORBIDDEN";
+  return maxJobs <= runningJobs ? "ERR_LIMIT_REACHED" : undefined;
+}
+
 /**
  * Whether the user may launch the app now, as the apps service's limit checks say (cyverse-de/apps
  * src/apps/service/apps/de/limits.clj): only interactive apps are checked, against the number of the user's VICE
- * analyses still running and the concurrent job limit (the platform's default here; users' own limits live in the
- * analyses service). `{canRun, results}`, each failed check with its reason codes.
+ * analyses still running and the user's concurrent job limit, which it asks of the analyses service (the platform's
+ * default unless an administrator set the user's own). A limit of 0 refuses every launch: `ERR_PERMISSION_NEEDED`
+ * when it is the default (the user has to ask for access), `ERR_FORBIDDEN` when it is the user's own. The pending
+ * access request the backend also names is not simulated (`null`, as for a user without one). `{canRun, results}`.
  */
 export function limitChecksOf(app: AppRecord, username: string, all: All) {
   if (!isInteractive(app, all)) return { canRun: true, results: [] };
   const runningJobs = runningViceAnalyses(username, all);
-  const maxJobs = DEFAULT_CONCURRENT_JOBS;
-  const reached = maxJobs <= runningJobs;
-  const results = reached
-    ? [
-        {
-          limitCheckID: "CONCURRENT_VICE_ANALYSES",
-          reasonCodes: ["ERR_LIMIT_REACHED"],
-          additionalInfo: { runningJobs, maxJobs, usingDefaultSetting: true, pendingRequest: null },
-        },
-      ]
-    : [];
-  return { canRun: !reached, results };
+  const limit = analysesServiceOf(all).concurrentJobLimit(username);
+  const reason = refusal(limit.concurrent_jobs, limit.is_default, runningJobs);
+  if (!reason) return { canRun: true, results: [] };
+  const additionalInfo = {
+    runningJobs,
+    maxJobs: limit.concurrent_jobs,
+    usingDefaultSetting: limit.is_default,
+    pendingRequest: null,
+  };
+  return {
+    canRun: false,
+    results: [{ limitCheckID: "CONCURRENT_VICE_ANALYSES", reasonCodes: [reason], additionalInfo }],
+  };
 }

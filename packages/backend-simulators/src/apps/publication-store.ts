@@ -1,4 +1,4 @@
-import { SEED_APP_IDS } from "./seed-ids.js";
+import { SEED_APP_IDS } from "../seed-ids.js";
 
 export interface PublicationRequest {
   id: string;

@@ -1,5 +1,5 @@
-import { interactiveUrl } from "../app-exposer/access-url.js";
 import { COMPLETED_ANALYSIS, FAILED_ANALYSIS, RUNNING_VICE_ANALYSIS } from "../demo-world.js";
+import { interactiveUrl } from "../vice-addresses.js";
 import type { AnalysisRecord } from "./analyses-store.js";
 
 /** The config key of an app's parameter, as the launch form submits it. */

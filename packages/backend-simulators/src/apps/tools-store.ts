@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { demoUser } from "../demo-users.js";
 import { badRequest, forbidden, notFound } from "../framework/problems.js";
+import { SEED_TOOL_IDS } from "../seed-ids.js";
 import type { AppPermission } from "./catalog-store.js";
-import { SEED_TOOL_IDS } from "./seed-ids.js";
 
 /** A tool's container: its settings and image, each with the id the backend's tables give it. */
 export interface ToolContainer {

@@ -1,4 +1,4 @@
-/** Identifiers of the demo data that several apps-backend families refer to. */
+/** Identifiers of the demo world's apps and tools, which several backends refer to (the apps backend keeps them). */
 export const SEED_APP_IDS = {
   wordCount: "c7f05682-23c8-4182-b9a2-e09650a5f49b",
   fastqc: "1b1e7c3a-5c8e-4b1f-9a8e-0d1f2a3b4c5d",
