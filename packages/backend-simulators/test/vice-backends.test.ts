@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAppsSimulator } from "../src/apps/index.js";
 import { SimulatedPlatform } from "../src/platform.js";
 import { SEED_APP_IDS } from "../src/seed-ids.js";
 
@@ -176,5 +177,23 @@ describe("the apps backend's limit checks", () => {
     expect((await checksOf("bob")).results[0].reasonCodes).toEqual(["ERR_FORBIDDEN"]);
     await call(platform.analyses.url, "DELETE", "/settings/concurrent-job-limits/alice");
     expect((await checksOf("alice")).canRun).toBe(true);
+  });
+
+  it("ask for permission when the default limit is 0: no user may launch one without asking", async () => {
+    const apps = createAppsSimulator({
+      analysesService: { concurrentJobLimit: () => ({ concurrent_jobs: 0, is_default: true }) },
+    });
+    await apps.start();
+    try {
+      const listing = await call(apps.url, "GET", `/apps/de/${JUPYTER_LAB}?user=bob`);
+      expect(listing.body.limitChecks).toMatchObject({
+        canRun: false,
+        results: [
+          { reasonCodes: ["ERR_PERMISSION_NEEDED"], additionalInfo: { maxJobs: 0, usingDefaultSetting: true } },
+        ],
+      });
+    } finally {
+      await apps.dispose();
+    }
   });
 });
