@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SEED_TOOL_IDS } from "../src/seed-ids.js";
 import { answeringAppsSimulator } from "./apps-http.js";
 
 /**
@@ -123,6 +124,7 @@ describe("users", () => {
       ["GET", `/apps/de/${WORD_COUNT}/details`],
       ["PUT", `/apps/de/${WORD_COUNT}/favorite`],
       ["POST", `/apps/de/${WORD_COUNT}/copy`],
+      ["GET", `/tools/${SEED_TOOL_IDS.wc}/apps`],
     ] as const;
     for (const [method, path] of refused) {
       const answer = await call(method, path, undefined, "bob");
@@ -174,6 +176,8 @@ describe("tools", () => {
     const { tools } = await ok("GET", "/tools?limit=25&offset=0&sort-field=name&sort-dir=ASC");
     expect(tools.length).toBeGreaterThan(0);
     await ok("GET", `/tools/${tools[0].id}`);
+    // A tool's apps are listed only for a user with a workspace, which the gateway asks for first.
+    await ok("GET", "/workspaces");
     await ok("GET", `/tools/${tools[0].id}/apps`);
     const added = await ok("POST", "/tools", {
       name: "jq",
@@ -196,6 +200,7 @@ describe("tools", () => {
   it("are listed, imported, changed and published by administrators", async () => {
     const { tools } = await ok("GET", "/admin/tools?search=wc", undefined, ADMIN);
     await ok("GET", `/admin/tools/${tools[0].id}`, undefined, ADMIN);
+    await ok("GET", "/workspaces", undefined, ADMIN);
     await ok("GET", `/admin/tools/${tools[0].id}/apps`, undefined, ADMIN);
     const imported = await ok(
       "POST",

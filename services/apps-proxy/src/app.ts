@@ -15,10 +15,10 @@ import { toolRequestActions } from "./routes/tool-requests.js";
 import { viceAndRequests } from "./routes/vice-and-requests.js";
 
 /**
- * The app catalogue's routes, for users and administrators, and the administrators' ontologies (which list the apps
- * under a hierarchy): the apps backend reads the caller's workspace there, so it is asked for first.
+ * The app catalogue's routes, for users and administrators, the administrators' ontologies (which list the apps under
+ * a hierarchy) and a tool's apps: the apps backend reads the caller's workspace there, so it is asked for first.
  */
-const WORKSPACE_ROUTES = /^\/(admin\/)?(apps|ontologies)(\/|$)/;
+const WORKSPACE_ROUTES = /^\/(admin\/)?(apps|ontologies)(\/|$)|^\/(admin\/)?tools\/:[^/]+\/apps$/;
 
 /**
  * apps-proxy as a Fastify plugin: apps, tools, analyses, quick launches, reference genomes, ontologies, tool

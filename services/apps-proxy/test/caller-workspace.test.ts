@@ -63,9 +63,10 @@ describe("the caller's workspace before the app catalogue", () => {
     expect((await service.send("carol", "GET", "/admin/apps?search=word")).statusCode).toBe(200);
     const underHierarchy = `/admin/ontologies/${enc(ONTOLOGY_VERSION)}/${enc(OPERATION_ROOT)}/apps`;
     expect((await service.send("carol", "GET", underHierarchy)).statusCode).toBe(200);
+    expect((await service.send("carol", "GET", `/tools/${WC_TOOL}/apps`)).statusCode).toBe(200);
     const created = await service.send("bob", "POST", "/apps", { name: "Counter", tools: [WC_TOOL] });
     expect(created.statusCode).toBe(200);
-    expect(workspaceAsks().map((request) => request.query.user)).toEqual(["carol", "carol", "bob"]);
+    expect(workspaceAsks().map((request) => request.query.user)).toEqual(["carol", "carol", "carol", "bob"]);
   });
 
   it("leaves routes outside the app catalogue and anonymous callers alone", async () => {

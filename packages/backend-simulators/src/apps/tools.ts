@@ -9,6 +9,7 @@ import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
 import { GpuModels, ToolDetails, ToolIdsList, ToolListing } from "./answer-schemas/tools.js";
 import { listingDetail } from "./app-listing.js";
 import { catalogOf, permissionOf } from "./catalog-store.js";
+import { workspaceOf } from "./login.js";
 import { searchMatcher } from "./search-terms.js";
 import {
   existingTool,
@@ -172,6 +173,7 @@ function userRoutes(scope: FastifyInstance, state: () => ToolsState, all: () => 
   scope.get<IdParams>("/tools/:toolId/apps", answers({ 200: AppListing }), async (request) => {
     const caller = callerOf(request);
     readableTool(state(), request.params.toolId, caller.username);
+    workspaceOf(all, caller.username);
     const apps = appsUsing(request.params.toolId, caller.username, all);
     return { apps, total: apps.length };
   });
@@ -210,8 +212,9 @@ function adminRoutes(scope: FastifyInstance, state: () => ToolsState, all: () =>
     return reply.code(200).send();
   });
   scope.get<IdParams>("/admin/tools/:toolId/apps", answers({ 200: AdminAppListing }), async (request) => {
-    callerOf(request);
+    const caller = callerOf(request);
     existingTool(state(), request.params.toolId);
+    workspaceOf(all, caller.username);
     const apps = appsUsing(request.params.toolId, undefined, all);
     return { apps, total: apps.length };
   });
