@@ -1,8 +1,6 @@
 import { Readable } from "node:stream";
 import { parse as parseRange, type Range } from "range-parser";
 
-export type { Range };
-
 /** What a download answers to the caller's `Range`: the whole file (200), one part of it (206), or nothing (416). */
 export type RangeAnswer = { kind: "whole" } | { kind: "part"; range: Range } | { kind: "unsatisfiable" };
 
