@@ -88,8 +88,9 @@ function routes(scope: FastifyInstance, all: All) {
   const everyPath = { versions: true };
   appRoutes(scope, "GET", "/details", { ...everyPath, answers: { 200: AppDetails } }, async (request, ref) => {
     const app = readable(request, ref);
-    workspaceOf(all, callerOf(request).username);
-    return appDetails(app, callerOf(request).username, all);
+    const { username } = callerOf(request);
+    workspaceOf(all, username);
+    return appDetails(app, username, all);
   });
   appRoutes(
     scope,
@@ -98,14 +99,16 @@ function routes(scope: FastifyInstance, all: All) {
     { base: "/admin/apps", versions: true, answers: { 200: AdminAppDetails } },
     async (request, { appId, versionId }) => {
       const app = atVersion(existingApp(catalog(), appId), versionId);
-      workspaceOf(all, callerOf(request).username);
-      return appDetails(app, callerOf(request).username, all);
+      const { username } = callerOf(request);
+      workspaceOf(all, username);
+      return appDetails(app, username, all);
     },
   );
   appRoutes(scope, "GET", "/listing", { answers: { 200: AppListing } }, async (request, ref) => {
     const app = readable(request, ref);
-    workspaceOf(all, callerOf(request).username);
-    return { total: 1, apps: [listingDetail(app, callerOf(request).username, all)] };
+    const { username } = callerOf(request);
+    workspaceOf(all, username);
+    return { total: 1, apps: [listingDetail(app, username, all)] };
   });
   appRoutes(scope, "GET", "/tasks", { ...everyPath, answers: { 200: AppTaskListing } }, async (request, ref) => {
     const app = readable(request, ref);
