@@ -106,32 +106,55 @@ export function createVerifier(options: VerifierOptions): Verifier {
   // Only tokens in their strict form are remembered, so a remembered token needs no second look at its form.
   const rememberedBearer = (token: string) => (signingKeys.fresh ? bearerTokens.get(token) : undefined);
 
+  async function verifyAndRememberBearer(token: string): Promise<JWTPayload> {
+    const version = keySet.current();
+    try {
+      const payload = await verifyBearer(token);
+      // Verified with keys a concurrent fetch has just replaced: answer, but do not remember.
+      if (keySet.current() === version) bearerTokens.remember(token, payload);
+      return payload;
+    } catch (error) {
+      keySet.current(); // a failed verification may have fetched rotated keys
+      throw error;
+    }
+  }
+
+  async function verifyAndRememberDeJwt(token: string, key: NonNullable<typeof deKey>): Promise<JWTPayload> {
+    const payload = (await jwtVerify(token, key, deJwtChecks)).payload;
+    deJwtTokens.remember(token, payload);
+    return payload;
+  }
+
+  // Requests that arrive together with a token not yet remembered share one verification, and so one payload: a
+  // token's claims are one object, which auth makes one user of.
+  const bearerVerifications = new Map<string, Promise<JWTPayload>>();
+  const deJwtVerifications = new Map<string, Promise<JWTPayload>>();
+
   return {
     rememberedBearer,
     async bearer(token) {
       const known = rememberedBearer(token);
       if (known) return known;
       strict(token);
-      const version = keySet.current();
-      try {
-        const payload = await verifyBearer(token);
-        // Verified with keys a concurrent fetch has just replaced: answer, but do not remember.
-        if (keySet.current() === version) bearerTokens.remember(token, payload);
-        return payload;
-      } catch (error) {
-        keySet.current(); // a failed verification may have fetched rotated keys
-        throw error;
-      }
+      return sharedWhileRunning(bearerVerifications, token, () => verifyAndRememberBearer(token));
     },
     async deJwt(token) {
       if (!deKey) throw new errors.JWSSignatureVerificationFailed("X-Iplant-De-Jwt is not accepted here");
       const known = deJwtTokens.get(strict(token));
       if (known && withinAge(known, deJwtClaims.maxAgeSeconds)) return known;
-      const payload = (await jwtVerify(token, deKey, deJwtChecks)).payload;
-      deJwtTokens.remember(token, payload);
-      return payload;
+      return sharedWhileRunning(deJwtVerifications, token, () => verifyAndRememberDeJwt(token, deKey));
     },
   };
+}
+
+/** The work under way for `key`, or `start()`'s, kept in `running` until it settles. */
+function sharedWhileRunning<T>(running: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
+  let pending = running.get(key);
+  if (!pending) {
+    pending = start().finally(() => running.delete(key));
+    running.set(key, pending);
+  }
+  return pending;
 }
 
 /** Whether a remembered token is still younger than its greatest age (jose checks it when verifying). */

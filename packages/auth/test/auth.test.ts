@@ -176,6 +176,17 @@ describe("the user of a token", () => {
       expect(await objectOf(await tokenHeaders())).not.toBe(first);
     }
   });
+
+  it("is one object for requests that arrive together with a token not yet verified", async () => {
+    const objectOf = async (headers: Record<string, string>) => (await get("/user-object", headers)).json().object;
+    for (const headers of [
+      await service.as("bob"),
+      { "x-iplant-de-jwt": await service.platform.deJwt("bob", { claims: { together: true } }) },
+    ]) {
+      const objects = await Promise.all([objectOf(headers), objectOf(headers), objectOf(headers)]);
+      expect(new Set(objects).size).toBe(1);
+    }
+  });
 });
 
 describe("service-signed X-Iplant-De-Jwt", () => {

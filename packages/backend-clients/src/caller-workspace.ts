@@ -50,7 +50,7 @@ const refusesForWant = (payload: unknown): boolean =>
  */
 const plugin: FastifyPluginAsync<CallerWorkspaceOptions> = async (app, options) => {
   const asked = new WeakSet<AuthUser>();
-  /** Asks under way, by username: the first requests with a new token may each have made their own user object. */
+  /** Asks under way, by username: requests that come together with two tokens of one user share one ask too. */
   const asking = new Map<string, Promise<boolean>>();
 
   async function askBackend(request: FastifyRequest, username: string): Promise<boolean> {
