@@ -10,6 +10,7 @@ import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
 import { keptMetadataAvus } from "./file-info/avus.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
+import { storedBytes } from "./file-info/usage.js";
 import type { AnswerMismatch, DeclaredRoute } from "./framework/answers.js";
 import { createGroupsSimulator } from "./groups/index.js";
 import type { RegisteredClient } from "./idp/clients.js";
@@ -220,7 +221,12 @@ export class SimulatedPlatform {
       port: port("subscriptions"),
       qms: () => qms.state.store,
     });
-    this.dataUsage = createDataUsageSimulator({ ...common, port: port("dataUsage"), qms: () => qms.state.store });
+    this.dataUsage = createDataUsageSimulator({
+      ...common,
+      port: port("dataUsage"),
+      qms: () => qms.state.store,
+      storedBytes: (user) => storedBytes(fileInfo.state.dataStore, user),
+    });
     const subscriptionAddons = this.subscriptionAddons;
     const dataUsage = this.dataUsage;
     this.resourceUsage = createResourceUsageSimulator({

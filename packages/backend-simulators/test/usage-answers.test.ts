@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { REFRESH_INTERVAL_MS } from "../src/data-usage/index.js";
+import { userHomePath, userTrashPath } from "../src/file-info/navigation.js";
 import { SimulatedPlatform } from "../src/platform.js";
 import { answersOf } from "./answers-client.js";
 
@@ -35,5 +37,41 @@ describe("the usage APIs answer in their own shapes", () => {
 
   it("answers a user's current data usage", async () => {
     expect((await dataUsage("GET", `/${ALICE}/data/current`)).total).toBe(2 ** 30);
+  });
+});
+
+describe("data-usage-api counts what a user stores in the data store", () => {
+  const BOB = "bob%40iplantcollaborative.org";
+  const dataStore = () => platform.fileInfo.state.dataStore;
+  /** The sizes of the files under a folder, read from the catalogue one entry at a time. */
+  const bytesUnder = (folder: string) =>
+    dataStore()
+      .catalogue.subtree(folder)
+      .reduce((sum, entry) => sum + (entry.type === "file" ? entry.size : 0), 0);
+  afterEach(() => vi.useRealTimers());
+
+  it("answers 404 while QMS has no reading, then the sum of the user's home and trash, recounted once stale", async () => {
+    const seeded = bytesUnder(userHomePath("bob")) + bytesUnder(userTrashPath("bob"));
+    dataStore().writeFile(`${userHomePath("bob")}/counted.bin`, "h".repeat(1000), { owner: "bob" });
+    dataStore().writeFile(`${userTrashPath("bob")}/trashed.bin`, "t".repeat(24), { owner: "bob" });
+    // bob's file in alice's home is hers to count, and carol's file in bob's home is his.
+    dataStore().writeFile(`${userHomePath("alice")}/from-bob.bin`, "a".repeat(7), { owner: "bob" });
+    dataStore().writeFile(`${userHomePath("bob")}/from-carol.bin`, "c".repeat(5), { owner: "carol" });
+
+    const none = await dataUsage("GET", `/${BOB}/data/current`, undefined, 404);
+    expect(none).toEqual({ message: "No data usage information found for user", error_code: "404" });
+    const first = await dataUsage("GET", `/${BOB}/data/current`);
+    expect(first.total).toBe(seeded + 1029);
+
+    // Within the refresh interval the reading stands, whatever changed since.
+    dataStore().writeFile(`${userHomePath("bob")}/later.bin`, "l".repeat(2000), { owner: "bob" });
+    expect((await dataUsage("GET", `/${BOB}/data/current`)).total).toBe(seeded + 1029);
+
+    // Past it, the old reading is answered and the usage counted again for the next request.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + REFRESH_INTERVAL_MS + 60_000 });
+    expect((await dataUsage("GET", `/${BOB}/data/current`)).total).toBe(seeded + 1029);
+    const recounted = await dataUsage("GET", `/${BOB}/data/current`);
+    expect(recounted).toMatchObject({ id: first.id, time: first.time, total: seeded + 3029 });
+    expect(Date.parse(recounted.last_modified)).toBeGreaterThan(Date.parse(first.last_modified));
   });
 });

@@ -8,9 +8,14 @@ import { DATA_SIZE } from "../qms/catalog.js";
 import type { QmsStore } from "../qms/store.js";
 import { UserDataUsage } from "./answer-schemas.js";
 
+/** data-usage-api's `dataUsageApi.refreshInterval` as the service's default configuration sets it (`main.go`). */
+export const REFRESH_INTERVAL_MS = 3 * 60 * 60 * 1000;
+
 export interface DataUsageOptions extends SimulatorOptions {
-  /** QMS's database: data-usage-api answers the data.size usage QMS records. */
+  /** QMS's database: data-usage-api answers the data.size usage QMS records, and records what it counts there. */
   qms: () => QmsStore;
+  /** The bytes a user stores, as data-usage-api counts them in the data store's catalogue (the ICAT). */
+  storedBytes: (username: string) => number;
 }
 
 /** A refusal as data-usage-api answers it: `{message, error_code: "<status>"}`. */
@@ -37,9 +42,13 @@ export interface DeUsers {
 
 /**
  * data-usage-api's `GET /{username}/data/current`: the user's current data store usage as QMS records it
- * (`data.size`), for users the platform knows (400 otherwise); 404 while QMS has recorded none.
+ * (`data.size`), for users the platform knows (400 otherwise). While QMS has recorded none it answers 404 and has the
+ * user's usage counted, as it does once the reading it records is older than the refresh interval (after answering
+ * the old one): the service queues the count, and its worker SETs the sum in QMS (`api/lookup.go`,
+ * `amqp/handlers.go`). Here the count is done at once, so the next request sees it.
  */
-export function createDataUsageSimulator({ qms, ...options }: DataUsageOptions) {
+export function createDataUsageSimulator({ qms, storedBytes, ...options }: DataUsageOptions) {
+  const recount = (user: string) => qms().applyUsage(user, DATA_SIZE, "SET", storedBytes(user));
   const current = defineModule<DeUsers>({
     makeState: () => ({ ids: new Map() }),
     routes(app, state) {
@@ -53,13 +62,16 @@ export function createDataUsageSimulator({ qms, ...options }: DataUsageOptions) 
           }
           const subscription = qms().activeSubscription(short);
           const usage = subscription.usages.get(DATA_SIZE.id);
-          if (!usage) throw new DataUsageError(404, "No data usage information found for user");
+          if (!usage) {
+            recount(short);
+            throw new DataUsageError(404, "No data usage information found for user");
+          }
           let userId = state().ids.get(short);
           if (!userId) {
             userId = randomUUID();
             state().ids.set(short, userId);
           }
-          return {
+          const answer = {
             id: usage.id,
             user_id: userId,
             username: `${short}@${DEMO_USER_DOMAIN}`,
@@ -67,6 +79,10 @@ export function createDataUsageSimulator({ qms, ...options }: DataUsageOptions) 
             time: usage.createdAt.toISOString(),
             last_modified: usage.lastModifiedAt.toISOString(),
           };
+          // The reading's time is when QMS first recorded it, so once that is older than the interval every
+          // request has the usage counted again.
+          if (usage.createdAt.getTime() + REFRESH_INTERVAL_MS < Date.now()) recount(short);
+          return answer;
         },
       );
     },
