@@ -11,8 +11,8 @@ const { call, ok } = answeringAppsSimulator();
 
 const SEED_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000001";
 const WORD_COUNT = "c7f05682-23c8-4182-b9a2-e09650a5f49b";
-/** The root of each user's own categories (src/apps/categories.ts). */
-const WORKSPACE_ROOT = "a1f8e1c4-0000-4000-8000-000000000200";
+/** The backend's virtual category of featured apps, whose listing reads the caller's workspace too. */
+const FEATURED_APPS = "cccccccc-cccc-cccc-cccc-cccccccccccc";
 
 describe("analyses", () => {
   it("lists, counts and describes the seeded analysis", async () => {
@@ -108,7 +108,11 @@ describe("users", () => {
     const { login_time } = await ok("POST", "/users/login?ip-address=127.0.0.1");
     expect((await ok("GET", "/users/logins?limit=5")).logins).toHaveLength(1);
     expect(await ok("POST", `/users/logout?ip-address=127.0.0.1&login-time=${login_time}`)).toBeUndefined();
-    expect((await ok("GET", "/workspaces")).new_workspace).toBe(true);
+    const workspace = await ok("GET", "/workspaces");
+    expect(workspace.new_workspace).toBe(true);
+    // The workspace's root category is the one its category listing shows.
+    const [root] = (await ok("GET", "/apps/categories?public=false")).categories;
+    expect(root).toMatchObject({ id: workspace.root_category_id, name: "Workspace" });
     expect((await ok("GET", "/admin/workspaces?username=alice", undefined, ADMIN)).workspaces).toHaveLength(1);
     expect(await ok("DELETE", "/admin/workspaces?username=alice", undefined, ADMIN)).toBeUndefined();
   });
@@ -118,7 +122,7 @@ describe("users", () => {
     const refused = [
       ["GET", "/apps/categories"],
       ["GET", "/apps/categories?public=false"],
-      ["GET", `/apps/categories/de/${WORKSPACE_ROOT}`],
+      ["GET", `/apps/categories/de/${FEATURED_APPS}`],
       ["GET", "/apps?search=word"],
       ["GET", `/apps/de/${WORD_COUNT}/listing`],
       ["GET", `/apps/de/${WORD_COUNT}/details`],

@@ -32,18 +32,37 @@ describe("the apps catalogue as sonora reads it", () => {
     expect(details.json()).toMatchObject({ id: WORD_COUNT, rating: { average: 0, total: 0 }, permission: "read" });
   });
 
-  it("gives the private categories a de group (src/components/apps/toolbar/AppNavigation.js)", async () => {
+  it("gives the private categories a de group, the caller's own, with the backend's virtual ones (src/components/apps/toolbar/AppNavigation.js)", async () => {
     // sonora src/serviceFacades/apps.js getPrivateCategories: the workspace only, found by system_id === "de"
-    const { categories } = (await send("alice", "GET", "/apps/categories?public=false")).json();
-    const privateCat = categories.find((category: { system_id: string }) => category.system_id === "de");
-    expect(privateCat.categories.map((category: { name: string }) => category.name)).toEqual([
-      "Apps under development",
-      "Favorite Apps",
-      "Shared with me",
+    type Category = { id: string; name: string; system_id: string; categories: Category[] };
+    const workspaceOf = async (username: string): Promise<Category> => {
+      const { categories } = (await send(username, "GET", "/apps/categories?public=false")).json();
+      return categories.find((category: Category) => category.system_id === "de");
+    };
+    const alices = await workspaceOf("alice");
+    expect(alices.categories.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: expect.any(String), name: "Apps under development" },
+      { id: expect.any(String), name: "Favorite Apps" },
+      // The ids sonora's own list for visitors (getPrivateCategories) and its FEATURED_APPS_ID (src/constants.js) name.
+      { id: "00000000-0000-0000-0000-000000000000", name: "My public apps" },
+      { id: "eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee", name: "Shared with me" },
+      { id: "cccccccc-cccc-cccc-cccc-cccccccccccc", name: "Featured Apps" },
     ]);
-    expect(privateCat.categories[0]).toMatchObject({ system_id: "de", total: 1, is_public: false });
-    const inDevelopment = await send("alice", "GET", `/apps/categories/de/${privateCat.categories[0].id}`);
+    expect(alices.categories[0]).toMatchObject({ system_id: "de", total: 1, is_public: false });
+    const inDevelopment = await send("alice", "GET", `/apps/categories/de/${alices.categories[0]?.id}`);
     expect(inDevelopment.json()).toMatchObject({ system_id: "de", total: 1, apps: [{ id: ALICES_ALIGNER }] });
+
+    // Each workspace's root and own categories are its user's: bob's have ids of their own, and his view of
+    // alice's shows none of her private apps.
+    const bobs = await workspaceOf("bob");
+    const ownIds = (workspace: Category) => [workspace.id, ...workspace.categories.slice(0, 2).map(({ id }) => id)];
+    expect(ownIds(bobs).filter((id) => ownIds(alices).includes(id))).toEqual([]);
+    const asBob = await send("bob", "GET", `/apps/categories/de/${alices.categories[0]?.id}`);
+    expect(asBob.json()).toMatchObject({ name: "Apps under development", total: 0, apps: [] });
+
+    // The virtual categories list by id too: Featured Apps has the blessed apps.
+    const featured = await send("alice", "GET", "/apps/categories/de/cccccccc-cccc-cccc-cccc-cccccccccccc");
+    expect(featured.json()).toMatchObject({ name: "Featured Apps", total: 1, apps: [{ id: WORD_COUNT }] });
   });
 
   it("lets sonora link each listed app to its launch form (src/components/apps/AppName.js reads limitChecks.canRun)", async () => {

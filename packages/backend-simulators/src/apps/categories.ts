@@ -15,30 +15,73 @@ import { listingDetail } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog-store.js";
 import { type CategoriesState, type Category, makeCategoriesState, newCategory } from "./categories-store.js";
-import { workspaceOf } from "./login.js";
+import { type WorkspaceRecord, workspaceOf, workspacesOf } from "./login.js";
+import { FEATURED_CATEGORY_ID, publicationOf } from "./publication-store.js";
 import { systemOf, TAPIS_REFUSALS } from "./systems.js";
 
 type All = () => Record<string, unknown>;
 
-/** The categories of each user's own workspace; their contents depend on who asks. */
-const WORKSPACE_ROOT = "a1f8e1c4-0000-4000-8000-000000000200";
-const USER_CATEGORIES: Record<
-  string,
-  { name: string; holds: (app: AppRecord, username: string, all: All) => boolean }
-> = {
-  "a1f8e1c4-0000-4000-8000-000000000201": {
+/** A category of a workspace: one of the two each workspace has, or one the backend adds to the caller's. */
+interface WorkspaceCategory {
+  id: string;
+  name: string;
+  holds: (app: AppRecord, all: All) => boolean;
+}
+
+/** The ids the backend gives its virtual categories (`apps.service.apps.de.listings`): the same for everyone. */
+const MY_PUBLIC_APPS_ID = "00000000-0000-0000-0000-000000000000";
+const SHARED_WITH_ME_ID = "eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee";
+
+/** A workspace's own categories, made with it under its root; the apps in them are its owner's. */
+const ownCategories = (workspace: WorkspaceRecord, owner: string): WorkspaceCategory[] => [
+  {
+    id: workspace.development_category_id,
     name: "Apps under development",
-    holds: (app, username) => app.integrator_username === username && !app.is_public,
+    holds: (app) => app.integrator_username === owner && !app.is_public,
   },
-  "a1f8e1c4-0000-4000-8000-000000000202": {
+  {
+    id: workspace.favorites_category_id,
     name: "Favorite Apps",
-    holds: (app, username, all) => marksOf(all).favorites.get(username)?.has(app.id) ?? false,
+    holds: (app, all) => marksOf(all).favorites.get(owner)?.has(app.id) ?? false,
   },
-  "a1f8e1c4-0000-4000-8000-000000000203": {
+];
+
+/** The virtual categories the backend adds to the caller's workspace, in its order (the admin-only Trash aside). */
+const virtualCategories = (caller: string): WorkspaceCategory[] => [
+  {
+    id: MY_PUBLIC_APPS_ID,
+    name: "My public apps",
+    holds: (app) => app.is_public && app.integrator_username === caller,
+  },
+  {
+    id: SHARED_WITH_ME_ID,
     name: "Shared with me",
-    holds: (app, username, all) => catalogOf(all).shares.get(app.id)?.has(username) ?? false,
+    holds: (app, all) => catalogOf(all).shares.get(app.id)?.has(caller) ?? false,
   },
-};
+  { id: FEATURED_CATEGORY_ID, name: "Featured Apps", holds: (app, all) => publicationOf(all).blessed.has(app.id) },
+];
+
+/** A workspace's root category: what its own categories hold. */
+const rootCategory = (workspace: WorkspaceRecord, owner: string): WorkspaceCategory => ({
+  id: workspace.root_category_id,
+  name: "Workspace",
+  holds: (app, all) => ownCategories(workspace, owner).some((category) => category.holds(app, all)),
+});
+
+/**
+ * The workspace category with this id, if it is one: a virtual one (then the caller's), or a root or own category of
+ * any user's workspace, which the backend finds by id whoever owns it (its listing then shows only what the caller
+ * may see).
+ */
+function workspaceCategoryWithId(all: All, caller: string, id: string): WorkspaceCategory | undefined {
+  const virtual = virtualCategories(caller).find((category) => category.id === id);
+  if (virtual) return virtual;
+  for (const [owner, workspace] of workspacesOf(all)) {
+    const found = [rootCategory(workspace, owner), ...ownCategories(workspace, owner)].find((c) => c.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 const childrenOf = (state: CategoriesState, id: string | null) =>
   [...state.categories.values()].filter((category) => category.parent_id === id);
@@ -66,20 +109,26 @@ function tree(state: CategoriesState, category: Category, candidates: AppRecord[
 }
 
 function workspaceTree(username: string, all: All) {
+  const workspace = workspaceOf(all, username);
   const visible = visibleApps(catalogOf(all), username);
-  return {
+  const entry = (category: WorkspaceCategory, total: number) => ({
     system_id: "de",
-    id: WORKSPACE_ROOT,
-    name: "Workspace",
+    id: category.id,
+    name: category.name,
     is_public: false,
-    total: visible.filter((app) => Object.values(USER_CATEGORIES).some((c) => c.holds(app, username, all))).length,
-    categories: Object.entries(USER_CATEGORIES).map(([id, category]) => ({
-      system_id: "de",
-      id,
-      name: category.name,
-      is_public: false,
-      total: visible.filter((app) => category.holds(app, username, all)).length,
-    })),
+    total,
+  });
+  const counted = (category: WorkspaceCategory) => visible.filter((app) => category.holds(app, all)).length;
+  return {
+    ...entry(rootCategory(workspace, username), counted(rootCategory(workspace, username))),
+    categories: [
+      ...ownCategories(workspace, username).map((category) => entry(category, counted(category))),
+      // The backend counts Featured Apps here as every app the caller can see (format-featured-apps-category is
+      // given the unfiltered ids), and only the category's own listing as the blessed ones.
+      ...virtualCategories(username).map((category) =>
+        entry(category, category.id === FEATURED_CATEGORY_ID ? visible.length : counted(category)),
+      ),
+    ],
   };
 }
 
@@ -146,24 +195,20 @@ function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: A
     const caller = callerOf(request);
     // `public=true`: the public categories only; `public=false`: the caller's workspace only; neither: both.
     const only = queryFlag(queryOf(request), "public");
-    if (only !== true) workspaceOf(all, caller.username);
+    const workspace = only === true ? [] : [workspaceTree(caller.username, all)];
     const visible = visibleApps(catalogOf(all), caller.username);
-    const publicTrees = childrenOf(state(), null).map((root) => tree(state(), root, visible));
-    const workspace = workspaceTree(caller.username, all);
-    if (only === undefined) return { categories: [workspace, ...publicTrees] };
-    return { categories: only ? publicTrees : [workspace] };
+    const publicTrees = only === false ? [] : childrenOf(state(), null).map((root) => tree(state(), root, visible));
+    return { categories: [...workspace, ...publicTrees] };
   });
   const appsIn = (request: FastifyRequest, groupId: string) => {
     const caller = callerOf(request);
     workspaceOf(all, caller.username);
     const visible = visibleApps(catalogOf(all), caller.username);
-    const own = USER_CATEGORIES[groupId];
+    const own = workspaceCategoryWithId(all, caller.username, groupId);
     const category = own
       ? { name: own.name, is_public: false }
       : { ...existingCategory(state(), groupId), is_public: true };
-    const apps = own
-      ? visible.filter((app) => own.holds(app, caller.username, all))
-      : appsUnder(state(), groupId, visible);
+    const apps = own ? visible.filter((app) => own.holds(app, all)) : appsUnder(state(), groupId, visible);
     const listed = apps.map((app) => listingDetail(app, caller.username, all));
     return {
       system_id: "de",

@@ -14,13 +14,27 @@ export interface LoginRecord {
   logout_time: number | null;
 }
 
-/** A user's workspace as `GET /workspaces` describes it (without the `new_workspace` flag). */
+/**
+ * A user's workspace: what `GET /workspaces` describes (without the `new_workspace` flag), and the ids of the two
+ * categories the backend makes under its root category with it (`apps.workspace.default-app-categories`).
+ */
 export interface WorkspaceRecord {
   id: string;
   user_id: string;
   root_category_id: string;
   is_public: boolean;
+  development_category_id: string;
+  favorites_category_id: string;
 }
+
+/** A workspace as the backend answers it (`schema/apps/workspace.clj`). */
+export const workspaceAnswer = (workspace: WorkspaceRecord, isNew: boolean) => ({
+  id: workspace.id,
+  user_id: workspace.user_id,
+  root_category_id: workspace.root_category_id,
+  is_public: workspace.is_public,
+  new_workspace: isNew,
+});
 
 export interface LoginState {
   /** Internal user ids, created the first time the backend sees a user (as the real one does). */
@@ -34,10 +48,14 @@ export interface LoginState {
  * (`apps.workspace/get-workspace`): a user it has never been asked for (`GET /workspaces`) is refused with 404.
  */
 export function workspaceOf(all: () => Record<string, unknown>, username: string): WorkspaceRecord {
-  const found = (all().login as LoginState).workspaces.get(username);
+  const found = workspacesOf(all).get(username);
   if (!found) throw notFound("Workspace for user not found.", { username });
   return found;
 }
+
+/** Every user's workspace, by username. */
+export const workspacesOf = (all: () => Record<string, unknown>): Map<string, WorkspaceRecord> =>
+  (all().login as LoginState).workspaces;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
@@ -72,13 +90,22 @@ function nextLoginTime(state: LoginState, username: string): number {
  * the app details they read need one, and no visitor asks for theirs.
  */
 function withAnonymousWorkspace(state: LoginState): LoginState {
-  state.workspaces.set("anonymous", {
+  createWorkspace(state, "anonymous");
+  return state;
+}
+
+/** A new workspace with its own root category and the two under it, as `create-workspace` makes them. */
+function createWorkspace(state: LoginState, username: string): WorkspaceRecord {
+  const created: WorkspaceRecord = {
     id: randomUUID(),
-    user_id: userIdOf(state, "anonymous"),
+    user_id: userIdOf(state, username),
     root_category_id: randomUUID(),
     is_public: false,
-  });
-  return state;
+    development_category_id: randomUUID(),
+    favorites_category_id: randomUUID(),
+  };
+  state.workspaces.set(username, created);
+  return created;
 }
 
 export const login = defineModule<LoginState>({
@@ -120,15 +147,8 @@ export const login = defineModule<LoginState>({
       scope.get("/workspaces", answers({ 200: Workspace }), async (request) => {
         const { username } = callerOf(request);
         const existing = state().workspaces.get(username);
-        if (existing) return { ...existing, new_workspace: false };
-        const created: WorkspaceRecord = {
-          id: randomUUID(),
-          user_id: userIdOf(state(), username),
-          root_category_id: randomUUID(),
-          is_public: false,
-        };
-        state().workspaces.set(username, created);
-        return { ...created, new_workspace: true };
+        if (existing) return workspaceAnswer(existing, false);
+        return workspaceAnswer(createWorkspace(state(), username), true);
       });
     }),
 });

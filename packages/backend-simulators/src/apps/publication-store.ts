@@ -13,6 +13,9 @@ export interface PublicationState {
   blessed: Set<string>;
 }
 
+/** The virtual category of the blessed apps, under the id the backend gives it (`listings.clj`, featured-apps-id). */
+export const FEATURED_CATEGORY_ID = "cccccccc-cccc-cccc-cccc-cccccccccccc";
+
 export const publicationOf = (all: () => Record<string, unknown>) => all().publication as PublicationState;
 
 /** No publication request waits as the backend starts; Word Count is blessed (featured). */

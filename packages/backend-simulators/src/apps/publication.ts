@@ -13,7 +13,7 @@ import { appRoutes } from "./app-paths.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, visibleApps } from "./catalog-store.js";
 import { categoriesOf, placeInCategory } from "./categories-store.js";
 import { workspaceOf } from "./login.js";
-import { makePublicationState, type PublicationState } from "./publication-store.js";
+import { FEATURED_CATEGORY_ID, makePublicationState, type PublicationState } from "./publication-store.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 import { toolsOf } from "./tools-store.js";
 
@@ -50,9 +50,6 @@ function publish(app: AppRecord, state: PublicationState, all: All) {
   placeInCategory(categoriesOf(all), app.id, "Beta");
   for (const request of state.requests.values()) if (request.app_id === app.id) request.completed = true;
 }
-
-/** The virtual category of the blessed apps, under the id the backend gives it. */
-export const FEATURED_CATEGORY_ID = "cccccccc-cccc-cccc-cccc-cccccccccccc";
 
 function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: All) {
   scope.get("/apps/categories/featured", answers({ 200: AppCategoryAppListing }), async (request) => {

@@ -3,7 +3,7 @@ import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
 import { WorkspaceListing } from "./answer-schemas/users.js";
-import type { LoginState } from "./login.js";
+import { type LoginState, workspaceAnswer } from "./login.js";
 
 const usernamesOf = (query: Record<string, unknown>): string[] =>
   [query.username].flat().filter((name): name is string => typeof name === "string" && name !== "");
@@ -21,7 +21,7 @@ export const workspaceAdministration = defineModule<Record<string, never>>({
         callerOf(request);
         const usernames = usernamesOf(queryOf(request));
         const found = [...workspaces()].filter(([username]) => !usernames.length || usernames.includes(username));
-        return { workspaces: found.map(([, workspace]) => ({ ...workspace, new_workspace: false })) };
+        return { workspaces: found.map(([, workspace]) => workspaceAnswer(workspace, false)) };
       });
       scope.delete("/admin/workspaces", answers({ 200: NoBody }), async (request, reply) => {
         callerOf(request);
