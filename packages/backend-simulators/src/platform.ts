@@ -30,6 +30,7 @@ import { DEFAULT_PORTS } from "./ports.js";
 import { createPreferencesSimulator } from "./preferences/index.js";
 import { createQmsSimulator } from "./qms/index.js";
 import { createRequestsSimulator } from "./requests/index.js";
+import { listedRequests } from "./requests/requests.js";
 import { createResourceUsageSimulator } from "./resource-usage/index.js";
 import { createSearchSimulator } from "./search/index.js";
 import { SmtpCatcher } from "./smtp/index.js";
@@ -168,8 +169,11 @@ export class SimulatedPlatform {
       ...common,
       port: port("apps"),
       analysisEvents: analysisEventsFor(links),
-      // The analyses service starts after the apps backend, which only asks it while answering.
-      analysesService: { concurrentJobLimit: (username) => limitOf(this.analyses.state.jobLimits, username) },
+      // The analyses and requests services start after the apps backend, which only asks them while answering.
+      peers: {
+        concurrentJobLimit: (username) => limitOf(this.analyses.state.jobLimits, username),
+        openViceRequests: (username) => listedRequests(this.requests.state.requests, { type: "vice", user: username }),
+      },
     });
     this.permissions = createPermissionsSimulator({
       ...common,

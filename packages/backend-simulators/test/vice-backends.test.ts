@@ -179,9 +179,24 @@ describe("the apps backend's limit checks", () => {
     expect((await checksOf("alice")).canRun).toBe(true);
   });
 
+  it("name the user's VICE access requests not yet decided, as the requests service lists them", async () => {
+    await setLimit("bob", 0);
+    // bob's request of the demo world is still open: the web client tells him to wait instead of asking again.
+    const open = await call(platform.requests.url, "GET", "/requests?request-type=vice&requesting-user=bob");
+    expect(open.body.requests).toHaveLength(1);
+    expect((await checksOf("bob")).results[0].additionalInfo.pendingRequest).toEqual(open.body.requests);
+    const [request] = open.body.requests;
+    const decided = await call(platform.requests.url, "POST", `/requests/${request.id}/status?user=carol`, {
+      status: "rejected",
+      message: "Not now.",
+    });
+    expect(decided.status).toBe(200);
+    expect((await checksOf("bob")).results[0].additionalInfo.pendingRequest).toBeNull();
+  });
+
   it("ask for permission when the default limit is 0: no user may launch one without asking", async () => {
     const apps = createAppsSimulator({
-      analysesService: { concurrentJobLimit: () => ({ concurrent_jobs: 0, is_default: true }) },
+      peers: { concurrentJobLimit: () => ({ concurrent_jobs: 0, is_default: true }) },
     });
     await apps.start();
     try {

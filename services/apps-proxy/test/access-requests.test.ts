@@ -1,6 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BOBS_VICE_REQUEST } from "./seed.js";
+import { BOBS_VICE_REQUEST, JUPYTER_LAB } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -134,5 +134,23 @@ describe("requests for VICE access", () => {
     expect((await send("carol", "GET", "/admin/request-types/storage")).statusCode).toBe(200);
     expect((await send("carol", "GET", "/admin/request-types/nothing")).statusCode).toBe(404);
     expect((await send("alice", "GET", "/admin/request-types")).statusCode).toBe(403);
+  });
+});
+
+describe("a refused interactive launch and the caller's own request for access", () => {
+  it("names bob's open request, so that the web client tells him to wait (sonora src/components/apps/launch/index.js)", async () => {
+    const limitChecks = async () => (await send("bob", "GET", `/apps/de/${JUPYTER_LAB}`)).json().limitChecks;
+    const limited = await send("carol", "PUT", "/admin/settings/concurrent-job-limits/bob", { concurrent_jobs: 0 });
+    expect(limited.statusCode).toBe(200);
+    const refused = await limitChecks();
+    expect(refused).toMatchObject({ canRun: false, results: [{ reasonCodes: ["ERR_FORBIDDEN"] }] });
+    expect(refused.results[0].additionalInfo.pendingRequest).toMatchObject([
+      { id: BOBS_VICE_REQUEST, request_type: "vice", requesting_user: "bob", status: "Submitted" },
+    ]);
+
+    // Once the request is decided there is nothing to wait for: the client offers to ask again.
+    const rejected = await send("carol", "POST", `/admin/requests/${BOBS_VICE_REQUEST}/rejected`, { message: "No." });
+    expect(rejected.statusCode).toBe(200);
+    expect((await limitChecks()).results[0].additionalInfo.pendingRequest).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { analyses } from "./analyses.js";
-import { type AnalysesService, analysesService } from "./analyses-service.js";
 import { analysisActions } from "./analysis-actions.js";
 import { type AnalysisEvents, analysisEvents } from "./analysis-events.js";
 import { analysisSharing } from "./analysis-sharing.js";
@@ -22,6 +21,7 @@ import { login } from "./login.js";
 import { loginListing } from "./login-listing.js";
 import { oauth } from "./oauth.js";
 import { oauthTokenInfo } from "./oauth-token-info.js";
+import { type PeerServices, peerServices } from "./peer-services.js";
 import { pipelines } from "./pipelines.js";
 import { publication } from "./publication.js";
 import { referenceGenomes } from "./reference-genomes.js";
@@ -63,13 +63,13 @@ export const appsModules = {
 export interface AppsSimulatorOptions extends SimulatorOptions {
   /** Told of new analyses (the platform passes the permissions service's and app-exposer's side of a launch). */
   analysisEvents?: AnalysisEvents;
-  /** The analyses service the backend asks for users' concurrent job limits. */
-  analysesService?: AnalysesService;
+  /** What the backend asks of the analyses and requests services (each one missing answers as for a new user). */
+  peers?: Partial<PeerServices>;
 }
 
 export function createAppsSimulator(options: AppsSimulatorOptions = {}) {
   const events = analysisEvents(options.analysisEvents ?? {});
-  const analyses = analysesService(options.analysesService);
-  return moduleSimulator("apps", { ...appsModules, analysisEvents: events, analysesService: analyses }, options);
+  const peers = peerServices(options.peers);
+  return moduleSimulator("apps", { ...appsModules, analysisEvents: events, peerServices: peers }, options);
 }
 export type AppsSimulator = ReturnType<typeof createAppsSimulator>;

@@ -1,6 +1,6 @@
-import { analysesServiceOf } from "./analyses-service.js";
 import { analysesOf } from "./analyses-store.js";
 import { type AppRecord, catalogOf } from "./catalog-store.js";
+import { peerServicesOf } from "./peer-services.js";
 import { toolsOf } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
@@ -21,6 +21,9 @@ function runningViceAnalyses(username: string, all: All): number {
   }).length;
 }
 
+/** The backend's `(seq requests)`: the list, or null when it is empty. */
+const pendingOrNull = (requests: Record<string, unknown>[]) => (requests.length ? requests : null);
+
 /** Why a user may not launch another interactive analysis, as limits.clj decides, if they may not. */
 function refusal(maxJobs: number, usingDefault: boolean, runningJobs: number): string | undefined {
   if (maxJobs <= 0) return usingDefault ? "ERR_PERMISSION_NEEDED" : "ERR_FORBIDDEN";
@@ -32,20 +35,22 @@ function refusal(maxJobs: number, usingDefault: boolean, runningJobs: number): s
  * src/apps/service/apps/de/limits.clj): only interactive apps are checked, against the number of the user's VICE
  * analyses still running and the user's concurrent job limit, which it asks of the analyses service (the platform's
  * default unless an administrator set the user's own). A limit of 0 refuses every launch: `ERR_PERMISSION_NEEDED`
- * when it is the default (the user has to ask for access), `ERR_FORBIDDEN` when it is the user's own. The pending
- * access request the backend also names is not simulated (`null`, as for a user without one). `{canRun, results}`.
+ * when it is the default (the user has to ask for access), `ERR_FORBIDDEN` when it is the user's own. A refusal names
+ * the user's VICE access requests not yet decided, which it asks of the requests service (`pendingRequest`: the list,
+ * or null without one), so that the web client tells a user who already asked to wait. `{canRun, results}`.
  */
 export function limitChecksOf(app: AppRecord, username: string, all: All) {
   if (!isInteractive(app, all)) return { canRun: true, results: [] };
   const runningJobs = runningViceAnalyses(username, all);
-  const limit = analysesServiceOf(all).concurrentJobLimit(username);
+  const peers = peerServicesOf(all);
+  const limit = peers.concurrentJobLimit(username);
   const reason = refusal(limit.concurrent_jobs, limit.is_default, runningJobs);
   if (!reason) return { canRun: true, results: [] };
   const additionalInfo = {
     runningJobs,
     maxJobs: limit.concurrent_jobs,
     usingDefaultSetting: limit.is_default,
-    pendingRequest: null,
+    pendingRequest: pendingOrNull(peers.openViceRequests(username)),
   };
   return {
     canRun: false,

@@ -64,6 +64,24 @@ function summary(request: AdministrativeRequest) {
   };
 }
 
+/**
+ * `GET /requests` as the service answers it: the requests of a type and a requesting user (either or both), the
+ * completed ones only when asked for, each as its summary.
+ */
+export function listedRequests(
+  state: RequestsState,
+  filter: { includeCompleted?: boolean; type?: string | undefined; user?: string | undefined },
+) {
+  return [...state.requests.values()]
+    .filter(
+      (candidate) =>
+        (filter.includeCompleted || isActive(candidate)) &&
+        (!filter.type || candidate.request_type === filter.type) &&
+        (!filter.user || candidate.requesting_user === filter.user),
+    )
+    .map(summary);
+}
+
 /** Administrative requests: submitting within the type's limits, listing, reading, and status updates. */
 export function requestRoutes(app: FastifyInstance, state: () => RequestsState): void {
   const existing = (id: string) => {
@@ -127,13 +145,13 @@ export function requestRoutes(app: FastifyInstance, state: () => RequestsState):
       throw new RequestsError(400, `invalid value for include-completed: ${String(flag)}`);
     }
     const { "request-type": type, "requesting-user": user } = request.query;
-    const listed = [...state().requests.values()].filter(
-      (candidate) =>
-        (flag === "true" || isActive(candidate)) &&
-        (!type || candidate.request_type === type) &&
-        (!user || candidate.requesting_user === user),
-    );
-    return { requests: listed.map(summary) };
+    return {
+      requests: listedRequests(state(), {
+        includeCompleted: flag === "true",
+        type: typeof type === "string" ? type : undefined,
+        user: typeof user === "string" ? user : undefined,
+      }),
+    };
   });
 
   app.get<IdParams>("/requests/:id", answers({ 200: RequestDetails }), async (request) => {

@@ -1,0 +1,35 @@
+import { DEFAULT_CONCURRENT_JOBS } from "../demo-world.js";
+import { defineModule } from "../framework/module.js";
+
+/** A user's concurrent job limit as the analyses service answers it (`GET /settings/concurrent-job-limits/{user}`). */
+export interface ConcurrentJobLimit {
+  concurrent_jobs: number;
+  is_default: boolean;
+}
+
+/**
+ * What the apps backend asks of other platform services for the limit checks of interactive apps, passed in where the
+ * platform is assembled: the user's concurrent job limit, of the analyses service (cyverse-de/apps
+ * `clients/analyses.clj`), and the user's VICE access requests not yet decided, of the requests service
+ * (`clients/requests.clj`, `GET /requests?request-type=vice&requesting-user=`: the listing's entries as it answers
+ * them). An apps simulator started alone, without them, has every user at the platform's default and asking nothing.
+ */
+export interface PeerServices {
+  concurrentJobLimit(username: string): ConcurrentJobLimit;
+  openViceRequests(username: string): Record<string, unknown>[];
+}
+
+const ALONE: PeerServices = {
+  concurrentJobLimit: () => ({ concurrent_jobs: DEFAULT_CONCURRENT_JOBS, is_default: true }),
+  openViceRequests: () => [],
+};
+
+/** Holds the peer services, so that the limit checks can reach them through the backend's state. */
+export const peerServices = (services: Partial<PeerServices> = {}) =>
+  defineModule<{ services: PeerServices }>({
+    makeState: () => ({ services: { ...ALONE, ...services } }),
+    routes: () => {},
+  });
+
+export const peerServicesOf = (all: () => Record<string, unknown>): PeerServices =>
+  (all().peerServices as { services: PeerServices } | undefined)?.services ?? ALONE;
