@@ -22,6 +22,41 @@ const SAVED_UNDER: Record<DocumentKind, string> = {
   searches: "saved_searches",
 };
 
+/**
+ * user-info keeps a session and the preferences as JSON objects, and reads one kept under its kind's key unwrapped
+ * (sessions.go `convertSessions`, preferences.go `convertPrefs`): each is sent under that key, so that a document
+ * with a key of that name comes back as it was sent, and a document that is not an object is kept in one, under
+ * NOT_AN_OBJECT. Documents kept bare (as terrain keeps them) read the same.
+ */
+const NOT_AN_OBJECT = "de-gateway:document";
+
+/**
+ * user-info answers a read of the saved searches through Go's `fmt.Fprintf` as its format string (searches.go), so
+ * every percent sign is sent doubled to be read back single.
+ */
+function doubledPercents(value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("%", "%%");
+  if (Array.isArray(value)) return value.map(doubledPercents);
+  if (isJsonObject(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [doubledPercents(key), doubledPercents(inner)]),
+    );
+  }
+  return value;
+}
+
+/** The document as sent to user-info to be kept. */
+function asKept(kind: DocumentKind, document: unknown): unknown {
+  if (kind === "searches") return doubledPercents(document);
+  return { [SAVED_UNDER[kind]]: isJsonObject(document) ? document : { [NOT_AN_OBJECT]: document } };
+}
+
+/** A kept document as it was sent. */
+function asSent(kept: unknown): unknown {
+  const keys = isJsonObject(kept) ? Object.keys(kept) : [];
+  return keys.length === 1 && keys[0] === NOT_AN_OBJECT ? (kept as Record<string, unknown>)[NOT_AN_OBJECT] : kept;
+}
+
 const NOT_JSON = Symbol("not JSON");
 
 function parsed(text: string): unknown {
@@ -58,7 +93,7 @@ export const readDocument = (
   settings: UserDocumentSettings,
   kind: DocumentKind,
 ): Promise<unknown> =>
-  documentCall(request, { path: documentPath(request, settings, kind) }).catch((error: unknown) => {
+  documentCall(request, { path: documentPath(request, settings, kind) }).then(asSent, (error: unknown) => {
     if (error instanceof BackendResponseError && error.backendStatus === 404) return undefined;
     throw error;
   });
@@ -77,10 +112,12 @@ export async function writeDocument(
   const answer = await documentCall(request, {
     method: "PUT",
     path: documentPath(request, settings, kind),
-    json: document,
+    json: asKept(kind, document),
   });
+  // The saved searches' answer echoes the escaped document; the one sent is what a read will give.
+  if (kind === "searches") return document;
   const key = SAVED_UNDER[kind];
-  return isJsonObject(answer) && key in answer ? answer[key] : answer;
+  return asSent(isJsonObject(answer) && key in answer ? answer[key] : answer);
 }
 
 /** Removes the caller's document; removing a missing one is not an error. */

@@ -227,8 +227,7 @@ describe("GET /secured/bootstrap and the default output folder", () => {
     expect(folderExists("/iplant/home/bob/not-alices")).toBe(false);
     // Stored, as the reference stores it: the next bootstrap (and the client's next save) agree.
     expect(service.platform.preferences.state.preferences.get(qualified("alice"))).toEqual({
-      defaultOutputFolder: aliceAnalyses,
-      systemDefaultOutputDir: aliceAnalyses,
+      preferences: { defaultOutputFolder: aliceAnalyses, systemDefaultOutputDir: aliceAnalyses },
     });
   });
 

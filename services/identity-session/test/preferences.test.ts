@@ -20,6 +20,8 @@ beforeEach(() => service.platform.reset());
 const systemDefault = { id: "/iplant/home/alice/analyses-out", path: "/iplant/home/alice/analyses-out" };
 const results = { id: "/iplant/home/alice/results", path: "/iplant/home/alice/results" };
 const stored = () => service.platform.preferences.state.preferences;
+/** What user-info keeps for a user: the gateway sends the preferences under their own key (user-documents.ts). */
+const kept = (username: string) => (stored().get(qualified(username)) as { preferences?: unknown }).preferences;
 
 async function request(method: "GET" | "POST" | "DELETE", payload?: unknown, username = "alice") {
   return service.app.inject({
@@ -55,7 +57,7 @@ describe("/secured/preferences", () => {
         system_default_output_dir: systemDefault,
       },
     });
-    expect(stored().get(qualified("alice"))).toEqual(expected);
+    expect(kept("alice")).toEqual(expected);
     expect((await request("GET")).json()).toEqual(expected);
     expect(service.platform.preferences.recorder.to("PUT", /^\/preferences\//).map((call) => call.path)).toEqual([
       `/preferences/${encodeURIComponent(qualified("alice"))}`,
@@ -100,7 +102,7 @@ describe("/secured/preferences", () => {
     // A client editing the stored name while carrying the bootstrap's copy along.
     const camelChange = await request("POST", { default_output_folder: other, defaultOutputFolder: results });
     expect(camelChange.json().preferences.default_output_folder).toEqual(results);
-    expect(stored().get(qualified("alice"))).toMatchObject({ defaultOutputFolder: results });
+    expect(kept("alice")).toMatchObject({ defaultOutputFolder: results });
     expect(
       service.platform.preferences.recorder.to("GET", `/preferences/${encodeURIComponent(qualified("alice"))}`),
     ).toHaveLength(2);

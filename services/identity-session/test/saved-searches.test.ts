@@ -50,6 +50,12 @@ describe("/secured/saved-searches", () => {
     expect(read.json()).toEqual(searches);
   });
 
+  it("gives back percent signs as sent, though user-info reads its saved searches out through Go's formatter", async () => {
+    const withPercents = { name: "100% of 50%d", query: { all: [{ type: "path", args: { name: "%s%%" } }] } };
+    expect((await request("POST", JSON.stringify(withPercents))).json()).toEqual({ saved_searches: withPercents });
+    expect((await request("GET")).json()).toEqual(withPercents);
+  });
+
   it("POST replaces what was stored", async () => {
     await request("POST", JSON.stringify(searches));
     await request("POST", JSON.stringify({ recent: [] }));

@@ -32,6 +32,22 @@ describe("/secured/sessions", () => {
     expect(read.json()).toEqual(session);
   });
 
+  it("gives back any JSON, an object with a session key of its own and a list too, though user-info keeps only objects and unwraps a session key", async () => {
+    const headers = await service.as("alice");
+    for (const document of [{ session: { tab: 1 }, theme: "dark" }, [1, "two"], "text", null]) {
+      const saved = await service.app.inject({
+        method: "POST",
+        url: "/secured/sessions",
+        headers: { ...headers, "content-type": "application/json" },
+        payload: JSON.stringify(document),
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toEqual(document);
+      const read = await service.app.inject({ method: "GET", url: "/secured/sessions", headers });
+      expect(read.json()).toEqual(document);
+    }
+  });
+
   it("keeps each user's session apart", async () => {
     await service.app.inject({
       method: "POST",

@@ -1,16 +1,16 @@
 import { Type } from "typebox";
 
-// The answers of user-info (cyverse-de/user-info), which keeps each user's documents as JSON objects: preferences.go
-// (convertPrefs: a map, `{preferences: map}` when a save is answered), sessions.go and searches.go (the stored
-// document as it was saved, `{session: …}` / `{saved_searches: …}` when a save is answered), alertsdb.go
-// (GlobalAlertRecord: *time.Time start and end, so null where unset).
+// The answers of user-info (cyverse-de/user-info): preferences.go and sessions.go keep each document as a JSON object
+// (or null), answered unwrapped when read and as `{preferences: …}` / `{session: …}` when saved (convertPrefs,
+// convertSessions); searches.go keeps any JSON, `{saved_searches: …}` when saved; alertsdb.go (GlobalAlertRecord:
+// *time.Time start and end, so null where unset).
 const JsonObject = Type.Record(Type.String(), Type.Unknown(), { description: "a stored JSON document" });
+const ObjectOrNull = Type.Union([JsonObject, Type.Null()]);
 
 /** What GET answers for each document kind, and what a save answers. */
 export const DocumentAnswers = {
-  preferences: { read: JsonObject, saved: Type.Object({ preferences: JsonObject }) },
-  // A session and the saved searches are stored as sent (user-info checks only that they are JSON).
-  sessions: { read: Type.Unknown(), saved: Type.Object({ session: Type.Unknown() }) },
+  preferences: { read: ObjectOrNull, saved: Type.Object({ preferences: ObjectOrNull }) },
+  sessions: { read: ObjectOrNull, saved: Type.Object({ session: ObjectOrNull }) },
   searches: { read: Type.Unknown(), saved: Type.Object({ saved_searches: Type.Unknown() }) },
 } as const;
 

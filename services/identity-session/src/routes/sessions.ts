@@ -15,8 +15,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ settings: UserDocumentSe
     "/secured/sessions",
     { schema: { summary: "The caller's saved session ({} when none)", response: { 200: AnyJson, ...errors } } },
     async (request, reply) => {
-      const session = (await readDocument(request, settings, "sessions")) ?? {};
-      return reply.type("application/json").serializer(JSON.stringify).send(session);
+      const session = await readDocument(request, settings, "sessions");
+      return reply
+        .type("application/json")
+        .serializer(JSON.stringify)
+        .send(session === undefined ? {} : session);
     },
   );
   app.post(
