@@ -82,11 +82,17 @@ const ERROR_STATUSES: Partial<Record<BackendName, ErrorStatuses>> = {
 };
 
 /**
- * Roles whose refusals do not follow the error model: the analyses service and app-exposer answer echo's
- * `{message}`, the requests service `{message}` too (with `error_code` for a limit reached), the bags API
- * (user-info) Go's plain text.
+ * Roles whose refusals do not follow the error model: the analyses service, app-exposer and the notification
+ * service answer echo's `{message}` (cyverse-de/notifications: model/main.go ErrorResponse), the requests service
+ * `{message}` too (with `error_code` for a limit reached), the bags API (user-info) Go's plain text.
  */
-const REFUSALS_OUTSIDE_MODEL: ReadonlySet<BackendName> = new Set(["analyses", "appExposer", "requests", "bags"]);
+const REFUSALS_OUTSIDE_MODEL: ReadonlySet<BackendName> = new Set([
+  "analyses",
+  "appExposer",
+  "notifications",
+  "requests",
+  "bags",
+]);
 
 const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) => {
   const agent = new Agent({

@@ -51,10 +51,10 @@ describe("a backend's 5xx", () => {
     },
   );
 
-  it("leaves a 4xx answer as the backend gave it", async () => {
+  it("leaves a 4xx answer of a backend that answers in the error model as the backend gave it", async () => {
     const refusal = { error_code: "ERR_NOT_READABLE", reason: "alice may not read it" };
-    service.platform.notifications.faults.set({ mode: "json-status", status: 403, body: refusal });
-    const forwarded = await service.send("alice", "POST", "/send", notification);
+    service.platform.preferences.faults.set({ mode: "json-status", status: 403, body: refusal });
+    const forwarded = await service.send("alice", "GET", "/session-of/alice");
     expect(forwarded.statusCode).toBe(403);
     expect(forwarded.json()).toEqual(refusal);
   });

@@ -14,6 +14,9 @@ afterAll(() => service.close());
 beforeEach(() => service.platform.reset());
 
 const notification = { type: "data", user: "alice", subject: "upload done" };
+/** The notification service's refusal of a request without a field (model/main.go validate tags). */
+const required = (field: string) =>
+  `Key: 'V1NotificationRequest.${field}' Error:Field validation for '${field}' failed on the 'required' tag`;
 const post = async (url: string, user: string) =>
   service.app.inject({ method: "POST", url, headers: await service.as(user), payload: notification });
 
@@ -81,7 +84,7 @@ describe("forward()", () => {
     expect(service.platform.notifications.recorder.to("POST", "/notification")[0]?.query).toEqual({});
   });
 
-  it("returns the backend's own 4xx status, body and content type unchanged, a 5xx as the gateway's own error", async () => {
+  it("answers the notification service's {message} refusal in the error model with its status, a 5xx as the gateway's own error", async () => {
     const response = await service.app.inject({
       method: "POST",
       url: "/send",
@@ -90,9 +93,11 @@ describe("forward()", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    const refusal = { message: `invalid request body: ${required("Type")}\n${required("User")}` };
     expect(response.json()).toEqual({
       error_code: "ERR_BAD_REQUEST",
-      reason: "body must have required property 'type'",
+      reason: refusal.message,
+      backend_response: refusal,
     });
 
     service.platform.notifications.faults.set({ mode: "html-500" });
@@ -259,7 +264,7 @@ describe("call() and json()", () => {
     });
   });
 
-  it("passes a backend's 4xx status and error body to the client", async () => {
+  it("passes a backend's 4xx status to the client, its {message} as the reason", async () => {
     const response = await service.app.inject({
       method: "POST",
       url: "/notify-json",
@@ -267,9 +272,11 @@ describe("call() and json()", () => {
       payload: { nothing: true },
     });
     expect(response.statusCode).toBe(400);
+    const refusal = { message: `invalid request body: ${["Type", "User", "Subject"].map(required).join("\n")}` };
     expect(response.json()).toEqual({
       error_code: "ERR_BAD_REQUEST",
-      reason: "body must have required property 'type'",
+      reason: refusal.message,
+      backend_response: refusal,
     });
   });
 

@@ -16,8 +16,9 @@ const analysisOf = (user: string, appId: string) =>
   });
 const list = async (url: string, username = "alice") =>
   service().app.inject({ method: "GET", url, headers: await service().as(username) });
-const detailsById = (body: { messages: Array<{ message: { id: string }; payload: Record<string, unknown> }> }) =>
-  Object.fromEntries(body.messages.map((m) => [m.message.id, m.payload["analysis-details"]]));
+// A notice sent without a payload is listed with a null one.
+const detailsById = (body: { messages: Array<{ message: { id: string }; payload: Record<string, unknown> | null }> }) =>
+  Object.fromEntries(body.messages.map((m) => [m.message.id, m.payload?.["analysis-details"]]));
 const descriptionCalls = () => service().platform.apps.recorder.to("POST", "/apps/descriptions");
 const askedIds = (index = 0) => (descriptionCalls()[index]?.body as { app_ids?: string[] } | undefined)?.app_ids ?? [];
 

@@ -84,6 +84,13 @@ describe("POST /secured/notifications/delete and DELETE /secured/notifications/d
     expect((await call("GET", "/secured/notifications/count-messages")).json()["user-total"]).toBe(1);
   });
 
+  it("delete answers the service's count: the listed messages it matched, one already deleted too", async () => {
+    const gone = await notify(service(), "alice");
+    await call("POST", "/secured/notifications/delete", { uuids: [gone] });
+    const again = await call("POST", "/secured/notifications/delete", { uuids: [gone] });
+    expect(again.json()).toEqual({ success: true, count: 1 });
+  });
+
   it("delete with ?user=bob under alice's token does not delete bob's messages", async () => {
     const bobs = await notify(service(), "bob");
     await call("POST", "/secured/notifications/delete?user=bob", { uuids: [bobs] });

@@ -58,7 +58,10 @@ describe("GET /secured/notifications/messages", () => {
       headers,
       payload: { uuids: [tool] },
     });
-    expect(idsOf((await get("/secured/notifications/messages?filter=analysis")).json())).toEqual([analysis]);
+    const analyses = (await get("/secured/notifications/messages?filter=analysis")).json();
+    expect(idsOf(analyses)).toEqual([analysis]);
+    // The service's unseen_total counts the unseen messages of the listing's type only.
+    expect(analyses.unseen_total).toBe("1");
     expect(idsOf((await get("/secured/notifications/messages?filter=Analysis")).json())).toEqual([analysis]);
     expect(idsOf((await get("/secured/notifications/messages?seen=true")).json())).toEqual([tool]);
     expect(new Set(idsOf((await get("/secured/notifications/messages?seen=false")).json()))).toEqual(
@@ -71,10 +74,13 @@ describe("GET /secured/notifications/messages", () => {
     expect(idsOf((await get("/secured/notifications/messages?filter=")).json())).toHaveLength(3);
   });
 
-  it("filters by a type the gateway does not know yet: the backend registers them", async () => {
-    const vice = await notify(service(), "alice", { type: "vice_job" });
+  it("filters by a type the gateway does not know yet: the backend registers them, listed with spaces", async () => {
+    const vice = await notify(service(), "alice", { type: "VICE_Job" });
     await notify(service(), "alice", { type: "data" });
-    expect(idsOf((await get("/secured/notifications/messages?filter=VICE%20Job")).json())).toEqual([vice]);
+    const listed = (await get("/secured/notifications/messages?filter=VICE%20Job")).json();
+    expect(idsOf(listed)).toEqual([vice]);
+    // Recorded in lower case and listed with spaces for underscores, as the web client's categories read types.
+    expect(listed.messages[0].type).toBe("vice job");
     expect((await get("/secured/notifications/count-messages?filter=vice_job")).json()["user-total"]).toBe(1);
   });
 
@@ -158,8 +164,9 @@ describe("GET /secured/notifications/unseen-messages and /last-ten-messages", ()
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(idsOf(body)).toEqual(ids.slice(0, 10).reverse());
-    const stamps = body.messages.map((m: { message: { timestamp: number } }) => m.message.timestamp);
-    expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+    // The service sends each time as a string of epoch milliseconds; they are ordered as numbers.
+    const stamps = body.messages.map((m: { message: { timestamp: string } }) => m.message.timestamp);
+    expect(stamps).toEqual(["3000", "4000", "5000", "6000", "7000", "8000", "9000", "10000", "11000", "12000"]);
     // The service has no /last-ten-messages (neither has its simulator): its newest ten are the first page of its
     // listing, newest first.
     expect((await fetch(`${service().platform.notifications.url}/last-ten-messages?user=alice`)).status).toBe(404);
@@ -201,6 +208,18 @@ describe("GET /secured/notifications/count-messages", () => {
     expect((await get("/secured/notifications/count-messages?filter=new")).json()["user-total"]).toBe(1);
     const asked = service().platform.notifications.recorder.to("GET", "/count-messages").at(-1)?.query;
     expect(asked).toEqual({ user: "alice", seen: "false" });
+  });
+
+  it("answers a refusal of the service's ({message}) in the error model, with its status", async () => {
+    const refusal = { message: "missing required query parameter: user" };
+    service().platform.notifications.faults.set({ mode: "json-status", status: 400, body: refusal, path: "^/count" });
+    const response = await get("/secured/notifications/count-messages");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error_code: "ERR_BAD_REQUEST",
+      reason: refusal.message,
+      backend_response: refusal,
+    });
   });
 
   it("refuses a filter that is no type name, or an unknown seen value, with 400", async () => {

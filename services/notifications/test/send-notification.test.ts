@@ -4,6 +4,7 @@ import { useService } from "./support.js";
 const service = useService();
 const send = (payload: unknown, url = "/send-notification") =>
   service().app.inject({ method: "POST", url, payload: payload as object });
+const mail = { type: "analysis", user: "bob", subject: "job done", email: true, email_template: "blank" };
 
 describe("POST /send-notification", () => {
   it("needs no token and delivers the notification to the named user's messages", async () => {
@@ -28,11 +29,39 @@ describe("POST /send-notification", () => {
     expect(forwarded?.query).toEqual({});
   });
 
-  it("relays the backend's 400 in the error model for an incomplete notification, storing nothing", async () => {
-    const response = await send({ type: "data", subject: "no recipient" });
+  it.each([
+    ["no recipient", { type: "data", subject: "no recipient" }, "'User' failed on the 'required' tag"],
+    ["an empty subject", { type: "data", user: "bob", subject: "" }, "'Subject' failed on the 'required' tag"],
+    ["a type with a period", { type: "data.v2", user: "bob", subject: "x" }, "'Type' failed on the 'excludesall'"],
+    ["a mail without an address", { ...mail, payload: {} }, "no email address was provided"],
+    ["a mail to an invalid address", { ...mail, payload: { email_address: "bob@localhost" } }, "format is incorrect"],
+    ["a start date that is no time", { ...mail, email: false, payload: { startdate: "today" } }, "startdate"],
+  ])("relays the backend's 400 for %s in the error model, storing nothing", async (_what, body, detail) => {
+    const response = await send(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.any(String) });
+    const refusal = response.json();
+    expect(refusal).toEqual({
+      error_code: "ERR_BAD_REQUEST",
+      reason: expect.stringContaining(detail),
+      backend_response: { message: refusal.reason },
+    });
     expect(service().platform.notifications.state.intake.messages).toHaveLength(0);
+  });
+
+  it("is listed as the service lists it: the subject for an empty message, a null payload, times rewritten", async () => {
+    await send({ type: "data", user: "bob", subject: "plain", message: "" });
+    await send({ ...mail, payload: { email_address: "bob@example.org", startdate: "2020-07-08T00:59:59Z" } });
+    // Sent to the qualified name, listed to bob all the same (the service qualifies every name it is given).
+    await send({ type: "data", user: "bob@iplantcollaborative.org", subject: "qualified" });
+    const listed = await service().app.inject({
+      method: "GET",
+      url: "/secured/notifications/messages?sortDir=asc",
+      headers: await service().as("bob"),
+    });
+    const [plain, mailed, qualified] = listed.json().messages;
+    expect(plain).toMatchObject({ user: "bob", payload: null, message: { text: "plain" } });
+    expect(mailed.payload).toMatchObject({ startdate: "1594169999000" });
+    expect(qualified).toMatchObject({ user: "bob@iplantcollaborative.org", subject: "qualified" });
   });
 
   it("answers 502 when the notification backend is down", async () => {

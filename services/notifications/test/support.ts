@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
+import { qualifiedUsername, type ServiceUnderTest, startServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../src/app.js";
 import { Config } from "../src/config.js";
@@ -39,16 +39,21 @@ export async function notify(
   return stored.message.id;
 }
 
-/** Stores a message with a chosen timestamp directly in the backend, for ordering tests. */
+/**
+ * Stores a message with a chosen time directly in the backend, for ordering tests: listed with the time as the
+ * service lists it, a string of epoch milliseconds.
+ */
 export function storeAt(service: ServiceUnderTest, user: string, timestamp: number, type = "data"): string {
   const id = randomUUID();
   service.platform.notifications.state.intake.messages.push({
     user,
+    owner: qualifiedUsername(user),
     type,
     subject: `at ${timestamp}`,
     email: false,
-    payload: {},
-    message: { id, text: `at ${timestamp}`, timestamp },
+    payload: null,
+    message: { id, text: `at ${timestamp}`, timestamp: String(timestamp) },
+    timeCreated: timestamp,
     seen: false,
     deleted: false,
   });

@@ -2,25 +2,29 @@ import { Type } from "typebox";
 
 // A user's messages, as cyverse-de/notifications answers them: model/main.go Notification (no field is omitempty,
 // so every one is sent), V1NotificationListing (totals as strings), V1NotificationCounts and SuccessCount; terrain's
-// routes/schemas/notifications.clj (NotificationListing, MessageCountResponse) reads the same.
+// routes/schemas/notifications.clj (NotificationListing, MessageCountResponse) reads the same. The message's
+// `timestamp` is epoch milliseconds as a string (recorder/recorder.go, common/times.go FormatTimestamp;
+// recorder/testdata/outgoing_json_golden.json), the payload null when none was sent.
+const DigitString = Type.String({ pattern: "^[0-9]+$" });
 const Notification = Type.Object({
   deleted: Type.Boolean(),
   email: Type.Boolean(),
   email_template: Type.String(),
-  message: Type.Object({ id: Type.String({ format: "uuid" }), text: Type.String(), timestamp: Type.Integer() }),
-  payload: Type.Unknown(),
+  message: Type.Object({ id: Type.String({ format: "uuid" }), text: Type.String(), timestamp: DigitString }),
+  payload: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   seen: Type.Boolean(),
   subject: Type.String(),
   type: Type.String(),
   user: Type.String(),
 });
-const DigitString = Type.String({ pattern: "^[0-9]+$" });
 export const NotificationListing = Type.Object({
   messages: Type.Array(Notification),
   total: DigitString,
   unseen_total: DigitString,
 });
 export const SuccessCount = Type.Object({ success: Type.Boolean(), count: Type.Integer({ minimum: 0 }) });
+/** model/main.go ErrorResponse: every refusal of the service's handlers, and echo's own (`{"message":"Not Found"}`). */
+export const ErrorResponse = Type.Object({ message: Type.String() });
 
 // System messages and their counts come from the platform's notification agent, which no public repository here
 // holds; these follow the interface's notification section (the counts it names, the system message endpoints).

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 
-/** A refusal the notification backend answers itself, with an `error_code` body like the real agent's. */
+/**
+ * A refusal of the system-message routes, with an `error_code` body. They come from the platform's notification
+ * agent, which no public repository here holds; the user-message routes answer as cyverse-de/notifications does
+ * (service-errors.ts).
+ */
 export class AgentError extends Error {
   constructor(
     readonly statusCode: number,
@@ -15,8 +19,8 @@ export const badRequest = (reason: string) => new AgentError(400, reason, "ERR_B
 export const notFound = (reason: string) => new AgentError(404, reason, "ERR_NOT_FOUND");
 
 /**
- * Route option for the notification backend's own routes: refusals, schema violations and unreadable
- * bodies all answer `{error_code, reason}`.
+ * Route option for the system-message routes: refusals, schema violations and unreadable bodies all answer
+ * `{error_code, reason}`.
  */
 export const agentErrors = {
   errorHandler(error: FastifyError | AgentError, _request: FastifyRequest, reply: FastifyReply) {

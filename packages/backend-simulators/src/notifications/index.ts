@@ -3,9 +3,12 @@ import type { SimulatorOptions } from "../framework/simulator.js";
 import { intake } from "./intake.js";
 import { listings } from "./listings.js";
 import { marks } from "./marks.js";
+import { answerUnknownPaths } from "./service-errors.js";
 import { system } from "./system-messages.js";
 
-export const notificationModules = { intake, listings, marks, system };
+const unknownPaths = { makeState: () => ({}), routes: answerUnknownPaths };
+
+export const notificationModules = { intake, listings, marks, system, unknownPaths };
 
 export function createNotificationsSimulator(options: SimulatorOptions = {}) {
   return moduleSimulator("notifications", notificationModules, options);

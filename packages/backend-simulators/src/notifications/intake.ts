@@ -1,18 +1,32 @@
 import { randomUUID } from "node:crypto";
-import { type Static, Type } from "typebox";
 import { answers, NoBody } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
-import { agentErrors } from "./errors.js";
+import { ErrorResponse } from "./answer-schemas.js";
+import { readNotificationRequest } from "./notification-request.js";
+import { serviceScope } from "./service-errors.js";
+import { qualified } from "./usernames.js";
 
-/** A user message as the notification backend stores it. */
+/**
+ * A user message as the service stores it: the row's columns the handlers read (`owner`, `type`, `timeCreated`,
+ * `seen`, `deleted`) and the rest as the recorder wrote its outgoing JSON (recorder/recorder.go
+ * buildNotificationMessage), which the listings serve.
+ */
 export interface StoredNotification {
+  /** The recipient as the request named them, which the listings show. */
   user: string;
+  /** The qualified username the message is kept under (common/usernames.go): whom it belongs to. */
+  owner: string;
+  /** The type as recorded: in lower case (recorder.go Record). */
   type: string;
   subject: string;
   email: boolean;
   emailTemplate?: string;
-  payload: Record<string, unknown>;
-  message: { id: string; text: string; timestamp: number };
+  /** As sent, its `startdate` and `enddate` as epoch milliseconds; null when none was sent. */
+  payload: Record<string, unknown> | null;
+  /** `timestamp`: epoch milliseconds as a string (common/times.go FormatTimestamp). */
+  message: { id: string; text: string; timestamp: string };
+  /** Epoch milliseconds: the `time_created` listings sort by. */
+  timeCreated: number;
   seen: boolean;
   deleted: boolean;
 }
@@ -21,40 +35,33 @@ export interface IntakeState {
   messages: StoredNotification[];
 }
 
-const NotificationRequest = Type.Object({
-  type: Type.String({ minLength: 1 }),
-  user: Type.String({ minLength: 1 }),
-  subject: Type.String(),
-  message: Type.Optional(Type.String()),
-  email: Type.Optional(Type.Boolean()),
-  email_template: Type.Optional(Type.String()),
-  payload: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-});
-
-/** `POST /notification`: how other platform services (and the gateway) hand a message to a user. */
+/**
+ * `POST /notification`: how other platform services (and the gateway) hand a message to a user. The service
+ * publishes it and its recorder stores it; here it is stored at once.
+ */
 export const intake = defineModule<IntakeState>({
   makeState: () => ({ messages: [] }),
-  routes(app, state) {
-    app.post<{ Body: Static<typeof NotificationRequest> }>(
-      "/notification",
-      { ...agentErrors, ...answers({ 200: NoBody }), schema: { body: NotificationRequest } },
-      async (request, reply) => {
-        const body = request.body;
-        const stored: StoredNotification = {
-          user: body.user,
-          type: body.type,
-          subject: body.subject,
-          email: body.email ?? false,
-          ...(body.email_template ? { emailTemplate: body.email_template } : {}),
-          payload: body.payload ?? {},
-          message: { id: randomUUID(), text: body.message ?? body.subject, timestamp: Date.now() },
+  routes: (app, state) =>
+    serviceScope(app, (scope) => {
+      scope.post("/notification", answers({ 200: NoBody, 400: ErrorResponse }), async (request, reply) => {
+        const sent = readNotificationRequest(request.body);
+        const now = Date.now();
+        state().messages.push({
+          user: sent.user,
+          owner: qualified(sent.user),
+          type: sent.type.toLowerCase(),
+          subject: sent.subject,
+          email: sent.email,
+          ...(sent.email_template ? { emailTemplate: sent.email_template } : {}),
+          payload: sent.payload,
+          // An empty message shows the subject (recorder.go buildNotificationMessage).
+          message: { id: randomUUID(), text: sent.message || sent.subject, timestamp: String(now) },
+          timeCreated: now,
           seen: false,
           deleted: false,
-        };
-        state().messages.push(stored);
-        // The service hands the request on to its queue and answers with no body (api/v1/notification_request.go).
+        });
+        // The handler publishes the request and answers with no body (api/v1/notification_request.go).
         return reply.send();
-      },
-    );
-  },
+      });
+    }),
 });

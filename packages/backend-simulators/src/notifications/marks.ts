@@ -1,72 +1,54 @@
-import { type Static, Type } from "typebox";
 import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
-import { SuccessCount } from "./answer-schemas.js";
-import { agentErrors } from "./errors.js";
-import { criteriaFrom, userMessages, userMessagesWithIds } from "./inbox.js";
+import { ErrorResponse, SuccessCount } from "./answer-schemas.js";
+import { usernameIn, uuidList } from "./bodies.js";
+import { criteriaFrom, userMessages, userRows, userRowsWithIds } from "./inbox.js";
 import type { IntakeState, StoredNotification } from "./intake.js";
-import { UserOnly, UuidList } from "./schemas.js";
+import { filterParam, requiredUser } from "./query-params.js";
+import { serviceScope } from "./service-errors.js";
 
-const DeleteAllQuery = Type.Object({ user: Type.String({ minLength: 1 }), filter: Type.Optional(Type.String()) });
-
-type UserAndUuids = { Querystring: Static<typeof UserOnly>; Body: Static<typeof UuidList> };
+const countAnswers = answers({ 200: SuccessCount, 400: ErrorResponse });
 
 /**
- * Changing a user's messages: `POST /seen`, `POST /mark-all-seen` (user in the body), `POST /delete`,
- * `DELETE /delete-all` (optionally only a type, or `new`). Unknown ids and other users' messages are
- * silently left alone. Answers carry `count`: how many messages the change touched, the service's rows affected
- * (db/updates.go), not how many are left unseen.
+ * Changing a user's messages (api/v1/updates.go): `POST /seen`, `POST /mark-all-seen` (user in the body),
+ * `POST /delete`, `DELETE /delete-all` (optionally only a type, or `new`). Unknown ids and other users' messages
+ * are silently left alone. Answers carry `count`, the rows the UPDATE matched (db/updates.go): `/seen` and `/delete`
+ * count every listed message of the user's, already seen or deleted ones too, `/mark-all-seen` every unseen one,
+ * deleted or not; only `/delete-all` skips deleted ones.
  */
 export const marks = defineModule<Record<string, never>>({
   makeState: () => ({}),
-  routes(app, _state, all) {
-    const inbox = () => all().intake as IntakeState;
-    const changed = (messages: StoredNotification[], change: (stored: StoredNotification) => void) => {
-      for (const stored of messages) change(stored);
-      return { success: true, count: messages.length };
-    };
+  routes: (app, _state, all) =>
+    serviceScope(app, (scope) => {
+      const inbox = () => all().intake as IntakeState;
+      const changed = (rows: StoredNotification[], change: (stored: StoredNotification) => void) => {
+        for (const stored of rows) change(stored);
+        return { success: true, count: rows.length };
+      };
+      const markSeen = (stored: StoredNotification) => {
+        stored.seen = true;
+      };
+      const markDeleted = (stored: StoredNotification) => {
+        stored.deleted = true;
+      };
 
-    app.post<UserAndUuids>(
-      "/seen",
-      { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: UserOnly, body: UuidList } },
-      async (request) => {
-        const named = userMessagesWithIds(inbox(), request.query.user, request.body.uuids);
-        return changed(named, (stored) => {
-          stored.seen = true;
-        });
-      },
-    );
+      scope.post("/seen", countAnswers, async (request) => {
+        const owner = requiredUser(request.query);
+        return changed(userRowsWithIds(inbox(), owner, uuidList(request.body)), markSeen);
+      });
 
-    app.post<{ Body: Static<typeof UserOnly> }>(
-      "/mark-all-seen",
-      { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { body: UserOnly } },
-      async (request) => {
-        return changed(userMessages(inbox(), request.body.user, { seen: false }), (stored) => {
-          stored.seen = true;
-        });
-      },
-    );
+      scope.post("/mark-all-seen", countAnswers, async (request) =>
+        changed(userRows(inbox(), usernameIn(request.body), { seen: false }), markSeen),
+      );
 
-    app.post<UserAndUuids>(
-      "/delete",
-      { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: UserOnly, body: UuidList } },
-      async (request) => {
-        const named = userMessagesWithIds(inbox(), request.query.user, request.body.uuids);
-        return changed(named, (stored) => {
-          stored.deleted = true;
-        });
-      },
-    );
+      scope.post("/delete", countAnswers, async (request) => {
+        const owner = requiredUser(request.query);
+        return changed(userRowsWithIds(inbox(), owner, uuidList(request.body)), markDeleted);
+      });
 
-    app.delete<{ Querystring: Static<typeof DeleteAllQuery> }>(
-      "/delete-all",
-      { ...agentErrors, ...answers({ 200: SuccessCount }), schema: { querystring: DeleteAllQuery } },
-      async (request) => {
-        const { user, filter } = request.query;
-        return changed(userMessages(inbox(), user, criteriaFrom(filter, undefined)), (stored) => {
-          stored.deleted = true;
-        });
-      },
-    );
-  },
+      scope.delete("/delete-all", countAnswers, async (request) => {
+        const owner = requiredUser(request.query);
+        return changed(userMessages(inbox(), owner, criteriaFrom(filterParam(request.query), undefined)), markDeleted);
+      });
+    }),
 });
