@@ -15,14 +15,14 @@ const send = (method: "GET" | "POST" | "DELETE", path: string, body?: unknown) =
   });
 
 describe("the user-info simulator's alerts", () => {
-  it("adds alerts (201, no body) and lists them as user-info does: text/plain JSON, by end date, active ones apart", async () => {
+  it("adds alerts (201, no body) and lists them as user-info does: application/json, by end date, active ones apart", async () => {
     const now = Math.floor(Date.now() / 1000) * 1000;
     const later = { start_date: at(now + HOUR), end_date: at(now + 3 * HOUR), alert: "later" };
     const current = { start_date: at(now - HOUR), end_date: at(now + 2 * HOUR), alert: "now" };
     const open = { end_date: at(now + HOUR), alert: "no start" };
     for (const alert of [later, current, open]) expect((await send("POST", "/alerts", alert)).status).toBe(201);
     const all = await send("GET", "/alerts/all");
-    expect(all.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(all.headers.get("content-type")).toMatch(/^application\/json/);
     expect(JSON.parse(await all.text())).toEqual({ alerts: [{ ...open, start_date: null }, current, later] });
     const active = JSON.parse(await (await send("GET", "/alerts/active")).text());
     expect(active.alerts.map((alert: { alert: string }) => alert.alert)).toEqual(["no start", "now"]);
@@ -37,12 +37,13 @@ describe("the user-info simulator's alerts", () => {
     expect(sim.state.alerts.map((alert) => alert.alert)).toEqual(["b"]);
   });
 
-  it("answers what it cannot read or store with 500 and a line of text, storing nothing", async () => {
-    for (const body of [{ end_date: "tomorrow", alert: "x" }, { alert: "no end" }]) {
-      const response = await send("POST", "/alerts", body);
+  it("answers what it cannot read with 500 and a line of text, and drops the connection without an end date, storing nothing", async () => {
+    for (const end_date of ["tomorrow", "2030-02-30T12:00:00Z", "2030-01-01T24:00:00Z"]) {
+      const response = await send("POST", "/alerts", { end_date, alert: "x" });
       expect(response.status).toBe(500);
       expect(await response.text()).toMatch(/^error .*\n$/);
     }
+    await expect(send("POST", "/alerts", { alert: "no end" })).rejects.toThrow();
     expect(sim.state.alerts).toEqual([]);
   });
 });

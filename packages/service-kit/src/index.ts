@@ -27,6 +27,7 @@ export {
   notAuthorized,
   notFound,
 } from "./errors.js";
+export { parseGoRfc3339 } from "./go-time.js";
 export { isHopByHop, withoutHopByHop } from "./hop-by-hop.js";
 export { isJsonObject, type JsonObject } from "./json.js";
 export { MAX_JSON_DEPTH } from "./json-bodies.js";

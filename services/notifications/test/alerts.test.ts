@@ -98,6 +98,8 @@ describe("alerts (the web client's banner and its admin page)", () => {
     ["no text", { "end-date": "2030-01-01T00:00:00Z" }],
     ["an end date that is no time", { "alert-text": "x", "end-date": "next Friday" }],
     ["an impossible date", { "alert-text": "x", "end-date": "2030-02-31T25:00:00Z" }],
+    // Date.parse takes it (as 2 March); Go's time.Parse, which user-info reads it with, refuses it.
+    ["a day February does not have", { "alert-text": "x", "end-date": "2030-02-30T12:00:00Z" }],
     [
       "a start date without an offset",
       { "alert-text": "x", "end-date": "2030-01-01T00:00:00Z", "start-date": "2029-12-31T00:00:00" },

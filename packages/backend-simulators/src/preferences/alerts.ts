@@ -1,3 +1,4 @@
+import { parseGoRfc3339 } from "@de-gateway/service-kit";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { AlertListing } from "./answer-schemas.js";
@@ -9,7 +10,7 @@ export interface AlertRecord {
   alert: string;
 }
 
-// Go's http.Error and its sniffing of JSON without a content type both label answers so.
+// Go's http.Error labels its refusals so; the listings set their own JSON type (alerts.go).
 const TEXT = "text/plain; charset=utf-8";
 
 /** Go's time.Time in JSON: RFC 3339 in UTC, fractions of a second only when there are any. */
@@ -24,10 +25,7 @@ const shown = (record: AlertRecord) => ({
 /** A JSON time as Go's time.Time reads it (RFC 3339); undefined when absent, NaN when unreadable. */
 function timeOf(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
-    return Number.NaN;
-  }
-  return Date.parse(value);
+  return (typeof value === "string" ? parseGoRfc3339(value) : undefined) ?? Number.NaN;
 }
 
 /**
@@ -37,11 +35,13 @@ function timeOf(value: unknown): number | undefined {
  * - `POST /alerts` `{start_date?, end_date, alert}` adds one: 201, no body;
  * - `DELETE /alerts` `{end_date, alert}` removes those with exactly that end and text: 200, no body, also when
  *   none matched.
- * user-info answers what it cannot read or store with 500 and a line of text (its `errored`), and so does this.
+ * user-info answers what it cannot read or store with 500 and a line of text (its `errored`), and so does this; times
+ * are read as Go reads RFC 3339 (a 30th of February is refused).
  */
 export function alertRoutes(app: FastifyInstance, alerts: () => AlertRecord[]): void {
   const errored = (reply: FastifyReply, message: string) => reply.code(500).type(TEXT).send(`${message}\n`);
-  const answer = (reply: FastifyReply, document: unknown) => reply.type(TEXT).send(JSON.stringify(document));
+  const answer = (reply: FastifyReply, document: unknown) =>
+    reply.type("application/json").send(JSON.stringify(document));
   const byEnd = () => [...alerts()].sort((a, b) => a.end - b.end);
 
   app.get("/alerts/all", answers({ 200: AlertListing }), async (_request, reply) =>
@@ -58,7 +58,11 @@ export function alertRoutes(app: FastifyInstance, alerts: () => AlertRecord[]): 
     const start = timeOf(body.start_date);
     const end = timeOf(body.end_date);
     if (Number.isNaN(start) || Number.isNaN(end)) return errored(reply, "error parsing request body: bad time");
-    if (end === undefined) return errored(reply, "error creating alert: end_date may not be null");
+    // insertAlert dereferences the end date (alertsdb.go): without one the handler panics and Go drops the connection.
+    if (end === undefined) {
+      request.raw.socket.destroy();
+      return reply;
+    }
     alerts().push({ start: start ?? null, end, alert: typeof body.alert === "string" ? body.alert : "" });
     return reply.code(201).type(TEXT).send("");
   });

@@ -1,5 +1,5 @@
 import { expectShape, isSuccess } from "@de-gateway/backend-clients";
-import { badGateway, ErrorBody, GatewayError } from "@de-gateway/service-kit";
+import { badGateway, ErrorBody, GatewayError, parseGoRfc3339 } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
@@ -28,17 +28,17 @@ type AlertSpec = Static<typeof AlertSpec>;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 502: ErrorBody, 504: ErrorBody };
 
-/** A time the backend will read as the same instant; the pattern checked the form, this the calendar. */
+/** A time the backend will read as the same instant; the pattern checked the form, this the calendar, as Go reads it. */
 function checkedTime(value: string, field: string): string {
-  if (Number.isNaN(Date.parse(value))) {
+  if (parseGoRfc3339(value) === undefined) {
     throw new GatewayError(400, `${field} is not a date and time: ${JSON.stringify(value)}`, "ERR_BAD_REQUEST");
   }
   return value;
 }
 
 /**
- * Calls user-info's alerts. It writes JSON without a content type (Go labels it text/plain) and answers what it
- * cannot do with 500 and a line of text: the answer is read as text and parsed here.
+ * Calls user-info's alerts. It answers what it cannot do with 500 and a line of text (Go's http.Error), and its
+ * listings as JSON: the answer is read as text, whatever its type, and parsed here.
  */
 async function alertsCall(request: FastifyRequest, method: "GET" | "POST" | "DELETE", path: string, json?: object) {
   const preferences = request.server.backends.preferences;
