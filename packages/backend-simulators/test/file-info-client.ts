@@ -1,26 +1,15 @@
 import { readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createFileInfoSimulator, type FileInfoSimulator } from "../src/file-info/index.js";
+import { perFile } from "./per-file.js";
 
 export type Sim = FileInfoSimulator;
 
 export const startFileInfo = () => createFileInfoSimulator().start();
 
 /** A file-info simulator for one test file: started before its tests, disposed after, reset to its seed before each. */
-export function useFileInfo(): () => Sim {
-  let sim: Sim | undefined;
-  beforeAll(async () => {
-    sim = await startFileInfo();
-  });
-  afterAll(() => sim?.dispose());
-  beforeEach(() => sim?.reset());
-  return () => {
-    if (!sim) throw new Error("the simulator starts in beforeAll");
-    return sim;
-  };
-}
+export const useFileInfo = (): (() => Sim) => perFile(startFileInfo, (sim) => sim.dispose());
 
 export interface Answer {
   status: number;

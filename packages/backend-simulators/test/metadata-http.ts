@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createMetadataSimulator, type MetadataSimulator } from "../src/metadata/index.js";
+import { perFile } from "./per-file.js";
 
 export interface Answer {
   status: number;
@@ -53,15 +53,8 @@ export function as(simulator: () => MetadataSimulator, user?: string) {
 }
 
 /** A metadata simulator on a free port for the test file, back to its seed before every test. */
-export function metadataSimulatorForTests(): () => MetadataSimulator {
-  let simulator: MetadataSimulator | undefined;
-  beforeAll(async () => {
-    simulator = await createMetadataSimulator().start();
-  });
-  afterAll(() => simulator?.stop());
-  beforeEach(() => simulator?.reset());
-  return () => {
-    if (!simulator) throw new Error("the metadata simulator has not started");
-    return simulator;
-  };
-}
+export const metadataSimulatorForTests = (): (() => MetadataSimulator) =>
+  perFile(
+    () => createMetadataSimulator().start(),
+    (simulator) => simulator.stop(),
+  );
