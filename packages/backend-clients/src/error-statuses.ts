@@ -39,13 +39,14 @@ export const DATA_INFO_ERROR_STATUSES: ErrorStatuses = {
 };
 
 /**
- * iplant-groups answers Grouper's refusals of a group change with 500 `ERR_REQUEST_FAILED` and Grouper's result
- * code (it turns only a folder's INSUFFICIENT_PRIVILEGES into 403): the caller may not, or the name is taken.
+ * iplant-groups answers every refusal of Grouper's with 500 and the result code of Grouper's whole request
+ * (clients/grouper.clj build-error-object): a batch's PROBLEM_SAVING_GROUPS and the like say nothing of why, but a
+ * single lookup's codes do. Grouper's own 404 comes as `ERR_NOT_FOUND` (GROUP_NOT_FOUND, SUBJECT_NOT_FOUND, …), a
+ * privilege listing the actor may not make as INSUFFICIENT_PRIVILEGES.
  */
 export const GROUPS_ERROR_STATUSES: ErrorStatuses = {
+  ERR_NOT_FOUND: 404,
   INSUFFICIENT_PRIVILEGES: 403,
-  GROUP_ALREADY_EXISTS: 409,
-  STEM_ALREADY_EXISTS: 409,
 };
 
 const codesOf = (body: unknown): unknown[] => (isJsonObject(body) ? [body.error_code, body.grouper_result_code] : []);

@@ -38,6 +38,12 @@ export type Group = Static<typeof Group>;
 
 export const GroupList = Type.Object({ groups: Type.Array(Group) });
 
+/** What the groups backend answers a deletion with: the group, or only the name asked for when Grouper found none. */
+export const GroupStub = Type.Object(
+  { name: Type.Optional(Type.String()), id: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
+
 export const Subject = Type.Object(
   {
     id: Type.String(),

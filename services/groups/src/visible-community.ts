@@ -1,5 +1,5 @@
-import { forbidden } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
+import { assertAdministrator } from "./administrators.js";
 import { GroupsBackend, type Target } from "./grouper/groups-backend.js";
 import { communityTarget, type GroupsSettings } from "./settings.js";
 
@@ -19,11 +19,6 @@ export async function visibleCommunity(
   return { target, backend, group };
 }
 
-/**
- * Only a community's administrators change it. Checked before anything is changed (a rename may rewrite app tags
- * first), so that anyone else gets 403 and nothing happens.
- */
-export async function assertCommunityAdmin(backend: GroupsBackend, target: Target): Promise<void> {
-  const held = await backend.privileges(target, { "subject-id": backend.actor, privilege: "admin" }, true);
-  if (held.length === 0) throw forbidden(`only an administrator of ${target.label} may change it`);
-}
+/** Only a community's administrators change it (a rename may rewrite app tags first, so this comes first). */
+export const assertCommunityAdmin = (backend: GroupsBackend, target: Target): Promise<void> =>
+  assertAdministrator(backend, target, "change it");

@@ -82,6 +82,34 @@ describe("collaborator lists", () => {
     expect(listMembers("default")).toEqual(["carol"]);
   });
 
+  it("refuses subjects that do not exist with 400 naming them, making no list and changing no members", async () => {
+    // sonora's addRecentContacts: POST /collaborator-lists/default/members {members}, to a list not made yet.
+    const added = await send(service, "alice", "POST", `/collaborator-lists/${encodeURIComponent("default")}/members`, {
+      members: ["bob", "nobody"],
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toEqual({
+      error_code: "ERR_BAD_REQUEST",
+      reason: "no user or group is known as nobody",
+      subject_ids: ["nobody"],
+    });
+    expect(service.platform.groups.state.grouper.groups.has(`${ALICES_LISTS}:default`)).toBe(false);
+    await createList("friends", ["bob"]);
+    // sonora's removeRecentContacts: POST /collaborator-lists/default/members/deleter {members}
+    const removed = await send(
+      service,
+      "alice",
+      "POST",
+      "/collaborator-lists/friends/members/deleter?retain-permissions=true",
+      {
+        members: ["bob", "nobody"],
+      },
+    );
+    expect(removed.statusCode).toBe(400);
+    expect(listMembers("friends")).toEqual(["bob"]);
+    expect(service.platform.permissions.recorder.requests).toEqual([]);
+  });
+
   it.each([
     ["no name", "POST", "/collaborator-lists", { description: "x" }],
     ["a non-string description", "POST", "/collaborator-lists", { name: "x", description: ["x"] }],

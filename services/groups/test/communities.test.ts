@@ -339,6 +339,17 @@ describe("communities: bad input", () => {
     expect(flag.statusCode).toBe(400);
   });
 
+  it("refuses administrators that do not exist with 400 naming them, granting nothing", async () => {
+    await create("alice", "genomics");
+    for (const url of ["/communities/genomics/admins", "/communities/genomics/admins/deleter"]) {
+      const response = await send(service, "alice", "POST", url, { members: ["bob", "ghost"] });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", subject_ids: ["ghost"] });
+    }
+    expect(privilegesOf("genomics", "bob")).toEqual([]);
+    expect(grouperGroup("genomics")?.members).toEqual([]);
+  });
+
   it("answers 409 for a community that exists already", async () => {
     await create("alice", "genomics");
     const again = await send(service, "bob", "POST", "/communities", { name: "genomics" });

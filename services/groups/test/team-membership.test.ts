@@ -16,21 +16,20 @@ const notifications = () => service.platform.notifications.state.intake.messages
 describe("members added and removed by an administrator", () => {
   beforeEach(() => createTeam(service, "alice", { name: "team1" }));
 
-  it("adds members who get optout and read, tells them, and reports subjects that do not exist", async () => {
+  it("adds members who get optout and read, and tells them", async () => {
     const added = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", {
-      members: ["bob", "carol", "nobody"],
+      members: ["bob", "carol"],
     });
     expect(added.statusCode).toBe(200);
     expect(added.json().results).toEqual([
       { success: true, subject_id: "bob", source_id: "ldap", subject_name: "Bob Builder" },
       { success: true, subject_id: "carol", source_id: "ldap", subject_name: "Carol Danvers" },
-      { success: false, subject_id: "nobody", source_id: "ldap" },
     ]);
     expect(membersOf(service, "alice:team1")).toEqual(["bob", "carol"]);
     expect(privilegesOf(service, "alice:team1", "bob")).toEqual(["optout", "read"]);
     expect(privilegesOf(service, "alice:team1", "carol")).toEqual(["optout", "read"]);
     expect((await send(service, "bob", "GET", "/teams/alice%3Ateam1/members")).statusCode).toBe(200);
-    expect(notifications().map((message) => [message.user, message.subject, message.payload.team_name])).toEqual([
+    expect(notifications().map((message) => [message.user, message.subject, message.payload?.team_name])).toEqual([
       ["bob", "Added to team", "alice:team1"],
       ["carol", "Added to team", "alice:team1"],
     ]);
@@ -125,19 +124,34 @@ describe("members added and removed by an administrator", () => {
     expect(privilegesOf(service, "alice:team1", "bob")).toEqual(["optout", "read"]);
   });
 
-  it("asks for no privilege change when nobody was added or removed", async () => {
-    const privilegeChanges = () =>
+  it("refuses subjects that do not exist with 400 naming them, before any membership or privilege changes", async () => {
+    await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["carol"] });
+    const changes = () =>
       service.platform.groups.recorder.requests.filter(
-        (request) => request.method === "POST" && /\/privileges(\/deleter)?$/.test(request.path),
+        (request) => request.method === "POST" && /\/(members|privileges)(\/deleter)?$/.test(request.path),
       );
-    const atCreation = privilegeChanges().length;
-    const added = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["nobody"] });
-    expect(added.json().results).toEqual([{ success: false, subject_id: "nobody", source_id: "ldap" }]);
-    const removed = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members/deleter", {
-      members: ["nobody"],
-    });
-    expect(removed.json().results).toEqual([{ success: false, subject_id: "nobody", source_id: "ldap" }]);
-    expect(privilegeChanges()).toHaveLength(atCreation);
+    const before = changes().length;
+    // sonora's addTeamMembers and removeTeamMembers: POST /teams/{encodeURIComponent(name)}/members[/deleter]
+    for (const url of [`/teams/${encodeURIComponent("alice:team1")}/members`, "/teams/alice%3Ateam1/members/deleter"]) {
+      const response = await send(service, "alice", "POST", url, { members: ["bob", "nobody", "ghost", "carol"] });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({
+        error_code: "ERR_BAD_REQUEST",
+        reason: "no user or group is known as nobody, ghost",
+        subject_ids: ["nobody", "ghost"],
+      });
+    }
+    expect(changes()).toHaveLength(before);
+    expect(membersOf(service, "alice:team1")).toEqual(["carol"]);
+    expect(privilegesOf(service, "alice:team1", "bob")).toEqual([]);
+  });
+
+  it("answers 404 when the groups backend finds no team to change the members of (it answers no lines)", async () => {
+    service.platform.groups.faults.set({ mode: "json-200", method: "POST", path: "/members$", body: { results: [] } });
+    const response = await send(service, "alice", "POST", "/teams/alice%3Ateam1/members", { members: ["bob"] });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.stringContaining("team1") });
+    expect(notifications()).toEqual([]);
   });
 
   it("never lists the gateway's own account as a member", async () => {
@@ -272,7 +286,7 @@ describe("join requests", () => {
     expect(empty.statusCode).toBe(200);
     const none = await service.app.inject({ method: "POST", url, headers });
     expect(none.statusCode).toBe(200);
-    expect(notifications().map((message) => message.payload.requester_message)).toEqual(["", ""]);
+    expect(notifications().map((message) => message.payload?.requester_message)).toEqual(["", ""]);
   });
 
   it("refuses a non-string message (400) and a team the requester cannot see (404), sending nothing", async () => {

@@ -92,6 +92,34 @@ describe("team lifecycle", () => {
     expect(clash.json()).toEqual({ error_code: "ERR_EXISTS", reason: "team alice:team2 already exists" });
   });
 
+  it("makes a new creator's folder once when two of their teams are created at the same time", async () => {
+    // Both requests find no folder; the second folder save is refused (PROBLEM_SAVING_STEMS), its folder being there.
+    service.platform.groups.faults.set({ mode: "delay", delayMs: 150, method: "POST", path: "^/folders$" });
+    const [first, second] = await Promise.all([
+      send(service, "alice", "POST", "/teams", { name: "team1" }),
+      send(service, "alice", "POST", "/teams", { name: "team2" }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(teamNames((await send(service, "alice", "GET", "/teams?creator=alice")).json())).toEqual([
+      "alice:team1",
+      "alice:team2",
+    ]);
+  });
+
+  it("answers 404, forgetting nothing, when the groups backend no longer finds the team it deletes", async () => {
+    await createTeam(service, "alice", { name: "team1" });
+    // What iplant-groups answers when Grouper finds no group to delete: success, naming only the group.
+    service.platform.groups.faults.set({
+      mode: "json-200",
+      method: "DELETE",
+      body: { name: `${TEAMS_FOLDER}:alice:team1` },
+    });
+    const response = await send(service, "alice", "DELETE", `/teams/${encodeURIComponent("alice:team1")}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.stringContaining("team1") });
+    expect(service.platform.permissions.recorder.to("DELETE", "/subjects")).toEqual([]);
+  });
+
   it("refuses a second team of the same name with 409", async () => {
     await createTeam(service, "alice", { name: "team1" });
     const again = await send(service, "alice", "POST", "/teams", { name: "team1" });

@@ -1,4 +1,5 @@
-import type { FolderRecord, Grant, GroupRecord } from "./state.js";
+import { groupsContaining } from "./membership.js";
+import type { FolderRecord, Grant, GrouperState, GroupRecord } from "./state.js";
 
 /** The pseudo-subject meaning every user: a privilege granted to it is held by everyone. */
 export const EVERYONE = "GrouperAll";
@@ -40,19 +41,31 @@ const FOLDER_IMPLIES: Record<string, readonly string[]> = {
   stemAttrUpdate: ["stemAttrUpdate"],
 };
 
-function holds(grants: readonly Grant[], implies: Record<string, readonly string[]>, actor: string, wanted: string) {
-  if (actor === WHEEL) return true;
-  return grants.some(
-    (grant) =>
-      (grant.subjectId === actor || grant.subjectId === EVERYONE) && implies[grant.privilege]?.includes(wanted),
-  );
+/**
+ * The subjects whose grants reach `subjectId`: itself, every user (GrouperAll), and each group it belongs to, as a
+ * privilege is a membership of Grouper's privilege lists and effective memberships count.
+ */
+export function granteesFor(state: GrouperState, subjectId: string): Set<string> {
+  return new Set([subjectId, EVERYONE, ...groupsContaining(state, subjectId).map((group) => group.id)]);
 }
 
-export const mayOnGroup = (group: GroupRecord, actor: string, privilege: GroupPrivilege): boolean =>
-  holds(group.grants, GROUP_IMPLIES, actor, privilege);
+function holds(
+  state: GrouperState,
+  grants: readonly Grant[],
+  implies: Record<string, readonly string[]>,
+  actor: string,
+  wanted: string,
+) {
+  if (actor === WHEEL) return true;
+  const grantees = granteesFor(state, actor);
+  return grants.some((grant) => grantees.has(grant.subjectId) && implies[grant.privilege]?.includes(wanted));
+}
 
-export const mayOnFolder = (folder: FolderRecord, actor: string, privilege: FolderPrivilege): boolean =>
-  holds(folder.grants, FOLDER_IMPLIES, actor, privilege);
+export const mayOnGroup = (state: GrouperState, group: GroupRecord, actor: string, privilege: GroupPrivilege) =>
+  holds(state, group.grants, GROUP_IMPLIES, actor, privilege);
+
+export const mayOnFolder = (state: GrouperState, folder: FolderRecord, actor: string, privilege: FolderPrivilege) =>
+  holds(state, folder.grants, FOLDER_IMPLIES, actor, privilege);
 
 /** Adds a grant unless the subject already holds exactly that privilege. */
 export function grant(grants: Grant[], subjectId: string, privilege: string): void {

@@ -1,4 +1,4 @@
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 
 // The answers of iplant-groups (cyverse-de/iplant-groups src/iplant_groups/routes/{groups,folders,subjects}.clj,
 // their :return schemas in routes/schemas/{group,folder,privileges}.clj), built on common-swagger-api
@@ -85,3 +85,37 @@ export const Privilege = Type.Object({
   folder: Type.Optional(Folder),
 });
 export const Privileges = Type.Object({ privileges: Type.Array(Privilege) });
+
+// Error answers, written by clojure-commons exception.clj. iplant-groups' own refusals carry `reason` (null, a string,
+// or the schema error as an object) and the keys the refusal was thrown with; Grouper's refusals, passed on
+// (clients/grouper.clj build-error-object), carry Grouper's result code and message and nothing else.
+const Reason = Type.Union([Type.Null(), Type.String(), Type.Object({})]);
+const OwnRefusal = (error_code: TSchema) =>
+  Type.Object({
+    error_code,
+    reason: Reason,
+    description: Type.Optional(Type.String()),
+    grouper_result_code: Type.Optional(Type.String()),
+    id: Type.Optional(Type.String()),
+  });
+const GrouperRefusal = Type.Object(
+  {
+    error_code: Type.Union([
+      Type.Literal("ERR_BAD_REQUEST"),
+      Type.Literal("ERR_NOT_FOUND"),
+      Type.Literal("ERR_REQUEST_FAILED"),
+    ]),
+    grouper_result_code: Type.String(),
+    grouper_result_message: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export const ErrorAnswers = {
+  400: OwnRefusal(Type.Union([Type.Literal("ERR_ILLEGAL_ARGUMENT"), Type.Literal("ERR_BAD_REQUEST")])),
+  403: OwnRefusal(Type.Literal("ERR_FORBIDDEN")),
+  404: OwnRefusal(Type.Literal("ERR_NOT_FOUND")),
+  500: Type.Union([
+    GrouperRefusal,
+    OwnRefusal(Type.Union([Type.Literal("ERR_SCHEMA_VALIDATION"), Type.Literal("ERR_UNCHECKED_EXCEPTION")])),
+  ]),
+};

@@ -1,62 +1,70 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 
-/**
- * A refusal as the groups backend reports it: an HTTP status, an error code and Grouper's result code
- * (GROUP_NOT_FOUND, INSUFFICIENT_PRIVILEGES, GROUP_ALREADY_EXISTS, …).
- */
+/** An error answer of iplant-groups: its status and the JSON body clojure-commons writes for it. */
 export class GrouperError extends Error {
   constructor(
     readonly status: number,
-    readonly errorCode: string,
-    readonly resultCode: string,
-    reason: string,
+    readonly body: Record<string, unknown>,
   ) {
-    super(reason);
+    super(String(body.error_code));
   }
 }
 
-export const badRequest = (reason: string) => new GrouperError(400, "ERR_BAD_REQUEST", "INVALID_QUERY", reason);
+// iplant-groups' own refusals (util/service.clj, service/format.clj, service/util.clj), answered by clojure-commons'
+// default-error-handler (exception.clj ~50-60): `{error_code, reason}` with the thrown map's other keys; `reason` is
+// the map's `:error`, null when it has none.
 
-export const groupNotFound = (name: string) =>
-  new GrouperError(404, "ERR_NOT_FOUND", "GROUP_NOT_FOUND", `group ${name} not found`);
+/** util/service.clj not-found: a group or folder Grouper did not find (or the actor may not see). */
+export const notFound = (description: "group" | "folder", id: string) =>
+  new GrouperError(404, { error_code: "ERR_NOT_FOUND", reason: null, description, id });
 
-export const folderNotFound = (name: string) =>
-  new GrouperError(404, "ERR_NOT_FOUND", "STEM_NOT_FOUND", `folder ${name} not found`);
-
+/** service/format.clj not-found: Grouper's SUBJECT_NOT_FOUND for a single subject. */
 export const subjectNotFound = (id: string) =>
-  new GrouperError(404, "ERR_NOT_FOUND", "SUBJECT_NOT_FOUND", `subject ${id} not found`);
+  new GrouperError(404, { error_code: "ERR_NOT_FOUND", reason: null, grouper_result_code: "SUBJECT_NOT_FOUND", id });
+
+/** util/service.clj forbidden: clients/grouper.clj folder-forbidden-error-handler, Grouper's INSUFFICIENT_PRIVILEGES. */
+export const folderForbidden = (id: string) =>
+  new GrouperError(403, { error_code: "ERR_FORBIDDEN", reason: null, description: "folder", id });
+
+/** clojure-commons exception-util bad-request (service/util.clj's refusal to change one's own privileges). */
+export const badRequest = (reason: string) => new GrouperError(400, { error_code: "ERR_BAD_REQUEST", reason });
 
 /**
- * Grouper refuses a change the actor may not make with a 500, which iplant-groups passes on as `ERR_REQUEST_FAILED`
- * with Grouper's result code; only for folders does it answer 403.
+ * A request compojure-api's schemas refuse (a missing `user` or `search`, a value outside an enum): exception.clj
+ * handle-request-validation-errors, `reason` being the schema error, an object keyed like the request.
  */
-export const insufficientPrivileges = (actor: string, what: string) =>
-  new GrouperError(500, "ERR_REQUEST_FAILED", "INSUFFICIENT_PRIVILEGES", `${actor} may not ${what}`);
+export const illegalArgument = (reason: Record<string, unknown>) =>
+  new GrouperError(400, { error_code: "ERR_ILLEGAL_ARGUMENT", reason });
 
-export const folderInsufficientPrivileges = (actor: string, what: string) =>
-  new GrouperError(403, "ERR_FORBIDDEN", "INSUFFICIENT_PRIVILEGES", `${actor} may not ${what}`);
+/** An answer iplant-groups' own response schema refuses (exception.clj handle-response-validation-errors). */
+export const schemaValidation = (reason: Record<string, unknown>) =>
+  new GrouperError(500, { error_code: "ERR_SCHEMA_VALIDATION", reason });
 
-/** A name already taken: Grouper's 500, passed on as `ERR_REQUEST_FAILED` with its result code. */
-export const alreadyExists = (kind: "group" | "folder", name: string) =>
-  new GrouperError(
-    500,
-    "ERR_REQUEST_FAILED",
-    kind === "group" ? "GROUP_ALREADY_EXISTS" : "STEM_ALREADY_EXISTS",
-    `${kind} ${name} already exists`,
-  );
+/** The query parameter every route requires (common-swagger-api StandardUserQueryParams), when it is missing. */
+export const missingQueryParameter = (name: string) => illegalArgument({ [name]: "missing-required-key" });
+
+/** A Fastify validation error as compojure-api's schema error: each refused field with what was wrong. */
+function validationReason(error: FastifyError): Record<string, unknown> {
+  const entries = (error.validation ?? []).map((problem) => {
+    const missing = (problem.params as { missingProperty?: unknown }).missingProperty;
+    const field = typeof missing === "string" ? missing : problem.instancePath.split("/")[1] || "body";
+    return [field, typeof missing === "string" ? "missing-required-key" : `(not ${problem.message ?? "valid"})`];
+  });
+  return Object.fromEntries(entries);
+}
 
 /** Answers every error of the given (encapsulated) context in the groups backend's JSON form. */
 export function installGrouperErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | GrouperError, _request, reply) => {
-    if (error instanceof GrouperError) {
-      return reply
-        .code(error.status)
-        .send({ error_code: error.errorCode, reason: error.message, grouper_result_code: error.resultCode });
+    if (error instanceof GrouperError) return reply.code(error.status).send(error.body);
+    if (error.validation) {
+      return reply.code(400).send({ error_code: "ERR_ILLEGAL_ARGUMENT", reason: validationReason(error) });
     }
-    const status = error.validation ? 400 : (error.statusCode ?? 500);
-    return reply.code(status).send({
-      error_code: status < 500 ? "ERR_BAD_REQUEST" : "ERR_UNCHECKED_EXCEPTION",
-      reason: error.message,
-    });
+    // A body that is no JSON at all keeps the status the web framework gave it.
+    if (error.statusCode && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error_code: "ERR_ILLEGAL_ARGUMENT", reason: { body: error.message } });
+    }
+    // exception.clj unchecked-handler: anything else is the service's own failure.
+    return reply.code(500).send({ error_code: "ERR_UNCHECKED_EXCEPTION", reason: String(error) });
   });
 }

@@ -1,3 +1,5 @@
+import { groupById } from "./membership.js";
+import type { HeldPrivilege } from "./privileges.js";
 import type { FolderRecord, GrouperState, GroupRecord, SubjectRecord } from "./state.js";
 import { extensionOf, parentOf } from "./state.js";
 
@@ -22,10 +24,12 @@ export function formatGroupSubject(group: GroupRecord): Record<string, string> {
   return formatSubject({ id: group.id, name: group.name, description: group.description, source_id: "g:gsa" });
 }
 
-/** A subject id that no source knows is still reported, with only its id. */
+/** A subject by id: a person or pseudo-subject of the directory, or a group; one no source knows, with its id only. */
 export function formatSubjectId(state: GrouperState, id: string): Record<string, string> {
   const subject = state.subjects.get(id);
-  return subject ? formatSubject(subject) : { id };
+  if (subject) return formatSubject(subject);
+  const group = groupById(state, id);
+  return group ? formatGroupSubject(group) : { id };
 }
 
 export function formatGroup(state: GrouperState, group: GroupRecord, withDetail = false): Record<string, unknown> {
@@ -40,11 +44,9 @@ export function formatGroup(state: GrouperState, group: GroupRecord, withDetail 
     id: group.id,
   };
   if (withDetail) {
-    const creator = state.subjects.get(group.createdBy);
     formatted.detail = {
       created_at: group.createdAt,
       created_by: group.createdBy,
-      ...(creator ? { created_by_detail: formatSubject(creator) } : {}),
       modified_at: group.modifiedAt,
       modified_by: group.modifiedBy,
       has_composite: false,
@@ -53,6 +55,18 @@ export function formatGroup(state: GrouperState, group: GroupRecord, withDetail 
     };
   }
   return formatted;
+}
+
+/**
+ * A group of a listing that asked for details (group search, groups of a subject): its creator's subject added to the
+ * detail when the directory knows it (service/subjects.clj add-creator-details-to-groups; a single group's detail has
+ * none, service/groups.clj get-group, add-group, update-group).
+ */
+export function formatListedGroup(state: GrouperState, group: GroupRecord, details: boolean): Record<string, unknown> {
+  const formatted = formatGroup(state, group, details);
+  const creator = state.subjects.get(group.createdBy);
+  if (!details || !creator) return formatted;
+  return { ...formatted, detail: { ...(formatted.detail as object), created_by_detail: formatSubject(creator) } };
 }
 
 export function formatFolder(state: GrouperState, folder: FolderRecord): Record<string, unknown> {
@@ -67,19 +81,21 @@ export function formatFolder(state: GrouperState, folder: FolderRecord): Record<
   };
 }
 
-/** A privilege entry: `access` privileges are on groups, `naming` privileges on folders. */
+/**
+ * A privilege entry: `access` privileges are on groups, `naming` privileges on folders. The subject is the one who
+ * holds it; only one granted to that subject itself can be revoked from it (Grouper's AccessPrivilege isRevokable).
+ */
 export function formatPrivilege(
   state: GrouperState,
-  subjectId: string,
-  privilege: string,
+  held: HeldPrivilege,
   on: { group: GroupRecord } | { folder: FolderRecord },
 ): Record<string, unknown> {
   return {
     type: "group" in on ? "access" : "naming",
-    name: privilege,
+    name: held.privilege,
     allowed: true,
-    revokable: true,
+    revokable: held.ownerId === held.subjectId,
     ...("group" in on ? { group: formatGroup(state, on.group) } : { folder: formatFolder(state, on.folder) }),
-    subject: formatSubjectId(state, subjectId),
+    subject: formatSubjectId(state, held.subjectId),
   };
 }

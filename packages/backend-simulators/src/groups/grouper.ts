@@ -18,7 +18,10 @@ function makeState(): GrouperState {
 /**
  * The groups backend (iplant-groups, a REST layer over Grouper): subjects, folders, groups, memberships
  * and access privileges, every call made as the subject named in `?user=` and checked against its
- * privileges. Missing or invisible entries answer 404, missing privileges 403, duplicates 409.
+ * privileges (held directly, through the groups it belongs to, or through GrouperAll). iplant-groups answers its
+ * own refusals itself (404 for a group, folder or subject it cannot find, 403 for a folder one may not create in,
+ * 400 for a request its schemas refuse); every refusal of Grouper's it passes on with 500 and Grouper's result code
+ * for the whole request (errors.ts, grouper-failures.ts).
  */
 export const grouper = defineModule<GrouperState>({
   makeState,

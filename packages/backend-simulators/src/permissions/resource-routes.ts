@@ -1,32 +1,32 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { type Static, Type } from "typebox";
 import { answers, NoBody } from "../framework/answers.js";
-import { queryText } from "../framework/request-values.js";
 import { Permission, PermissionList } from "./answer-schemas.js";
+import { lookupFlag, minLevel, permissionLevel, subjectType } from "./bindings.js";
+import { PermissionsRefusal } from "./errors.js";
 import {
-  isPermissionLevel,
-  PERMISSION_LEVELS,
   type PermissionGrant,
   type PermissionsState,
   permissionView,
   put,
   revoke,
+  type SourceOf,
   type SubjectType,
   strength,
 } from "./store.js";
+import { assertSubjectAvailable, rowTypeOf } from "./subject-rows.js";
 
 /** The groups a user belongs to (Grouper's answer, which the real service asks for on `lookup=true`). */
 export type GroupsOf = (username: string) => string[];
 
-const subjectParams = {
-  subjectType: Type.Union([Type.Literal("user"), Type.Literal("group")]),
-  subjectId: Type.String({ minLength: 1 }),
-};
-const resourceParams = { resourceType: Type.String({ minLength: 1 }), resourceName: Type.String() };
-const ResourceParams = Type.Object(resourceParams);
-const HoldingParams = Type.Object({ ...subjectParams, ...resourceParams });
-type HoldingParams = Static<typeof HoldingParams>;
-const PutBody = Type.Object({ permission_level: Type.String() });
+/** The resource types the service knows (de-database migrations/000021_permissions_db.up.sql). */
+const RESOURCE_TYPES = ["app", "analysis", "tool"];
+
+interface HoldingParams {
+  subject_type: string;
+  subject_id: string;
+  resource_type: string;
+  resource_name: string;
+}
 
 const refuse = (reply: FastifyReply, status: number, reason: string) => reply.code(status).send({ reason });
 
@@ -40,80 +40,84 @@ export function resourceRoutes(
   grants: () => PermissionGrant[],
   store: () => PermissionsState,
   groupsOf: GroupsOf,
+  sourceOf: SourceOf,
 ): void {
   const holdersFor = (type: SubjectType, id: string, lookup: boolean) =>
     new Set([id, ...(lookup && type === "user" ? groupsOf(id) : [])]);
+  const view = (grant: PermissionGrant) => permissionView(grant, sourceOf);
 
-  app.get<{ Params: HoldingParams; Querystring: Record<string, string> }>(
-    "/permissions/subjects/:subjectType/:subjectId/:resourceType/:resourceName",
-    { schema: { params: HoldingParams }, ...answers({ 200: PermissionList }) },
-    async (request, reply) => {
-      const { subjectType, subjectId, resourceType, resourceName } = request.params;
-      const lookup = queryText(request.query, "lookup");
-      if (lookup !== undefined && lookup !== "true" && lookup !== "false") {
-        return refuse(reply, 400, "lookup must be true or false");
+  app.get<{ Params: HoldingParams; Querystring: Record<string, unknown> }>(
+    "/permissions/subjects/:subject_type/:subject_id/:resource_type/:resource_name",
+    answers({ 200: PermissionList }),
+    async (request) => {
+      const lookup = lookupFlag(request.query);
+      const level = minLevel(request.query);
+      const { subject_id, resource_type, resource_name } = request.params;
+      const type = subjectType(request.params.subject_type, "subject_type", "path");
+      // by_subject_and_resource.go ~62-73: a subject known with another type is refused.
+      const known = rowTypeOf(store().subjects, grants(), subject_id);
+      if (known !== undefined && known !== type) {
+        throw new PermissionsRefusal(400, `incorrect type for subject, ${subject_id}: ${type}`);
       }
-      const minLevel = queryText(request.query, "min-level");
-      if (minLevel !== undefined && !isPermissionLevel(minLevel)) {
-        return refuse(reply, 400, `min-level must be one of ${PERMISSION_LEVELS.join(", ")}`);
-      }
-      const holders = holdersFor(subjectType, subjectId, lookup === "true");
+      const holders = holdersFor(type, subject_id, lookup);
       const held = grants()
         .filter(
           (grant) =>
-            grant.resource_type === resourceType &&
-            grant.resource_name === resourceName &&
+            grant.resource_type === resource_type &&
+            grant.resource_name === resource_name &&
             holders.has(grant.subject_id) &&
-            (!minLevel || strength(grant.permission_level) >= strength(minLevel)),
+            (!level || strength(grant.permission_level) >= strength(level)),
         )
         .sort((a, b) => strength(b.permission_level) - strength(a.permission_level));
-      return { permissions: held.slice(0, 1).map(permissionView) };
+      return { permissions: held.slice(0, 1).map(view) };
     },
   );
 
-  app.get<{ Params: Static<typeof ResourceParams> }>(
-    "/permissions/resources/:resourceType/:resourceName",
-    { schema: { params: ResourceParams }, ...answers({ 200: PermissionList }) },
+  app.get<{ Params: { resource_type: string; resource_name: string } }>(
+    "/permissions/resources/:resource_type/:resource_name",
+    answers({ 200: PermissionList }),
     async (request) => {
-      const { resourceType, resourceName } = request.params;
+      const { resource_type, resource_name } = request.params;
       const held = grants().filter(
-        (grant) => grant.resource_type === resourceType && grant.resource_name === resourceName,
+        (grant) => grant.resource_type === resource_type && grant.resource_name === resource_name,
       );
-      return { permissions: held.map(permissionView) };
+      return { permissions: held.map(view) };
     },
   );
 
-  app.put<{ Params: HoldingParams; Body: Static<typeof PutBody> }>(
-    "/permissions/resources/:resourceType/:resourceName/subjects/:subjectType/:subjectId",
-    { schema: { params: HoldingParams, body: PutBody }, ...answers({ 200: Permission }) },
-    async (request, reply) => {
-      const level = request.body.permission_level;
-      if (!isPermissionLevel(level)) return refuse(reply, 400, `invalid permission level: ${level}`);
-      const { subjectType, subjectId, resourceType, resourceName } = request.params;
+  app.put<{ Params: HoldingParams; Body: { permission_level?: unknown } | null }>(
+    "/permissions/resources/:resource_type/:resource_name/subjects/:subject_type/:subject_id",
+    answers({ 200: Permission }),
+    async (request) => {
+      const type = subjectType(request.params.subject_type, "subject_type", "path");
+      const level = permissionLevel(request.body?.permission_level, "permission_level", "body");
+      const { subject_id, resource_type, resource_name } = request.params;
+      // put_permission.go: the subject first, then the resource's type (helpers.go getOrAddSubject, getOrAddResource).
+      assertSubjectAvailable(rowTypeOf(store().subjects, grants(), subject_id), subject_id, type);
+      if (!RESOURCE_TYPES.includes(resource_type)) {
+        throw new PermissionsRefusal(400, `no resource type named, ${resource_type}, found`);
+      }
+      store().subjects.set(subject_id, type);
       const grant: PermissionGrant = {
-        resource_type: resourceType,
-        resource_name: resourceName,
-        subject_type: subjectType,
-        subject_id: subjectId,
+        resource_type,
+        resource_name,
+        subject_type: type,
+        subject_id,
         permission_level: level,
       };
-      return permissionView(put(store(), grant));
+      return view(put(store(), grant));
     },
   );
 
   app.delete<{ Params: HoldingParams }>(
-    "/permissions/resources/:resourceType/:resourceName/subjects/:subjectType/:subjectId",
-    { schema: { params: HoldingParams }, ...answers({ 200: NoBody }) },
+    "/permissions/resources/:resource_type/:resource_name/subjects/:subject_type/:subject_id",
+    answers({ 200: NoBody }),
     async (request, reply) => {
-      const { subjectType, subjectId, resourceType, resourceName } = request.params;
-      const holding = {
-        resource_type: resourceType,
-        resource_name: resourceName,
-        subject_type: subjectType,
-        subject_id: subjectId,
-      };
+      const type = subjectType(request.params.subject_type, "subject_type", "path");
+      const { subject_id, resource_type, resource_name } = request.params;
+      const holding = { resource_type, resource_name, subject_type: type, subject_id };
       if (!revoke(store(), holding)) {
-        return refuse(reply, 404, `permission not found: ${resourceType}/${resourceName} for ${subjectId}`);
+        return refuse(reply, 404, `permission not found: ${resource_type}/${resource_name} for ${subject_id}`);
       }
       return reply.code(200).send();
     },

@@ -16,10 +16,12 @@ export interface PermissionGrant {
 
 export interface PermissionsState {
   grants: PermissionGrant[];
+  /** The subjects table: a row per external id (unique whatever the type), added by a grant or a copy. */
+  subjects: Map<string, SubjectType>;
 }
 
-export const isPermissionLevel = (value: unknown): value is PermissionLevel =>
-  PERMISSION_LEVELS.includes(value as PermissionLevel);
+/** Grouper's source of a subject (its grouper_members row), when Grouper has one. */
+export type SourceOf = (subjectId: string) => string | undefined;
 
 export const strength = (level: PermissionLevel) => PERMISSION_LEVELS.indexOf(level);
 
@@ -63,8 +65,11 @@ function rowId(...parts: string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** A grant as the service answers it: the permission with its resource and subject rows. */
-export function permissionView(grant: PermissionGrant) {
+/**
+ * A grant as the service answers it: the permission with its resource and subject rows, and the subject's source as
+ * Grouper's grouper_members table has it, empty when it has none (clients/grouper/grouper.go AddSourceIDToPermissions).
+ */
+export function permissionView(grant: PermissionGrant, sourceOf: SourceOf) {
   return {
     id: rowId("permission", grant.resource_type, grant.resource_name, grant.subject_type, grant.subject_id),
     permission_level: grant.permission_level,
@@ -76,7 +81,7 @@ export function permissionView(grant: PermissionGrant) {
     subject: {
       id: rowId("subject", grant.subject_type, grant.subject_id),
       subject_id: grant.subject_id,
-      subject_source_id: grant.subject_type === "group" ? "g:gsa" : "ldap",
+      subject_source_id: sourceOf(grant.subject_id) ?? "",
       subject_type: grant.subject_type,
     },
   };

@@ -5,9 +5,18 @@ import type { Static, TSchema } from "typebox";
 /** What a refusal of the groups backend means for the caller, per status, in the caller's terms. */
 export type Reasons = Partial<Record<400 | 403 | 404 | 409, string>>;
 
+/**
+ * What the groups backend said, when it said something: iplant-groups' own `reason` (a string, or a schema error as an
+ * object; null on its not-found answers), or the message of the Grouper refusal it passes on.
+ */
 function backendReason(body: unknown): string | undefined {
-  const reason = (body as { reason?: unknown } | null)?.reason;
-  return typeof reason === "string" && reason ? reason : undefined;
+  const { reason, grouper_result_message: message } = (body ?? {}) as {
+    reason?: unknown;
+    grouper_result_message?: unknown;
+  };
+  if (typeof reason === "string" && reason) return reason;
+  if (reason && typeof reason === "object") return JSON.stringify(reason);
+  return typeof message === "string" && message ? message : undefined;
 }
 
 /**

@@ -1,9 +1,11 @@
-import { type CallOptions, path } from "@de-gateway/backend-clients";
+import { type BackendResponse, type CallOptions, isSuccess, path } from "@de-gateway/backend-clients";
+import { forbidden, GatewayError, notFound } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import {
   Group,
   GroupList,
   GroupPrivileges,
+  GroupStub,
   MemberResults,
   Members,
   type Privilege,
@@ -32,6 +34,11 @@ interface PrivilegeFilters {
 }
 
 const notVisible = (target: Target) => `${target.label} does not exist, or you may not see it`;
+
+const exists = (target: Target) => new GatewayError(409, `${target.label} already exists`, "ERR_EXISTS");
+
+/** A failure of the groups backend's own (5xx): Grouper's refusals come so, saying nothing of why. */
+const failedInBackend = (response: BackendResponse) => response.status >= 500;
 
 /**
  * The groups backend (iplant-groups over Grouper) as this service uses it, on behalf of one request.
@@ -76,8 +83,11 @@ export class GroupsBackend {
       json: { name: folder, description: "" },
       actAs: this.serviceAccount,
     });
-    // 409: someone created it in the meantime, which is just as good.
-    if (created.status !== 409) bodyOf(created);
+    // Grouper refuses a folder that exists (PROBLEM_SAVING_STEMS, the same as for any other refusal): one made in
+    // the meantime is just as good.
+    if (!isSuccess(created.status) && !(failedInBackend(created) && (await this.folderExists(folder)))) {
+      bodyOf(created);
+    }
     if (owner === this.serviceAccount) return;
     const granted = await this.call({
       method: "PUT",
@@ -93,10 +103,14 @@ export class GroupsBackend {
     return bodyOf(response, GroupList).groups;
   }
 
-  /** Groups inside `folder` that `subject` belongs to; none when there is no such subject. */
+  /**
+   * Groups inside `folder` that `subject` belongs to; none when there is no such subject. Grouper fails the whole
+   * request for a subject it does not know (PROBLEM_RETRIEVING_GROUPS, as for any other failure), so the subject is
+   * looked up when it fails.
+   */
   async groupsOf(subject: string, folder: string, details: boolean): Promise<Group[]> {
     const response = await this.call({ path: path`/subjects/${subject}/groups`, query: { folder, details } });
-    if (response.status === 404) return [];
+    if (failedInBackend(response) && (await this.subject(subject)) === undefined) return [];
     return bodyOf(response, GroupList).groups;
   }
 
@@ -112,67 +126,70 @@ export class GroupsBackend {
     return true;
   }
 
+  /**
+   * Creates a group; 409 when the name is taken. Grouper refuses a taken name like anything else it refuses
+   * (PROBLEM_SAVING_GROUPS, with only a count of failures for a message), so the name is looked up when it fails.
+   */
   async addGroup(target: Target, description: string): Promise<Group> {
     const response = await this.call({
       method: "POST",
       path: "/groups",
       json: { name: target.fullName, type: "group", description },
     });
-    return bodyOf(response, Group, {
-      403: `you may not create ${target.label}`,
-      409: `${target.label} already exists`,
-    });
+    if (failedInBackend(response) && (await this.groupExists(target))) throw exists(target);
+    return bodyOf(response, Group);
   }
 
+  /** Renames or describes a group; 409 when the new name is taken (looked up when Grouper refuses, as above). */
   async updateGroup(target: Target, changes: { name?: string; description?: string }, renamed: Target) {
     const response = await this.call({ method: "PUT", path: path`/groups/${target.fullName}`, json: changes });
-    return bodyOf(response, Group, {
-      403: `only an administrator of ${target.label} may change it`,
-      404: notVisible(target),
-      409: `${renamed.label} already exists`,
-    });
+    const renaming = renamed.fullName !== target.fullName;
+    if (failedInBackend(response) && renaming && (await this.groupExists(renamed))) throw exists(renamed);
+    return bodyOf(response, Group);
   }
 
+  /** Deletes a group. Grouper deletes one it cannot find with success, answering only the name it was given. */
   async deleteGroup(target: Target): Promise<Group> {
     const response = await this.call({ method: "DELETE", path: path`/groups/${target.fullName}` });
-    return bodyOf(response, Group, {
-      403: `only an administrator of ${target.label} may delete it`,
-      404: notVisible(target),
-    });
+    const deleted = bodyOf(response, GroupStub);
+    if (deleted.id === undefined) throw notFound(notVisible(target));
+    return bodyOf(response, Group);
   }
 
+  /**
+   * The members of a group. A caller who may not read them gets Grouper's refusal of the whole request
+   * (PROBLEM_GETTING_MEMBERS), so when it fails the caller's privileges are looked at: 403 without read or admin.
+   */
   async members(target: Target): Promise<Subject[]> {
     const response = await this.call({ path: path`/groups/${target.fullName}/members` });
-    return bodyOf(response, Members, {
-      403: `you may not see the members of ${target.label}`,
-      404: notVisible(target),
-    }).members;
+    if (failedInBackend(response) && !(await this.holds(target, this.actor, ["read", "admin"]))) {
+      throw forbidden(`you may not see the members of ${target.label}`);
+    }
+    return bodyOf(response, Members, { 404: notVisible(target) }).members;
   }
 
-  async addMembers(target: Target, members: string[], reasons: Reasons = {}): Promise<MemberResults> {
+  /**
+   * Adds or removes members; a subject may be refused (a failed line). Every subject must be known (see `unknown`):
+   * Grouper makes the other changes and iplant-groups then fails its answer. A group Grouper cannot find for the
+   * caller comes back with no lines at all.
+   */
+  private async changeMembers(target: Target, members: string[], remove: boolean, reasons: Reasons) {
     const response = await this.call({
       method: "POST",
-      path: path`/groups/${target.fullName}/members`,
+      path: remove ? path`/groups/${target.fullName}/members/deleter` : path`/groups/${target.fullName}/members`,
       json: { members },
     });
-    return bodyOf(response, MemberResults, {
-      403: `only an administrator of ${target.label} may add members`,
-      404: notVisible(target),
-      ...reasons,
-    });
+    const result = bodyOf(response, MemberResults, reasons);
+    if (members.length > 0 && result.results.length === 0) throw notFound(notVisible(target));
+    return result;
   }
 
-  async removeMembers(target: Target, members: string[], reasons: Reasons = {}): Promise<MemberResults> {
-    const response = await this.call({
-      method: "POST",
-      path: path`/groups/${target.fullName}/members/deleter`,
-      json: { members },
-    });
-    return bodyOf(response, MemberResults, {
-      403: `only an administrator of ${target.label} may remove members`,
-      404: notVisible(target),
-      ...reasons,
-    });
+  addMembers(target: Target, members: string[], reasons: Reasons = {}): Promise<MemberResults> {
+    return this.changeMembers(target, members, false, reasons);
+  }
+
+  removeMembers(target: Target, members: string[], reasons: Reasons = {}): Promise<MemberResults> {
+    return this.changeMembers(target, members, true, reasons);
   }
 
   async privileges(target: Target, filters: PrivilegeFilters, asService?: boolean): Promise<Privilege[]> {
@@ -182,6 +199,15 @@ export class GroupsBackend {
       ...this.as(asService),
     });
     return bodyOf(response, Privileges, { 404: notVisible(target) }).privileges;
+  }
+
+  /**
+   * Whether `subject` holds one of `names` on the group, held directly or through its groups or every user, asked as
+   * the gateway's account: the groups backend lists privileges only to a group's administrators.
+   */
+  async holds(target: Target, subject: string, names: readonly string[]): Promise<boolean> {
+    const held = await this.privileges(target, { "subject-id": subject }, true);
+    return held.some((privilege) => names.includes(privilege.name));
   }
 
   /**
@@ -217,7 +243,7 @@ export class GroupsBackend {
     }).privileges;
   }
 
-  /** The privileges `subject` holds on the groups inside `folder` (its own and every user's), asked as the service. */
+  /** The privileges `subject` holds on the groups inside `folder` (own, through its groups and every user's), as the service. */
   async subjectPrivileges(subject: string, folder: string): Promise<GroupPrivileges["privileges"]> {
     const response = await this.call({
       path: path`/subjects/${subject}/privileges`,
@@ -226,6 +252,14 @@ export class GroupsBackend {
     });
     if (response.status === 404) return [];
     return bodyOf(response, GroupPrivileges).privileges;
+  }
+
+  /** Those of `ids` that no subject source knows (the groups backend's lookup answers the others). */
+  async unknown(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const response = await this.call({ method: "POST", path: "/subjects/lookup", json: { subject_ids: [...ids] } });
+    const found = new Set(bodyOf(response, SubjectList).subjects.map((subject) => subject.id));
+    return [...new Set(ids)].filter((id) => !found.has(id));
   }
 
   /** A subject by id; undefined when the directory has none. */

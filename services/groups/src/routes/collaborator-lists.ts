@@ -3,6 +3,7 @@ import { Type } from "typebox";
 import { clientGroup, clientMembers } from "../grouper/formats.js";
 import { GroupsBackend, type Target } from "../grouper/groups-backend.js";
 import { copyGroupPermissions, forgetGroup } from "../grouper/permissions.js";
+import { assertKnownSubjects } from "../known-subjects.js";
 import { errors, Group, GroupList, GroupName, GroupUpdate, MemberResults, Members, MemberUpdate } from "../schemas.js";
 import { checkNameSegment, type GroupsSettings, listTarget } from "../settings.js";
 
@@ -152,6 +153,7 @@ export const collaboratorListRoutes: FastifyPluginAsyncTypebox<{ settings: Group
       const owner = request.user.username;
       const target = listTarget(settings, owner, checkNameSegment(request.params.name, "collaborator list"));
       const backend = new GroupsBackend(request, serviceAccount);
+      await assertKnownSubjects(backend, request.body.members);
       if (!(await backend.groupExists(target))) await createList(backend, owner, target, "");
       return backend.addMembers(target, request.body.members);
     },
@@ -172,6 +174,7 @@ export const collaboratorListRoutes: FastifyPluginAsyncTypebox<{ settings: Group
       const target = listTarget(settings, request.user.username, request.params.name);
       const backend = new GroupsBackend(request, serviceAccount);
       const list = await backend.getGroup(target);
+      await assertKnownSubjects(backend, request.body.members);
       if (request.query["retain-permissions"]) {
         const leaving = new Set(request.body.members);
         const members = (await backend.members(target)).filter((member) => leaving.has(member.id));

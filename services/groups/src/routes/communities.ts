@@ -8,6 +8,7 @@ import { GroupsBackend, type Target } from "../grouper/groups-backend.js";
 import { inFolder } from "../grouper/names.js";
 import { forgetGroup } from "../grouper/permissions.js";
 import { ALL_USERS, isGroupSubject } from "../grouper/subjects.js";
+import { assertKnownSubjects } from "../known-subjects.js";
 import { errors, Group, GroupList, GroupName, MemberResults, Members, MemberUpdate } from "../schemas.js";
 import { checkNameSegment, communityTarget, type GroupsSettings } from "../settings.js";
 import { sendAddedAsCommunityAdmin } from "../team-notifications.js";
@@ -249,6 +250,7 @@ export const communityRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
       refuseServiceAccount(members, "be added to");
       const { target, backend } = await named(request);
       await assertCommunityAdmin(backend, target);
+      await assertKnownSubjects(backend, members);
       const others = members.filter((member) => member !== backend.actor);
       if (others.length > 0) {
         const updates = others.map((subject_id) => ({ subject_id, privileges: ["admin"] }));
@@ -285,6 +287,7 @@ export const communityRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
       refuseServiceAccount(members, "be removed from");
       const { target, backend } = await named(request);
       await assertCommunityAdmin(backend, target);
+      await assertKnownSubjects(backend, members);
       const others = members.filter((member) => member !== backend.actor);
       if (others.length > 0) {
         await backend.revokePrivileges(

@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { clientMembers } from "../grouper/formats.js";
 import type { GroupsBackend, Target } from "../grouper/groups-backend.js";
 import { isGroupSubject } from "../grouper/subjects.js";
+import { assertKnownSubjects } from "../known-subjects.js";
 import { errors, GroupName, MemberResults, Members, MemberUpdate } from "../schemas.js";
 import type { GroupsSettings } from "../settings.js";
 import { sendAddedToTeam } from "../team-notifications.js";
@@ -35,13 +36,19 @@ async function revokeMemberPrivileges(backend: GroupsBackend, target: Target, su
 /**
  * The groups backend answers a membership change it refuses with a failed line per subject, not an error (it asks
  * Grouper without failing on refusals). Changing others' memberships needs admin or update on the team: checked
- * first, so that a caller who may not gets 403 and nothing changes.
+ * first, so that a caller who may not gets 403 and nothing changes; so are the subjects, which must all be known.
  */
-async function assertMayChangeMembers(request: FastifyRequest, backend: GroupsBackend, target: Target, what: string) {
-  const held = await backend.privileges(target, { "subject-id": request.user.username });
-  if (!held.some((privilege) => privilege.name === "admin" || privilege.name === "update")) {
+async function assertMayChangeMembers(
+  request: FastifyRequest,
+  backend: GroupsBackend,
+  target: Target,
+  what: string,
+  members: readonly string[],
+) {
+  if (!(await backend.holds(target, request.user.username, ["admin", "update"]))) {
     throw forbidden(`only an administrator of ${target.label} may ${what}`);
   }
+  await assertKnownSubjects(backend, members);
 }
 
 /** The caller's own line of a membership result: joining or leaving, refused when it failed. */
@@ -94,7 +101,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     async (request) => {
       refuseServiceAccount(request.body.members);
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
-      await assertMayChangeMembers(request, backend, target, "add members");
+      await assertMayChangeMembers(request, backend, target, "add members", request.body.members);
       const result = await backend.addMembers(target, request.body.members);
       await grantMemberPrivileges(backend, target, succeeded(result));
       await announce(request, backend, request.params.name, succeeded(result));
@@ -115,7 +122,7 @@ export const teamMemberRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSetti
     async (request) => {
       refuseServiceAccount(request.body.members);
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
-      await assertMayChangeMembers(request, backend, target, "remove members");
+      await assertMayChangeMembers(request, backend, target, "remove members", request.body.members);
       const result = await backend.removeMembers(target, request.body.members);
       await revokeMemberPrivileges(backend, target, succeeded(result));
       return result;

@@ -1,9 +1,19 @@
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { assertAdministrator } from "../administrators.js";
 import { clientPrivileges } from "../grouper/formats.js";
+import type { GroupsBackend, Target } from "../grouper/groups-backend.js";
+import { assertKnownSubjects } from "../known-subjects.js";
 import { errors, GroupName, Privileges, PrivilegeUpdates } from "../schemas.js";
 import type { GroupsSettings } from "../settings.js";
 import { visibleTeam } from "../visible-team.js";
+
+/**
+ * The privileges granted on a team, each once: those granted to the subject itself (the groups backend also lists
+ * what each holds through its groups and through every user, GrouperAll), as only its administrators see them.
+ */
+const granted = async (backend: GroupsBackend, target: Target) =>
+  clientPrivileges(await backend.privileges(target, { "inheritance-level": "immediate" }));
 
 /** Who may do what with a team: listing, and setting each subject's privileges (administrators). */
 export const teamPrivilegeRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }> = async (
@@ -17,7 +27,7 @@ export const teamPrivilegeRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSe
     { schema: { summary: "Privileges on a team", params: GroupName, response: { 200: Privileges, ...errors } } },
     async (request) => {
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
-      return { privileges: clientPrivileges(await backend.privileges(target, { "inheritance-level": "immediate" })) };
+      return { privileges: await granted(backend, target) };
     },
   );
 
@@ -38,7 +48,13 @@ export const teamPrivilegeRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSe
         throw badRequest(`the privileges of ${serviceAccount} cannot be changed`);
       }
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
-      return { privileges: clientPrivileges(await backend.setPrivileges(target, updates, { replace: true })) };
+      await assertAdministrator(backend, target, "change its privileges");
+      await assertKnownSubjects(
+        backend,
+        updates.map((update) => update.subject_id),
+      );
+      await backend.setPrivileges(target, updates, { replace: true });
+      return { privileges: await granted(backend, target) };
     },
   );
 };

@@ -1,6 +1,7 @@
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { assertAdministrator } from "../administrators.js";
 import { clientGroup } from "../grouper/formats.js";
 import { GroupsBackend } from "../grouper/groups-backend.js";
 import { inFolder, parentOf, relativeTo } from "../grouper/names.js";
@@ -120,6 +121,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
     },
     async (request) => {
       const { target, backend, group: current } = await visibleTeam(request, settings, request.params.name);
+      await assertAdministrator(backend, target, "change it");
       const { name, description } = request.body;
       // The new name replaces the last segment only: the team stays in its creator's folder.
       const newFullName =
@@ -135,6 +137,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ settings: GroupsSettings }>
     { schema: { summary: "Delete a team", params: GroupName, response: { 200: Group, ...errors } } },
     async (request) => {
       const { target, backend } = await visibleTeam(request, settings, request.params.name);
+      await assertAdministrator(backend, target, "delete it");
       const deleted = await backend.deleteGroup(target);
       await forgetGroup(request, deleted.id);
       return clientGroup(deleted, folders.teams);
