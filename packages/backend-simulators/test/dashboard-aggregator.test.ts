@@ -53,11 +53,26 @@ describe("the dashboard-aggregator simulator", () => {
     }
   });
 
-  it("refuses a limit that is no integer", async () => {
+  it("refuses a limit that is no integer, and answers errors as go-mod's httperror writes them", async () => {
     expect(await get("/?limit=ten")).toEqual({
       status: 400,
-      body: { message: "code=400, message=could not parse limit as an integer" },
+      body: { message: "could not parse limit as an integer", error_code: 400 },
+    });
+    expect(await get("/no/such/path")).toEqual({ status: 404, body: { message: "Not Found", error_code: 404 } });
+    expect(await get("/users/alice/apps/recently-used?start-date-interval=lately")).toEqual({
+      status: 500,
+      body: { message: 'pq: invalid input syntax for type interval: "lately"' },
     });
     expect(ids((await get("/apps/public?limit=1")).body.apps)).toHaveLength(1);
+  });
+
+  it("reads a limit of 0 as none, as goqu's Limit(0) sets none, and fails a negative one in the database", async () => {
+    const everything = ids((await get("/apps/public?limit=1000")).body.apps);
+    expect(everything.length).toBeGreaterThan(1);
+    expect(ids((await get("/apps/public?limit=0")).body.apps)).toEqual(everything);
+    expect(await get("/users/alice/apps/recently-added?limit=-1")).toEqual({
+      status: 500,
+      body: { message: "pq: bigint out of range" },
+    });
   });
 });

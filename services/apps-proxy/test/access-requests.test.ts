@@ -47,7 +47,23 @@ describe("requests for VICE access", () => {
     expect(read.json()).toMatchObject({ id: asked.json().id, updates: [{ status: "Submitted" }] });
     // Another user's request is not found rather than shown.
     expect((await send("bob", "GET", `/requests/vice/${asked.json().id}`)).statusCode).toBe(404);
-    expect((await send("alice", "GET", "/requests/vice/no-such-request")).statusCode).toBe(404);
+    expect((await send("alice", "GET", "/requests/vice/0a0b0c0d-0000-4000-8000-000000000000")).statusCode).toBe(404);
+  });
+
+  it("refuses a request id that is no UUID with 400 before the requests service, which would fail on it", async () => {
+    const requested = () => service.platform.requests.recorder.requests.length;
+    const before = requested();
+    for (const [username, method, url] of [
+      ["alice", "GET", "/requests/vice/no-such-request"],
+      ["carol", "GET", "/admin/requests/no-such-request"],
+      ["carol", "POST", "/admin/requests/no-such-request/approved"],
+      ["carol", "POST", "/admin/requests/no-such-request/in-progress"],
+    ] as const) {
+      const refused = await send(username, method, url, method === "POST" ? {} : undefined);
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json(), url).toMatchObject({ error_code: expect.any(String), reason: expect.any(String) });
+    }
+    expect(requested()).toBe(before);
   });
 
   it("refuses a second request from the same user with an error code", async () => {
@@ -115,7 +131,8 @@ describe("requests for VICE access", () => {
     expect(unknown.json()).toMatchObject({ error_code: "ERR_ILLEGAL_ARGUMENT" });
     expect((await send("bob", "POST", `/admin/requests/${id}/approved`, {})).statusCode).toBe(403);
     expect(await jobLimit("alice")).toBe(8);
-    expect((await send("carol", "POST", "/admin/requests/no-such-request/approved", {})).statusCode).toBe(404);
+    const unknownRequest = "/admin/requests/0a0b0c0d-0000-4000-8000-000000000000/approved";
+    expect((await send("carol", "POST", unknownRequest, {})).statusCode).toBe(404);
     const badJobs = await send("carol", "POST", `/admin/requests/${id}/approved/vice`, { concurrent_jobs: -1 });
     expect(badJobs.statusCode).toBe(400);
   });

@@ -126,10 +126,9 @@ export const ResourceSummary = open({
   ]),
   data_usage: Type.Union([DataUsage, Type.Null()]),
   subscription: Type.Union([open({}), Type.Null()]),
-  errors: Type.Union([
-    Type.Array(open({ field: Type.String(), message: Type.String(), error_code: Type.Integer() })),
-    Type.Null(),
-  ]),
+  errors: Type.Array(open({ field: Type.String(), message: Type.String(), error_code: Type.Integer() }), {
+    description: "a source of the summary that failed; resource-usage-api with QMS lists none",
+  }),
 });
 
 export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, description: "a short username" }) });

@@ -59,14 +59,17 @@ describe("add-ons", () => {
     const [put] = service.platform.subscriptionAddons.recorder.to("PUT", /^\/subscriptions\//);
     expect(put?.path).toBe(`/subscriptions/${subscription}/addons/${addon.uuid}`);
 
+    // Only applying answers the add-on with its rates; the service reads it back without them.
+    expect(subscriptionAddon.addon.addon_rates).toHaveLength(1);
+    const readBack = { ...subscriptionAddon, addon: { ...subscriptionAddon.addon, addon_rates: [] } };
     const listed = await service.send("carol", "GET", `/admin/qms/subscriptions/${subscription}/addons`);
-    expect(listed.json()).toEqual({ subscription_addons: [subscriptionAddon] });
+    expect(listed.json()).toEqual({ subscription_addons: [readBack] });
     const one = await service.send(
       "carol",
       "GET",
       `/admin/qms/subscriptions/${subscription}/addons/${subscriptionAddon.uuid}`,
     );
-    expect(one.json()).toEqual({ subscription_addon: subscriptionAddon });
+    expect(one.json()).toEqual({ subscription_addon: readBack });
 
     const removed = await service.send(
       "carol",
@@ -160,24 +163,24 @@ describe("add-ons", () => {
     expect((await service.send("carol", "GET", "/admin/qms/addons")).json().addons).toHaveLength(2);
   });
 
-  it("refuses to delete an add-on a subscription has, and an unknown one", async () => {
+  it("refuses to delete an add-on a subscription has (409); an unknown one is answered as deleted", async () => {
     const addon = await createAddon();
     await service.send("carol", "POST", `/admin/qms/subscriptions/${await bobsSubscription()}/addons`, {
       uuid: addon.uuid,
     });
     const inUse = await service.send("carol", "DELETE", `/admin/qms/addons/${addon.uuid}`);
-    expect(inUse.statusCode).toBe(400);
-    expect(inUse.json()).toMatchObject({
-      error_code: "ERR_BAD_REQUEST",
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json()).toEqual({
+      error_code: "ERR_CONFLICT",
       reason: "subscription add-ons exist",
       backend_error_code: "BAD_REQUEST",
     });
     const unknown = await service.send("carol", "DELETE", "/admin/qms/addons/0a0b0c0d-0000-4000-8000-000000000000");
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: "add-on not found" });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().addon).toMatchObject({ uuid: "0a0b0c0d-0000-4000-8000-000000000000", addon_rates: [] });
   });
 
-  it("refuses a malformed add-on at the gateway and an unknown resource type at the service, creating nothing", async () => {
+  it("refuses a malformed add-on, and one of a resource type QMS does not have, before the service", async () => {
     const { resource_type: _omitted, ...noType } = extraCpu;
     for (const malformed of [
       { ...extraCpu, default_amount: -1 },
@@ -190,36 +193,63 @@ describe("add-ons", () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
     }
+    // The service would insert the unknown type as an empty id and fail (500).
     const { uuid: _id, ...byName } = extraCpu.resource_type;
-    const unknownType = await service.send("carol", "POST", "/admin/qms/addons", {
-      ...extraCpu,
-      resource_type: { ...byName, name: "gpu.hours" },
-    });
-    expect(unknownType.statusCode).toBe(404);
-    expect(unknownType.json()).toMatchObject({
-      error_code: "ERR_NOT_FOUND",
-      reason: "resource type not found: gpu.hours",
-    });
+    for (const [resourceType, named] of [
+      [{ ...byName, name: "gpu.hours" }, "gpu.hours"],
+      [
+        { ...extraCpu.resource_type, uuid: "0a0b0c0d-0000-4000-8000-000000000000" },
+        "0a0b0c0d-0000-4000-8000-000000000000",
+      ],
+    ] as const) {
+      const unknownType = await service.send("carol", "POST", "/admin/qms/addons", {
+        ...extraCpu,
+        resource_type: resourceType,
+      });
+      expect(unknownType.statusCode).toBe(400);
+      expect(unknownType.json()).toEqual({
+        error_code: "ERR_BAD_REQUEST",
+        reason: `resource type not found: ${named}`,
+      });
+    }
+    expect(service.platform.subscriptionAddons.recorder.to("PUT", "/addons")).toEqual([]);
     expect(service.platform.subscriptionAddons.state.addons.addons.size).toBe(2);
   });
 
-  it("answers 404 for an unknown subscription or add-on when applying, and 400 for ids that are no UUIDs", async () => {
-    const addon = await createAddon();
-    const noSubscription = await service.send(
-      "carol",
-      "POST",
-      "/admin/qms/subscriptions/0a0b0c0d-0000-4000-8000-000000000000/addons",
-      {
-        uuid: addon.uuid,
-      },
-    );
-    expect(noSubscription.statusCode).toBe(404);
-    expect(noSubscription.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: "subscription not found" });
+  it("refuses to apply an unknown add-on (404) or one with no rate in effect yet (409) before the service", async () => {
     const subscription = await bobsSubscription();
     const noAddon = await service.send("carol", "POST", `/admin/qms/subscriptions/${subscription}/addons`, {
       uuid: "0a0b0c0d-0000-4000-8000-000000000000",
     });
     expect(noAddon.statusCode).toBe(404);
+    expect(noAddon.json()).toEqual({ error_code: "ERR_NOT_FOUND", reason: "add-on not found" });
+    const later = await createAddon({
+      ...extraCpu,
+      addon_rates: [{ rate: 5, effective_date: "2999-01-01T00:00:00Z" }],
+    });
+    const notYet = await service.send("carol", "POST", `/admin/qms/subscriptions/${subscription}/addons`, {
+      uuid: later.uuid,
+    });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json()).toEqual({
+      error_code: "ERR_CONFLICT",
+      reason: `add-on ${later.uuid} has no rate in effect yet`,
+    });
+    expect(service.platform.subscriptionAddons.recorder.to("PUT", /^\/subscriptions\//)).toEqual([]);
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(200);
+  });
+
+  it("answers 502 for an unknown subscription, which nothing can look up first, and 400 for ids that are no UUIDs", async () => {
+    const addon = await createAddon();
+    const noSubscription = await service.send(
+      "carol",
+      "POST",
+      "/admin/qms/subscriptions/0a0b0c0d-0000-4000-8000-000000000000/addons",
+      { uuid: addon.uuid },
+    );
+    expect(noSubscription.statusCode).toBe(502);
+    expect(noSubscription.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", backend_status: 500 });
+    const subscription = await bobsSubscription();
     for (const [method, url] of [
       ["POST", `/admin/qms/subscriptions/${subscription}/addons`],
       ["GET", "/admin/qms/subscriptions/nope/addons"],

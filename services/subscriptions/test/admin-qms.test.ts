@@ -26,7 +26,8 @@ describe("a user's plan, for administrators", () => {
 
     const mine = (await service.send("bob", "GET", "/qms/user/plan")).json().result;
     expect(mine.plan.name).toBe("Pro");
-    expect(quotaOf(service, "bob", "cpu.hours")).toBe(20000);
+    // CPU hours, consumable, are granted once a period (QMS's QuotasFromPlan); the data size once.
+    expect(quotaOf(service, "bob", "cpu.hours")).toBe(40000);
     expect(quotaOf(service, "bob", "data.size")).toBe(3072 * GIB);
     expect(
       (Date.parse(mine.effective_end_date) - Date.parse(mine.effective_start_date)) / (365 * 86_400_000),
@@ -170,6 +171,25 @@ describe("subscriptions in bulk and the listing", () => {
       result: [{ user: { username: "bob" }, plan: { name: "Regular" }, paid: true, new_subscription: true }],
     });
     expect(quotaOf(service, "bob", "cpu.hours")).toBe(1000);
+  });
+
+  it("takes the client's dates (yyyy-MM-dd'T'HH:mm:ssXXX) and passes on QMS's 400 for a form it cannot read", async () => {
+    const subscribe = (end_date: string) =>
+      service.send("carol", "POST", "/admin/qms/subscriptions", {
+        subscriptions: [{ username: "bob", plan_name: "Regular", paid: true, periods: 1, end_date }],
+      });
+    const taken = await subscribe("2031-01-01T00:00:00-07:00");
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().result[0]).toMatchObject({ effective_end_date: "2031-01-01T07:00:00.000Z" });
+    // QMS reads no fraction of a second, and refuses the whole list for it.
+    const refused = await subscribe("2031-01-01T00:00:00.000Z");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error_code: "ERR_BAD_REQUEST",
+      reason: expect.stringMatching(
+        /^invalid request body: .*unrecognized timestamp layout: 2031-01-01T00:00:00\.000Z/,
+      ),
+    });
   });
 
   it("refuses a list naming an unknown user whole, before QMS sees any of it, naming every unknown user", async () => {

@@ -2,6 +2,7 @@ import type { AnalysesState } from "../apps/analyses-store.js";
 import type { AppMarksState } from "../apps/app-marks.js";
 import type { AppRecord, CatalogState } from "../apps/catalog-store.js";
 import { qualifiedUsername } from "../demo-users.js";
+import { failure } from "./errors.js";
 
 /** What the aggregator reads from the platform's database, here the apps simulator's state. */
 export interface DashboardAppsView {
@@ -20,7 +21,14 @@ export interface SectionQuery {
   since: number;
 }
 
-const limited = <T>(items: T[], limit: number) => (limit < 0 ? items : items.slice(0, limit));
+/**
+ * A section's items under the limit as the database query takes it (goqu's Limit of the limit as a uint): 0 sets
+ * none, and a negative one wraps to 2^64 - 1, which Postgres refuses as a bigint (db/apps.go).
+ */
+function limited<T>(items: T[], limit: number): T[] {
+  if (limit < 0) throw failure("pq: bigint out of range");
+  return limit === 0 ? items : items.slice(0, limit);
+}
 const date = (millis: number | undefined) => (millis ? new Date(millis).toISOString() : null);
 const usable = (app: AppRecord) => !app.deleted && !app.disabled;
 const newestFirst = (a: AppRecord, b: AppRecord) => b.integration_date - a.integration_date;

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { answerUnknownPaths, EchoError, echoScope } from "../analyses/echo-errors.js";
 import { answers } from "../framework/answers.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
 import { AnalysesSection, AppsSection, FeedsAnswer, LoggedOutDashboard, UserDashboard } from "./answer-schemas.js";
@@ -11,6 +10,7 @@ import {
   recentlyUsedApps,
   type SectionQuery,
 } from "./app-sections.js";
+import { aggregatorScope, failure, httpError } from "./errors.js";
 import { FEEDS } from "./feed-items.js";
 import { dashboardInstantLaunches, recentAnalyses, runningAnalyses, type Upstreams } from "./upstream.js";
 
@@ -37,7 +37,7 @@ function limitOf(request: FastifyRequest): number {
   const raw = (request.query as Record<string, unknown>).limit;
   if (raw === undefined || raw === "") return DEFAULT_LIMIT;
   if (typeof raw !== "string" || !/^[-+]?\d+$/.test(raw)) {
-    throw new EchoError(400, "could not parse limit as an integer");
+    throw httpError(400, "could not parse limit as an integer");
   }
   return Number(raw);
 }
@@ -47,7 +47,7 @@ function sinceOf(request: FastifyRequest): number {
   const raw = (request.query as Record<string, unknown>)["start-date-interval"];
   const interval = typeof raw === "string" && raw.trim() ? raw.trim() : "1 year";
   const match = /^(\d+)\s*(hour|day|week|month|year)s?$/i.exec(interval);
-  if (!match) throw new EchoError(500, `invalid input syntax for type interval: "${interval}"`);
+  if (!match) throw failure(`pq: invalid input syntax for type interval: "${interval}"`);
   return Date.now() - Number(match[1]) * (UNITS[(match[2] as string).toLowerCase()] as number);
 }
 
@@ -66,8 +66,7 @@ function routes(app: FastifyInstance, options: DashboardAggregatorOptions) {
     async (request: FastifyRequest<{ Params: { username?: string } }>) => ({
       apps: compute(apps(), queryOf(request, request.params.username ?? "")),
     });
-  answerUnknownPaths(app);
-  return echoScope(app, (scope) => {
+  return aggregatorScope(app, (scope) => {
     // An anonymous visitor's dashboard: the popular featured apps and the feeds.
     scope.get("/", answers({ 200: LoggedOutDashboard }), async (request) => {
       const query = queryOf(request, "anonymous");

@@ -1,4 +1,4 @@
-import { EchoError } from "../analyses/echo-errors.js";
+import { failure } from "./errors.js";
 
 /** The account the aggregator reads instant launches as (its configured app-exposer user). */
 export const APP_EXPOSER_USER = "dashboard-aggregator";
@@ -16,11 +16,11 @@ async function getJson(url: URL): Promise<unknown> {
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
   } catch (error) {
-    throw new EchoError(500, `${url.origin}${url.pathname}: ${(error as Error).message}`);
+    throw failure(`${url.origin}${url.pathname}: ${(error as Error).message}`);
   }
   const text = await response.text();
   if (response.status !== 200) {
-    throw new EchoError(500, `url ${url.origin}${url.pathname}; status code ${response.status}; msg: ${text}`);
+    throw failure(`url ${url.origin}${url.pathname}; status code ${response.status}; msg: ${text}`);
   }
   return JSON.parse(text) as unknown;
 }

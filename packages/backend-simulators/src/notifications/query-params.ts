@@ -1,3 +1,4 @@
+import { goBoolError, parseGoBool } from "../framework/go-bool.js";
 import { badRequest } from "./service-errors.js";
 import { qualified } from "./usernames.js";
 
@@ -18,18 +19,12 @@ export function requiredUser(query: unknown): string {
 const invalid = (name: string, parser: string, value: string) =>
   badRequest(`invalid query parameter: ${name}: strconv.${parser}: parsing ${JSON.stringify(value)}: invalid syntax`);
 
-// strconv.ParseBool's spellings.
-const BOOLEANS: Readonly<Record<string, boolean>> = Object.fromEntries([
-  ...["1", "t", "T", "TRUE", "true", "True"].map((text) => [text, true]),
-  ...["0", "f", "F", "FALSE", "false", "False"].map((text) => [text, false]),
-]);
-
 /** query/main.go ValidateBoolPQueryParam: absent is undefined. */
 export function optionalBool(query: unknown, name: string): boolean | undefined {
   const value = queryParam(query, name);
   if (value === "") return undefined;
-  const parsed = BOOLEANS[value];
-  if (parsed === undefined) throw invalid(name, "ParseBool", value);
+  const parsed = parseGoBool(value);
+  if (parsed === undefined) throw badRequest(goBoolError(name, value));
   return parsed;
 }
 

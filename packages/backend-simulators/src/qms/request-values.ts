@@ -1,3 +1,4 @@
+import { goBoolError, parseGoBool } from "../framework/go-bool.js";
 import { QmsError } from "./envelope.js";
 
 /** The user QMS means: the platform's domain, when the caller qualified the name, is left out. */
@@ -12,9 +13,6 @@ const single = (query: Record<string, unknown>, name: string): string => {
   return String((Array.isArray(value) ? value[0] : value) ?? "");
 };
 
-const TRUE = new Set(["1", "t", "T", "TRUE", "true", "True"]);
-const FALSE = new Set(["0", "f", "F", "FALSE", "false", "False"]);
-
 /** A boolean query parameter as Go's strconv reads it; required when there is no default. */
 export function booleanParam(query: Record<string, unknown>, name: string, fallback?: boolean): boolean {
   const value = single(query, name);
@@ -22,9 +20,9 @@ export function booleanParam(query: Record<string, unknown>, name: string, fallb
     if (fallback === undefined) throw new QmsError(400, `missing required query parameter: ${name}`);
     return fallback;
   }
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
-  throw new QmsError(400, `invalid query parameter: ${name}: strconv.ParseBool: parsing "${value}": invalid syntax`);
+  const flag = parseGoBool(value);
+  if (flag === undefined) throw new QmsError(400, goBoolError(name, value));
+  return flag;
 }
 
 export function integerParam(query: Record<string, unknown>, name: string, fallback: number, max = Infinity): number {
@@ -48,22 +46,17 @@ export function dateParam(query: Record<string, unknown>, name: string, fallback
   return date;
 }
 
+/** An enumeration query parameter, lower-cased before it is checked and answered (query/main.go). */
 export function enumParam<T extends string>(
   query: Record<string, unknown>,
   name: string,
   values: readonly T[],
   fallback: T,
 ): T {
-  const value = single(query, name);
+  const value = single(query, name).toLowerCase();
   if (value === "") return fallback;
-  if (!values.includes(value as T)) throw new QmsError(400, `invalid query parameter: ${name}: ${value}`);
+  if (!values.includes(value as T)) {
+    throw new QmsError(400, `invalid query parameter: ${name}; valid values: ${values.join(", ")}`);
+  }
   return value as T;
-}
-
-/** A date in a request body (RFC 3339 or a plain date); absent gives the fallback. */
-export function bodyDate(value: unknown, name: string, fallback: Date): Date {
-  if (value === undefined || value === null || value === "") return fallback;
-  const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) throw new QmsError(400, `invalid ${name}: ${String(value)}`);
-  return date;
 }

@@ -38,6 +38,8 @@ export interface SubscriptionOptions {
   paid: boolean;
   start: Date;
   end: Date;
+  /** How many periods it is for (1 unless given): the plan's consumable quotas are granted once a period. */
+  periods?: number;
 }
 
 /** One recorded change of a usage or quota (what `GET /v1/usages/{user}/updates` lists). */
@@ -57,7 +59,7 @@ export interface SubscriptionListing {
   offset: number;
   limit: number;
   sortField: "username" | "start-date" | "end-date";
-  sortDir: "ASC" | "DESC";
+  sortDir: "asc" | "desc";
   search: string;
 }
 
@@ -129,10 +131,11 @@ export class QmsStore {
   }
 
   /**
-   * Subscribes the user to the plan for the period, with the plan's quota defaults: subscriptions overlapping it
+   * Subscribes the user to the plan for the period, with the plan's quota defaults, those of consumable resource
+   * types once per period (internal/qmsapi/db/subscriptions_goqu.go QuotasFromPlan): subscriptions overlapping it
    * end where it starts, or start where it ends (as QMS deactivates conflicting subscriptions).
    */
-  subscribe(username: string, plan: Plan, { paid, start, end }: SubscriptionOptions): SubscriptionRecord {
+  subscribe(username: string, plan: Plan, { paid, start, end, periods = 1 }: SubscriptionOptions): SubscriptionRecord {
     const user = this.user(username);
     for (const other of this.subscriptions.filter((sub) => sub.user.id === user.id)) {
       if (other.start <= start && other.end > start) other.end = start;
@@ -148,7 +151,12 @@ export class QmsStore {
       start,
       end,
       paid,
-      quotas: new Map(plan.plan_quota_defaults.map((quota) => [quota.resource_type.id, amount(quota.quota_value)])),
+      quotas: new Map(
+        plan.plan_quota_defaults.map((quota) => [
+          quota.resource_type.id,
+          amount(quota.resource_type.consumable ? quota.quota_value * periods : quota.quota_value),
+        ]),
+      ),
       usages: new Map(),
     };
     this.subscriptions.push(subscription);
@@ -192,23 +200,30 @@ export class QmsStore {
     });
   }
 
-  /** A user's subscriptions, newest first; expired ones (ended before the cutoff) only when asked for. */
+  /**
+   * A user's subscriptions by start date, then end date (subscriptions_goqu.go ListSubscriptionsForUser); expired
+   * ones (ended before the cutoff) only when asked for.
+   */
   subscriptionsOf(username: string, includeExpired: boolean, cutoff: Date): SubscriptionRecord[] {
     return this.subscriptions
       .filter((sub) => sub.user.username === username && (includeExpired || sub.end > cutoff))
-      .sort((a, b) => b.start.getTime() - a.start.getTime());
+      .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime());
   }
 
-  /** Every subscription whose user's name contains `search`, sorted and paged; with the count before paging. */
+  /**
+   * The subscriptions in effect now whose user's name contains `search`, sorted and paged; with the count before
+   * paging (subscriptions_goqu.go ListSubscriptions).
+   */
   listSubscriptions({ offset, limit, sortField, sortDir, search }: SubscriptionListing) {
     const key = (sub: SubscriptionRecord): string | number =>
       sortField === "username" ? sub.user.username : (sortField === "start-date" ? sub.start : sub.end).getTime();
+    const now = new Date();
     const matching = this.subscriptions
-      .filter((sub) => sub.user.username.includes(search))
+      .filter((sub) => this.isActive(sub, now) && sub.user.username.includes(search))
       .sort((a, b) => {
         const [x, y] = [key(a), key(b)];
         const order = x < y ? -1 : x > y ? 1 : 0;
-        return sortDir === "ASC" ? order : -order;
+        return sortDir === "asc" ? order : -order;
       });
     return { subscriptions: matching.slice(offset, offset + limit), total: matching.length };
   }

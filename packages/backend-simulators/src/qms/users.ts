@@ -74,7 +74,7 @@ export function userRoutes(app: FastifyInstance, store: () => QmsStore, domain: 
       const qms = store();
       const plan = qms.planNamed(request.params.plan_name);
       if (!plan) throw new QmsError(400, `plan name \`${request.params.plan_name}\` not found`);
-      return success(subscriptionView(qms, qms.subscribe(user, plan, { paid, start, end })));
+      return success(subscriptionView(qms, qms.subscribe(user, plan, { paid, start, end, periods })));
     },
   );
 }

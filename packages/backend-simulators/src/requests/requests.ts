@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { demoUser } from "../demo-users.js";
 import { answers } from "../framework/answers.js";
+import { goBoolError, parseGoBool } from "../framework/go-bool.js";
 import {
   RequestDetails,
   RequestListing,
@@ -25,13 +26,29 @@ type IdParams = { Params: { id: string }; Querystring: Query };
 const isStatusCode = (value: unknown): value is StatusCode =>
   typeof value === "string" && Object.hasOwn(STATUS_CODES, value);
 
-/** The caller named by `user`, who must have a row in the platform's database (the demo users). */
-function knownUser(query: Query): string {
+// Echo's answer to an error a handler returns as it is: the service's database errors (api/requests.go).
+const internalError = () => new RequestsError(500, "Internal Server Error");
+
+/** The caller named by `user` (required). */
+function userParam(query: Query): string {
   const user = query.user;
   if (typeof user !== "string" || !user) throw new RequestsError(400, "missing required query parameter: user");
-  if (!demoUser(user)) throw new RequestsError(400, `user not found in DE database: ${user}`);
   return user;
 }
+
+/**
+ * The user's name in the platform's database (the demo users), found by the name without its domain (db/users.go
+ * GetUserID) and read back without it. A user without a row fails the query's scan: the service answers 500, not
+ * the 400 it has for that case.
+ */
+function knownUser(user: string): string {
+  const short = user.replace(/@.*$/, "");
+  if (!demoUser(short)) throw internalError();
+  return short;
+}
+
+// Request ids are a uuid column: an id that is no UUID fails the query (db/requests.go GetRequestDetails).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
@@ -85,13 +102,14 @@ export function listedRequests(
 /** Administrative requests: submitting within the type's limits, listing, reading, and status updates. */
 export function requestRoutes(app: FastifyInstance, state: () => RequestsState): void {
   const existing = (id: string) => {
-    const found = state().requests.get(id);
+    if (!UUID.test(id)) throw internalError();
+    const found = state().requests.get(id.toLowerCase());
     if (!found) throw new RequestsError(404, `request ${id} not found`);
     return found;
   };
 
   app.post<{ Querystring: Query }>("/requests", answers({ 200: RequestSummary }), async (request) => {
-    const user = knownUser(request.query);
+    const user = userParam(request.query);
     const body = objectBody(request.body);
     if (typeof body.request_type !== "string" || !body.request_type) {
       throw new RequestsError(400, "invalid request body: request_type is required");
@@ -99,10 +117,11 @@ export function requestRoutes(app: FastifyInstance, state: () => RequestsState):
     if (typeof body.details !== "object" || body.details === null || Array.isArray(body.details)) {
       throw new RequestsError(400, "invalid request body: details is required");
     }
+    const requester = knownUser(user);
     const type = state().types.get(body.request_type);
     if (!type) throw new RequestsError(400, `request type not found: ${body.request_type}`);
     const theirs = [...state().requests.values()].filter(
-      (existingRequest) => existingRequest.requesting_user === user && existingRequest.request_type === type.name,
+      (existingRequest) => existingRequest.requesting_user === requester && existingRequest.request_type === type.name,
     );
     if (type.maximum_requests_per_user !== undefined && theirs.length >= type.maximum_requests_per_user) {
       throw new RequestsError(400, `no more requests of type '${type.name}' may be submitted`, {
@@ -131,23 +150,23 @@ export function requestRoutes(app: FastifyInstance, state: () => RequestsState):
     const added: AdministrativeRequest = {
       id: randomUUID(),
       request_type: type.name,
-      requesting_user: user,
+      requesting_user: requester,
       details: body.details as Record<string, unknown>,
-      updates: [update("submitted", user, "Request submitted.")],
+      updates: [update("submitted", requester, "Request submitted.")],
     };
     state().requests.set(added.id, added);
-    return summary(added);
+    // The answer names the requester as the caller did (api/requests.go AddRequestHandler).
+    return { ...summary(added), requesting_user: user };
   });
 
   app.get<{ Querystring: Query }>("/requests", answers({ 200: RequestListing }), async (request) => {
-    const flag = request.query["include-completed"];
-    if (flag !== undefined && flag !== "true" && flag !== "false") {
-      throw new RequestsError(400, `invalid value for include-completed: ${String(flag)}`);
-    }
+    const flag = String(request.query["include-completed"] ?? "");
+    const includeCompleted = flag === "" ? false : parseGoBool(flag);
+    if (includeCompleted === undefined) throw new RequestsError(400, goBoolError("include-completed", flag));
     const { "request-type": type, "requesting-user": user } = request.query;
     return {
       requests: listedRequests(state(), {
-        includeCompleted: flag === "true",
+        includeCompleted,
         type: typeof type === "string" ? type : undefined,
         user: typeof user === "string" ? user : undefined,
       }),
@@ -160,13 +179,14 @@ export function requestRoutes(app: FastifyInstance, state: () => RequestsState):
   });
 
   app.post<IdParams>("/requests/:id/status", answers({ 200: RequestUpdateAnswer }), async (request) => {
-    const user = knownUser(request.query);
+    const user = userParam(request.query);
     const body = objectBody(request.body);
+    const updater = knownUser(user);
     const found = existing(request.params.id);
     if (!isStatusCode(body.status)) {
       throw new RequestsError(400, `invalid request status code: ${String(body.status ?? "")}`);
     }
-    const added = update(body.status, user, typeof body.message === "string" ? body.message : "");
+    const added = update(body.status, updater, typeof body.message === "string" ? body.message : "");
     found.updates.push(added);
     return shown(added);
   });

@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 
-// The answer of cyverse-de/resource-usage-api's GET /summary/{username}: internal/summarizer/main.go UserSummary.
+// The answer of cyverse-de/resource-usage-api's GET /summary/{username}: internal/summarizer/main.go UserSummary,
+// or null where the HTTP summarizer gives up halfway (internal/summarizer/httpsummarizer.go).
 
 // clients/subscription.go ResourceType (its unit is sent as `description`).
 const ResourceType = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() });
@@ -12,7 +13,7 @@ const amount = (key: "quota" | "usage") =>
     last_modified_at: Type.Union([Type.String(), Type.Null()]),
   });
 
-export const UserSummary = Type.Object({
+const Summary = Type.Object({
   // db/db.go CPUHours: `total` is an apd.Decimal, which encoding/json writes as its text.
   cpu_usage: Type.Union([
     Type.Object({
@@ -26,15 +27,15 @@ export const UserSummary = Type.Object({
     }),
     Type.Null(),
   ]),
-  // clients/data_usage_api.go UserDataUsage.
+  // clients/data_usage_api.go UserDataUsage: the HTTP summarizer always sets both times.
   data_usage: Type.Union([
     Type.Object({
       id: Type.String(),
       user_id: Type.String(),
       username: Type.String(),
       total: Type.Integer(),
-      time: Type.Union([Type.String(), Type.Null()]),
-      last_modified: Type.Union([Type.String(), Type.Null()]),
+      time: Type.String(),
+      last_modified: Type.String(),
     }),
     Type.Null(),
   ]),
@@ -70,9 +71,8 @@ export const UserSummary = Type.Object({
     }),
     Type.Null(),
   ]),
-  // internal/summarizer/main.go APIError (nil until a source fails).
-  errors: Type.Union([
-    Type.Array(Type.Object({ field: Type.String(), message: Type.String(), error_code: Type.Integer() })),
-    Type.Null(),
-  ]),
+  // internal/summarizer/main.go APIError: the HTTP summarizer never adds one, so the list stays nil.
+  errors: Type.Null(),
 });
+
+export const UserSummary = Type.Union([Summary, Type.Null()]);

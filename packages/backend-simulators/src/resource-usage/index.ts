@@ -1,54 +1,45 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { DEMO_USER_DOMAIN } from "../demo-users.js";
 import { answers } from "../framework/answers.js";
 import { defineModule, moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { UserSummary } from "./answer-schemas.js";
-import { cpuUsageOf, readSource, type SubscriptionSummary, type SummaryError, subscriptionOf } from "./summary.js";
+import { readSummary } from "./read-summary.js";
+import { EMPTY_SUMMARY, userSummary } from "./summary.js";
 
 export interface ResourceUsageOptions extends SimulatorOptions {
-  /** Where the subscriptions service (its `/summary/{user}`) and data-usage-api answer, once they are started. */
+  /** Where the subscriptions service (its `/summary/{user}`) answers, once it is started. */
   subscriptionsUrl: () => string;
-  dataUsageUrl: () => string;
 }
 
-const emptyDataUsage = { id: "", user_id: "", username: "", total: 0, time: null, last_modified: null };
+/**
+ * The user as the service names them to the subscriptions service (internal/internal.go FixUsername): the domain
+ * is appended unless the configured suffix ends with the whole name, so a qualified name gets it twice (that
+ * service drops everything from the first `@`).
+ */
+const fixedUsername = (username: string) =>
+  `@${DEMO_USER_DOMAIN}`.endsWith(username) ? username : `${username}@${DEMO_USER_DOMAIN}`;
 
 /**
- * resource-usage-api's `GET /summary/{username}`: the user's CPU hours (from the subscription's usages, read from
- * the subscriptions service), data store usage (from data-usage-api) and subscription. A source that fails leaves
- * its part empty and is listed in `errors`; the summary itself is always 200.
+ * resource-usage-api's `GET /summary/{username}` as a deployment with QMS enabled answers it (internal/summary.go:
+ * the HTTP summarizer): the user's CPU hours, data usage and subscription, all from the subscriptions service's
+ * summary, always 200. See read-summary.ts for what it makes of an answer it cannot use.
  */
-export function createResourceUsageSimulator({ subscriptionsUrl, dataUsageUrl, ...options }: ResourceUsageOptions) {
+export function createResourceUsageSimulator({ subscriptionsUrl, ...options }: ResourceUsageOptions) {
   const summary = defineModule<Record<string, never>>({
     makeState: () => ({}),
     routes(app) {
-      const handler = async (request: { params: { username: string } }) => {
-        const user = encodeURIComponent(request.params.username);
-        const [subscriptionAnswer, dataAnswer] = await Promise.all([
-          readSource(`${subscriptionsUrl()}/summary/${user}`),
-          readSource(`${dataUsageUrl()}/${user}/data/current`),
-        ]);
-        const errors: SummaryError[] = [];
-        let subscription = null;
-        let cpuUsage = null;
-        if (subscriptionAnswer.ok && subscriptionAnswer.body.subscription) {
-          const found = subscriptionAnswer.body.subscription as SubscriptionSummary;
-          subscription = subscriptionOf(found);
-          cpuUsage = cpuUsageOf(found);
-        } else {
-          const failure = subscriptionAnswer.ok
-            ? { status: 500, message: "no subscription in the answer" }
-            : subscriptionAnswer;
-          errors.push({ field: "cpu_usage", message: failure.message, error_code: failure.status });
+      const handler = async (request: FastifyRequest<{ Params: { username: string } }>, reply: FastifyReply) => {
+        const caller = new AbortController();
+        reply.raw.on("close", () => caller.abort());
+        const url = `${subscriptionsUrl()}/summary/${fixedUsername(request.params.username)}`;
+        const read = await readSummary(url, caller.signal);
+        if (read.kind === "panics") {
+          reply.hijack();
+          request.raw.socket.destroy();
+          return;
         }
-        if (!dataAnswer.ok) {
-          errors.push({ field: "data_usage", message: dataAnswer.message, error_code: dataAnswer.status });
-        }
-        return {
-          cpu_usage: cpuUsage,
-          data_usage: dataAnswer.ok ? dataAnswer.body : emptyDataUsage,
-          subscription,
-          errors,
-        };
+        return read.kind === "read" ? userSummary(read.subscription) : EMPTY_SUMMARY;
       };
       app.get<{ Params: { username: string } }>("/summary/:username", answers({ 200: UserSummary }), handler);
       app.get<{ Params: { username: string } }>("/summary/:username/", answers({ 200: UserSummary }), handler);

@@ -1,29 +1,4 @@
-/** One source of the summary that could not be read, as resource-usage-api lists it in `errors`. */
-export interface SummaryError {
-  field: string;
-  message: string;
-  error_code: number;
-}
-
-/** What a source answered: its JSON on a 2xx, or the problem. */
-export type SourceAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; status: number; message: string };
-
-const SOURCE_TIMEOUT_MS = 5_000;
-
-/** GETs one source; a refusal, a failure or no answer in time is a problem to list, never a failed summary. */
-export async function readSource(url: string): Promise<SourceAnswer> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(SOURCE_TIMEOUT_MS) });
-    if (!response.ok) return { ok: false, status: response.status, message: `${url} returned ${response.status}` };
-    const body = (await response.json()) as unknown;
-    if (typeof body !== "object" || body === null) {
-      return { ok: false, status: 500, message: `unable to parse the response from ${url}` };
-    }
-    return { ok: true, body: body as Record<string, unknown> };
-  } catch (error) {
-    return { ok: false, status: 500, message: `unable to send the request to ${url}: ${(error as Error).message}` };
-  }
-}
+import { decimalText, timeText, ZERO_TIME } from "./go-text.js";
 
 interface ResourceType {
   uuid: string;
@@ -55,7 +30,7 @@ interface AppliedAddon {
 }
 
 /** What the subscriptions service's `/summary/{user}` answers, as far as resource-usage-api reads it. */
-interface SubscriptionSummary {
+export interface SubscriptionSummary {
   uuid: string;
   effective_start_date: string;
   effective_end_date: string;
@@ -77,22 +52,22 @@ const amountOf = (key: "quota" | "usage") => (amount: Amount) => ({
   id: amount.uuid,
   [key]: amount[key] ?? 0,
   resource_type: resourceTypeOf(amount.resource_type),
-  last_modified_at: amount.last_modified_at,
+  last_modified_at: timeText(amount.last_modified_at),
 });
 
 /**
  * The summary's subscription as resource-usage-api copies it (internal/summarizer/httpsummarizer.go into
  * clients/subscription.go Subscription): ids as `id`, the user as `users`, add-ons without their rates' list.
  */
-export const subscriptionOf = (summary: SubscriptionSummary) => ({
+const subscriptionOf = (summary: SubscriptionSummary) => ({
   id: summary.uuid,
-  effective_start_date: summary.effective_start_date,
-  effective_end_date: summary.effective_end_date,
+  effective_start_date: timeText(summary.effective_start_date),
+  effective_end_date: timeText(summary.effective_end_date),
   users: { id: summary.user.uuid, username: summary.user.username },
   plan: { id: summary.plan.uuid, name: summary.plan.name, description: summary.plan.description },
-  quotas: summary.quotas.map(amountOf("quota")),
-  usages: summary.usages.map(amountOf("usage")),
-  addons: summary.addons.map((applied) => ({
+  quotas: (summary.quotas ?? []).map(amountOf("quota")),
+  usages: (summary.usages ?? []).map(amountOf("usage")),
+  addons: (summary.addons ?? []).map((applied) => ({
     id: applied.uuid,
     addon: {
       id: applied.addon.uuid,
@@ -106,27 +81,60 @@ export const subscriptionOf = (summary: SubscriptionSummary) => ({
     paid: applied.paid,
     addon_rate: {
       id: applied.addon_rate.uuid,
-      effective_date: applied.addon_rate.effective_date,
+      effective_date: timeText(applied.addon_rate.effective_date),
       rate: applied.addon_rate.rate,
     },
   })),
 });
 
 /**
- * CPU hours used in the subscription's period: its `cpu.hours` usage (none recorded: zero). The total is an apd
- * decimal in resource-usage-api (db/db.go CPUHours), which encoding/json writes as its text: a JSON string.
+ * CPU hours used in the subscription's period: its `cpu.hours` usage, whose total is an apd decimal (db/db.go
+ * CPUHours) written as its text; without one, an empty record of the period whose times are Go's zero time.
  */
-export function cpuUsageOf(summary: SubscriptionSummary) {
-  const usage = summary.usages.find((candidate) => candidate.resource_type.name === "cpu.hours");
+function cpuUsageOf(summary: SubscriptionSummary, usage: Amount | undefined) {
   return {
     id: usage?.uuid ?? "",
     user_id: summary.user.uuid,
     username: summary.user.username,
-    total: String(usage?.usage ?? 0),
-    effective_start: summary.effective_start_date,
-    effective_end: summary.effective_end_date,
-    last_modified: usage?.last_modified_at ?? summary.effective_start_date,
+    total: decimalText(usage?.usage ?? 0),
+    effective_start: timeText(summary.effective_start_date),
+    effective_end: timeText(summary.effective_end_date),
+    last_modified: usage ? timeText(usage.last_modified_at) : ZERO_TIME,
   };
 }
 
-export type { SubscriptionSummary };
+/** The data store's usage: QMS's `data.size` usage (a whole number of bytes), else an empty record at Go's zero time. */
+function dataUsageOf(summary: SubscriptionSummary, usage: Amount | undefined) {
+  const when = usage ? timeText(usage.last_modified_at) : ZERO_TIME;
+  return {
+    id: usage?.uuid ?? "",
+    user_id: summary.user.uuid,
+    username: summary.user.username,
+    total: usage?.usage ?? 0,
+    time: when,
+    last_modified: when,
+  };
+}
+
+const usageNamed = (summary: SubscriptionSummary, name: string) =>
+  (summary.usages ?? []).find((usage) => usage.resource_type?.name === name);
+
+/**
+ * The user's summary as HTTPSummarizer builds it from the subscriptions service's answer alone (it never asks
+ * data-usage-api), `errors` never filled. A data usage that is no whole number fails apd's Int64, and the service
+ * answers null (httpsummarizer.go LoadSummary returns nil).
+ */
+export function userSummary(summary: SubscriptionSummary) {
+  const dataSize = usageNamed(summary, "data.size");
+  const bytes = dataSize?.usage ?? 0;
+  if (!Number.isInteger(bytes) || Math.abs(bytes) >= 2 ** 63) return null;
+  return {
+    cpu_usage: cpuUsageOf(summary, usageNamed(summary, "cpu.hours")),
+    data_usage: dataUsageOf(summary, dataSize),
+    subscription: subscriptionOf(summary),
+    errors: null,
+  };
+}
+
+/** The summary when the subscriptions service cannot be reached or its answer not decoded: every field null. */
+export const EMPTY_SUMMARY = { cpu_usage: null, data_usage: null, subscription: null, errors: null };

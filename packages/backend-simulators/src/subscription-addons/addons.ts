@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { answers } from "../framework/answers.js";
 import { UUID } from "../qms/plans.js";
 import type { QmsStore } from "../qms/store.js";
+import { incomingRates, newAddonRates, updateAddonRates } from "./addon-rates.js";
 import { AddonAnswer, AddonsAnswer } from "./answer-schemas.js";
-import { answer, badRequest, envelopeErrors, notFound } from "./envelope.js";
+import { AddonServiceError, answer, badRequest, envelopeErrors, internalError, notFound } from "./envelope.js";
 import { type Addon, type AddonStore, asAddonResourceType } from "./store.js";
 
 interface AddonFields {
@@ -32,34 +33,25 @@ export const uuidParam = (value: string, name: string): string => {
   return value.toLowerCase();
 };
 
-export function existingAddon(store: AddonStore, uuid: string): Addon {
-  const addon = store.addons.get(uuid);
-  if (!addon) throw notFound("add-on not found");
-  return addon;
-}
+const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-function resourceTypeOf(qms: QmsStore, lookup: AddonFields["resource_type"]) {
-  const byId = typeof lookup?.uuid === "string" && lookup.uuid ? lookup.uuid : undefined;
-  const byName = typeof lookup?.name === "string" && lookup.name ? lookup.name : undefined;
-  if (!byId && !byName) throw badRequest("either the resource type ID or name must be specified");
+/**
+ * A new add-on's resource type, looked up by id, else by name (db/resourcetypes.go LookupResoureType). One the
+ * database does not have is inserted as an empty id, which the uuid column refuses: the service fails.
+ */
+function resourceTypeOf(qms: QmsStore, lookup: NonNullable<AddonFields["resource_type"]>) {
+  const [byId, byName] = [text(lookup.uuid), text(lookup.name)];
+  if (!byId && !byName) throw badRequest("either the resource type name or the resource type ID is required");
   const found = qms.resourceTypes.find((type) => (byId ? type.id === byId : type.name === byName));
-  if (!found) throw notFound(`resource type not found: ${byId ?? byName}`);
+  if (!found) throw internalError();
   return asAddonResourceType(found);
 }
 
-function ratesOf(store: AddonStore, value: unknown) {
-  if (value === undefined || value === null) return [];
-  const rates = Array.isArray(value) ? value : [];
-  const valid = rates.every(
-    (rate) => typeof rate?.rate === "number" && rate.rate >= 0 && !Number.isNaN(Date.parse(rate?.effective_date)),
-  );
-  if (!Array.isArray(value) || !valid) {
-    throw badRequest("addon_rates must be a list of rates, each with a rate and an effective date");
-  }
-  if (new Set(rates.map((rate) => Date.parse(rate.effective_date))).size !== rates.length) {
-    throw badRequest("there can only be one plan rate for each effective date");
-  }
-  return store.newRates(rates);
+/** A changed add-on's resource type: its id is written as it is, so one the database does not have fails the update. */
+function changedResourceType(qms: QmsStore, lookup: AddonFields["resource_type"]) {
+  const found = qms.resourceTypes.find((type) => type.id === text(lookup?.uuid));
+  if (!found) throw internalError();
+  return asAddonResourceType(found);
 }
 
 function checkedName(value: unknown): string {
@@ -77,6 +69,14 @@ function checkedAmount(value: unknown): number {
   return value;
 }
 
+/** The fields of the add-on's own row an update names, each checked. */
+const changesOf = (body: UpdateAddonBody, fields: AddonFields): Partial<Addon> => ({
+  ...(body.updateName ? { name: checkedName(fields.name) } : {}),
+  ...(body.updateDescription ? { description: checkedDescription(fields.description) } : {}),
+  ...(body.updateDefaultAmount ? { default_amount: checkedAmount(fields.default_amount) } : {}),
+  ...(body.updateDefaultPaid ? { default_paid: fields.default_paid === true } : {}),
+});
+
 /** The add-ons an administrator offers (`/addons`). */
 export function addonRoutes(app: FastifyInstance, store: () => AddonStore, qms: () => QmsStore): void {
   app.put<{ Body: { addon?: AddonFields | null } | null }>(
@@ -85,14 +85,20 @@ export function addonRoutes(app: FastifyInstance, store: () => AddonStore, qms: 
     async (request) => {
       const fields = request.body?.addon;
       if (!fields) throw badRequest("required fields are missing from the request body");
+      // db/types.go NewAddonFromQMS reads the resource type before anything is checked: without one it panics.
+      if (!fields.resource_type) throw internalError();
+      const name = checkedName(fields.name);
+      const description = checkedDescription(fields.description);
+      const defaultAmount = checkedAmount(fields.default_amount);
+      const rates = newAddonRates(store(), incomingRates(fields.addon_rates));
       const addon: Addon = {
         uuid: randomUUID(),
-        name: checkedName(fields.name),
-        description: checkedDescription(fields.description),
-        default_amount: checkedAmount(fields.default_amount),
+        name,
+        description,
+        default_amount: defaultAmount,
         default_paid: fields.default_paid === true,
         resource_type: resourceTypeOf(qms(), fields.resource_type),
-        addon_rates: ratesOf(store(), fields.addon_rates),
+        addon_rates: rates,
       };
       store().addons.set(addon.uuid, addon);
       return answer("addon", addon);
@@ -112,17 +118,18 @@ export function addonRoutes(app: FastifyInstance, store: () => AddonStore, qms: 
     async (request, reply) => {
       const body = request.body;
       if (!body?.addon) return reply.code(400).send({ message: "request body must include an addon" });
-      const addon = existingAddon(store(), uuidParam(request.params.uuid, "uuid"));
-      const fields = body.addon;
-      // Every field is checked before any is changed, so a refused update changes nothing.
-      const changes: Partial<Addon> = {
-        ...(body.updateName ? { name: checkedName(fields.name) } : {}),
-        ...(body.updateDescription ? { description: checkedDescription(fields.description) } : {}),
-        ...(body.updateDefaultAmount ? { default_amount: checkedAmount(fields.default_amount) } : {}),
-        ...(body.updateDefaultPaid ? { default_paid: fields.default_paid === true } : {}),
-        ...(body.updateResourceType ? { resource_type: resourceTypeOf(qms(), fields.resource_type) } : {}),
-        ...(body.updateAddonRates ? { addon_rates: ratesOf(store(), fields.addon_rates) } : {}),
-      };
+      const uuid = uuidParam(request.params.uuid, "uuid");
+      const changes = changesOf(body, body.addon);
+      const rates = body.updateAddonRates ? incomingRates(body.addon.addon_rates) : undefined;
+      const addon = store().addons.get(uuid);
+      // The add-on's own row is updated first, and an update of no row is ErrAddonNotFound; without one, the unknown
+      // id fails the rates' insert or the read back (db/addons.go UpdateAddon). A failure changes nothing.
+      if (!addon) {
+        const rowChanges = Object.keys(changes).length > 0 || body.updateResourceType;
+        throw rowChanges ? notFound("add-on not found") : internalError();
+      }
+      if (body.updateResourceType) changes.resource_type = changedResourceType(qms(), body.addon.resource_type);
+      if (rates) updateAddonRates(store(), addon, rates);
       Object.assign(addon, changes);
       return answer("addon", addon);
     },
@@ -133,10 +140,13 @@ export function addonRoutes(app: FastifyInstance, store: () => AddonStore, qms: 
     { ...envelopeErrors("addon"), ...answers({ 200: AddonAnswer }) },
     async (request) => {
       const uuid = uuidParam(request.params.uuid, "uuid");
-      existingAddon(store(), uuid);
-      if (store().usesOf(uuid).length > 0) throw badRequest("subscription add-ons exist");
+      if (store().usesOf(uuid).length > 0) {
+        // errors/errors.go: ErrSubscriptionAddonsExist is a 409 whose code says BAD_REQUEST.
+        throw new AddonServiceError(409, "subscription add-ons exist", "BAD_REQUEST");
+      }
+      // Deleting no row is no error: an unknown id is answered as a deleted one (app/addons.go deleteAddon).
       store().addons.delete(uuid);
-      // The service answers the deleted add-on's id and no rates, its other fields unset (app/addons.go deleteAddon).
+      // The service answers the deleted add-on's id and no rates, its other fields unset.
       const deleted: Omit<Addon, "resource_type"> & { resource_type: null } = {
         uuid,
         name: "",

@@ -1,4 +1,3 @@
-import { DEMO_USER_DOMAIN } from "../demo-users.js";
 import { defineModule, moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import type { QmsStore } from "../qms/store.js";
@@ -21,7 +20,7 @@ export function createSubscriptionAddonsSimulator({ qms, ...options }: Subscript
     routes(app, state) {
       addonRoutes(app, state, qms);
       subscriptionAddonRoutes(app, state, qms);
-      summaryRoutes(app, state, qms, DEMO_USER_DOMAIN);
+      summaryRoutes(app, state, qms);
     },
   });
   return moduleSimulator("subscriptions", { addons }, options);

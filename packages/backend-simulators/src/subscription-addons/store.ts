@@ -67,12 +67,18 @@ const seedAddons = (): Addon[] => [
   },
 ];
 
-/** The rate in effect now: the latest whose effective date has passed (or the earliest, if none has). */
+/** The rate in effect now: the latest whose effective date has passed; none before the first (db/types.go). */
 export function currentRate(addon: Addon): AddonRate | undefined {
   const now = Date.now();
   const sorted = [...addon.addon_rates].sort((a, b) => Date.parse(a.effective_date) - Date.parse(b.effective_date));
-  return sorted.filter((rate) => Date.parse(rate.effective_date) <= now).at(-1) ?? sorted[0];
+  return sorted.filter((rate) => Date.parse(rate.effective_date) <= now).at(-1);
 }
+
+/** An applied add-on as the service reads it back: its add-on without the add-on's rates. */
+export const appliedView = (applied: SubscriptionAddon): SubscriptionAddon => ({
+  ...applied,
+  addon: { ...applied.addon, addon_rates: [] },
+});
 
 export class AddonStore {
   readonly addons = new Map<string, Addon>(seedAddons().map((addon) => [addon.uuid, addon]));

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { answers } from "../framework/answers.js";
 import type { QmsStore, SubscriptionRecord } from "../qms/store.js";
-import { existingAddon, uuidParam } from "./addons.js";
+import { uuidParam } from "./addons.js";
 import { SubscriptionAddonAnswer, SubscriptionAddonsAnswer } from "./answer-schemas.js";
-import { answer, badRequest, envelopeErrors, notFound } from "./envelope.js";
-import { type AddonStore, currentRate, type SubscriptionAddon } from "./store.js";
+import { answer, badRequest, envelopeErrors, internalError, notFound } from "./envelope.js";
+import { type AddonStore, appliedView, currentRate, type SubscriptionAddon } from "./store.js";
 
 interface UpdateSubscriptionAddonBody {
   subscription_addon?: { uuid?: unknown; amount?: unknown; paid?: unknown } | null;
@@ -13,10 +13,18 @@ interface UpdateSubscriptionAddonBody {
   update_paid?: boolean;
 }
 
+// The service looks neither up before using it: an unknown add-on fails db/addons.go GetAddonByID, an add-on without
+// a rate in effect AddSubscriptionAddon, an unknown subscription the insert's foreign key. None is a sentinel error.
 function existingSubscription(qms: QmsStore, uuid: string): SubscriptionRecord {
   const subscription = qms.subscriptionById(uuid);
-  if (!subscription) throw notFound("subscription not found");
+  if (!subscription) throw internalError();
   return subscription;
+}
+
+function existingAddon(store: AddonStore, uuid: string) {
+  const addon = store.addons.get(uuid);
+  if (!addon) throw internalError();
+  return addon;
 }
 
 function existingSubscriptionAddon(store: AddonStore, uuid: string): SubscriptionAddon {
@@ -29,7 +37,7 @@ function existingSubscriptionAddon(store: AddonStore, uuid: string): Subscriptio
 function moveQuota(qms: QmsStore, applied: SubscriptionAddon, change: number): void {
   const subscription = existingSubscription(qms, applied.subscription_id);
   const resourceType = qms.resourceTypes.find((type) => type.id === applied.addon.resource_type.uuid);
-  if (!resourceType) throw notFound("resource type not found");
+  if (!resourceType) throw internalError();
   qms.setQuota(subscription, resourceType, qms.quotaOf(subscription, resourceType) + change);
 }
 
@@ -37,22 +45,25 @@ function moveQuota(qms: QmsStore, applied: SubscriptionAddon, change: number): v
  * Add-ons applied to subscriptions. Applying one adds its amount to the subscription's quota, changing the amount
  * moves the quota by the difference, removing it takes the amount away again. The nested routes address a
  * subscription add-on by its own id in the last segment and ignore the subscription segment, as the service does.
+ * Only applying answers the add-on with its rates: the others read it without them (db/addons.go subAddonDS).
  */
 export function subscriptionAddonRoutes(app: FastifyInstance, store: () => AddonStore, qms: () => QmsStore): void {
   app.get<{ Params: { uuid: string } }>(
     "/subscriptions/:uuid/addons",
     { ...envelopeErrors("subscription_addons"), ...answers({ 200: SubscriptionAddonsAnswer }) },
-    async (request) => answer("subscription_addons", store().appliedTo(uuidParam(request.params.uuid, "uuid"))),
+    async (request) =>
+      answer("subscription_addons", store().appliedTo(uuidParam(request.params.uuid, "uuid")).map(appliedView)),
   );
 
   app.put<{ Params: { sub_uuid: string; addon_uuid: string } }>(
     "/subscriptions/:sub_uuid/addons/:addon_uuid",
     { ...envelopeErrors("subscription_addon"), ...answers({ 200: SubscriptionAddonAnswer }) },
     async (request) => {
-      const subscription = existingSubscription(qms(), uuidParam(request.params.sub_uuid, "sub_uuid"));
+      const subscriptionId = uuidParam(request.params.sub_uuid, "sub_uuid");
       const addon = existingAddon(store(), uuidParam(request.params.addon_uuid, "addon_uuid"));
       const rate = currentRate(addon);
-      if (!rate) throw badRequest("the add-on has no rate");
+      if (!rate) throw internalError();
+      const subscription = existingSubscription(qms(), subscriptionId);
       const applied: SubscriptionAddon = {
         uuid: randomUUID(),
         addon,
@@ -73,7 +84,10 @@ export function subscriptionAddonRoutes(app: FastifyInstance, store: () => Addon
     "/subscriptions/:sub_uuid/addons/:addon_uuid",
     { ...envelopeErrors("subscription_addon"), ...answers({ 200: SubscriptionAddonAnswer }) },
     async (request) =>
-      answer("subscription_addon", existingSubscriptionAddon(store(), subscriptionAddonId(request.params))),
+      answer(
+        "subscription_addon",
+        appliedView(existingSubscriptionAddon(store(), subscriptionAddonId(request.params))),
+      ),
   );
 
   app.delete<{ Params: { sub_uuid: string; addon_uuid: string } }>(
@@ -83,7 +97,7 @@ export function subscriptionAddonRoutes(app: FastifyInstance, store: () => Addon
       const applied = existingSubscriptionAddon(store(), subscriptionAddonId(request.params));
       moveQuota(qms(), applied, -applied.amount);
       store().subscriptionAddons.delete(applied.uuid);
-      return answer("subscription_addon", applied);
+      return answer("subscription_addon", appliedView(applied));
     },
   );
 
@@ -104,7 +118,7 @@ export function subscriptionAddonRoutes(app: FastifyInstance, store: () => Addon
         applied.amount = fields.amount;
       }
       if (request.body?.update_paid) applied.paid = fields.paid === true;
-      return answer("subscription_addon", applied);
+      return answer("subscription_addon", appliedView(applied));
     },
   );
 }

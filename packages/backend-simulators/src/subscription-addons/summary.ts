@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { answers } from "../framework/answers.js";
 import type { Plan } from "../qms/catalog.js";
-import { shortUsername } from "../qms/request-values.js";
 import type { QmsStore, SubscriptionRecord } from "../qms/store.js";
 import { SummaryAnswer } from "./answer-schemas.js";
 import { answer, envelopeErrors } from "./envelope.js";
-import { type AddonStore, asAddonResourceType } from "./store.js";
+import { type AddonStore, appliedView, asAddonResourceType } from "./store.js";
 
 /** Who QMS records as having made the quotas and usages it keeps. */
 const RECORDED_BY = "qms";
@@ -46,17 +45,13 @@ function amountsOf(qms: QmsStore, subscription: SubscriptionRecord, key: "quota"
  * `GET /summary/{user}`: the user's subscription in effect (the default plan on first sight) with its quotas,
  * usages and applied add-ons, in the service's own field names (`uuid` for ids). resource-usage-api reads it.
  */
-export function summaryRoutes(
-  app: FastifyInstance,
-  store: () => AddonStore,
-  qms: () => QmsStore,
-  domain: string,
-): void {
+export function summaryRoutes(app: FastifyInstance, store: () => AddonStore, qms: () => QmsStore): void {
   app.get<{ Params: { user: string } }>(
     "/summary/:user",
     { ...envelopeErrors("subscription"), ...answers({ 200: SummaryAnswer }) },
     async (request) => {
-      const subscription = qms().activeSubscription(shortUsername(request.params.user, domain));
+      // app/app.go FixUsername drops everything from the first `@` (resource-usage-api sends the domain twice).
+      const subscription = qms().activeSubscription(request.params.user.replace(/@.*$/, ""));
       return answer("subscription", {
         uuid: subscription.id,
         effective_start_date: subscription.start.toISOString(),
@@ -67,7 +62,7 @@ export function summaryRoutes(
         quotas: amountsOf(qms(), subscription, "quota"),
         usages: amountsOf(qms(), subscription, "usage"),
         paid: subscription.paid,
-        addons: store().appliedTo(subscription.id),
+        addons: store().appliedTo(subscription.id).map(appliedView),
       });
     },
   );

@@ -39,8 +39,9 @@ const Dashboard = Type.Object(
 );
 
 const DashboardQuery = Type.Object({
+  // At least 1: the aggregator reads 0 as no limit at all (goqu's Limit(0) sets none, dashboard-aggregator db/apps.go).
   limit: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 1000, description: `items per section (${DEFAULT_LIMIT} if absent)` }),
+    Type.Integer({ minimum: 1, maximum: 1000, description: `items per section (${DEFAULT_LIMIT} if absent)` }),
   ),
   "start-date-interval": Type.Optional(
     Type.String({ description: "accepted as the reference accepts it, and not passed on, as it does not" }),

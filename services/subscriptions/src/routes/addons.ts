@@ -1,6 +1,8 @@
 import { path } from "@de-gateway/backend-clients";
+import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type Static, Type } from "typebox";
+import { offeredAddon, requireDistinctRateDates, requireResourceType } from "../addon-checks.js";
 import { addonAnswer } from "../backend-answers.js";
 import { Addon, failures, Uuid } from "../schemas.js";
 
@@ -14,6 +16,11 @@ const NewResourceType = Type.Object({
 });
 
 const NewRate = Type.Object({ rate: Type.Number({ minimum: 0 }), effective_date: Type.String({ minLength: 1 }) });
+/** A rate of a changed add-on: with the id of the rate it replaces (as the client's add-on form sends it), or new. */
+const ChangedRate = Type.Object({
+  uuid: Type.Optional(Uuid("the rate it replaces; naming one replaces every rate of the add-on with those given")),
+  ...NewRate.properties,
+});
 
 const NewAddon = Type.Object({
   name: Type.String({ minLength: 1 }),
@@ -31,7 +38,7 @@ const AddonChanges = Type.Object({
   default_amount: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
   default_paid: Type.Optional(Type.Boolean()),
   resource_type: Type.Optional(Type.Object({ uuid: Uuid("the resource type the add-on provides") })),
-  addon_rates: Type.Optional(Type.Array(NewRate)),
+  addon_rates: Type.Optional(Type.Array(ChangedRate)),
 });
 
 /** The update mask the subscriptions service reads: one camelCase flag per field present (clients/qms_addons.clj). */
@@ -58,7 +65,10 @@ export const addonRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: "Offer a new add-on", tags, body: NewAddon, response: { 200: AddonAnswer, ...failures } },
     },
     // The service creates with PUT, the add-on wrapped.
-    async (request) => addonAnswer(request, { method: "PUT", path: "/addons", json: { addon: request.body } }, "addon"),
+    async (request) => {
+      await requireResourceType(request, request.body.resource_type);
+      return addonAnswer(request, { method: "PUT", path: "/addons", json: { addon: request.body } }, "addon");
+    },
   );
 
   app.put(
@@ -71,22 +81,27 @@ export const addonRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AddonAnswer, ...failures },
       },
     },
-    async (request) =>
-      addonAnswer(
+    async (request) => {
+      const { body } = request;
+      const addon = await offeredAddon(request, body.uuid);
+      if (body.resource_type) await requireResourceType(request, body.resource_type);
+      if (body.addon_rates) requireDistinctRateDates(addon, body.addon_rates);
+      return addonAnswer(
         request,
-        { method: "POST", path: path`/addons/${request.body.uuid}`, json: addonUpdate(request.body) },
+        { method: "POST", path: path`/addons/${body.uuid}`, json: addonUpdate(body) },
         "addon",
-      ),
+      );
+    },
   );
 
   app.delete(
     "/admin/qms/addons/:uuid",
     {
       schema: {
-        summary: "Withdraw an add-on no subscription has",
+        summary: "Withdraw an add-on no subscription has (409 while one has); an unknown one is answered as withdrawn",
         tags,
         params: Type.Object({ uuid: Uuid("the add-on") }),
-        response: { 200: Type.Object({ addon: Type.Unknown() }), ...failures },
+        response: { 200: Type.Object({ addon: Type.Unknown() }), 409: ErrorBody, ...failures },
       },
     },
     async (request) => addonAnswer(request, { method: "DELETE", path: path`/addons/${request.params.uuid}` }, "addon"),

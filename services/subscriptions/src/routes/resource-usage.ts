@@ -1,5 +1,6 @@
 import { path } from "@de-gateway/backend-clients";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Static } from "typebox";
 import { usageAnswer } from "../backend-answers.js";
 import { DataUsage, failures, ResourceSummary } from "../schemas.js";
 
@@ -13,13 +14,19 @@ export const resourceUsageRoutes: FastifyPluginAsyncTypebox<{ userDomain: string
     "/resource-usage/summary",
     {
       schema: {
-        summary: "The caller's CPU hours, data usage and subscription; a source that fails is listed in errors",
+        summary: "The caller's CPU hours, data usage and subscription, as the subscriptions service records them",
         tags,
         response: { 200: ResourceSummary, ...failures },
       },
     },
-    async (request) =>
-      usageAnswer(request, "resourceUsage", { path: path`/summary/${qualified(request.user.username)}` }),
+    async (request) => {
+      const summary = await usageAnswer<Static<typeof ResourceSummary>>(request, "resourceUsage", {
+        path: path`/summary/${qualified(request.user.username)}`,
+      });
+      // The summarizer resource-usage-api runs with QMS never fills `errors` and sends null (internal/summarizer/
+      // main.go); the contract promises a list, which the client reads.
+      return { ...summary, errors: summary.errors ?? [] };
+    },
   );
 
   app.get(

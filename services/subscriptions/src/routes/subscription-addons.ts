@@ -1,7 +1,9 @@
 import type { Access } from "@de-gateway/auth";
 import { path } from "@de-gateway/backend-clients";
+import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { offeredAddon, requireRateInEffect } from "../addon-checks.js";
 import { addonAnswer } from "../backend-answers.js";
 import { Addon, failures, SubscriptionAddon, Uuid } from "../schemas.js";
 
@@ -72,16 +74,19 @@ export const subscriptionAddonRoutes: FastifyPluginAsyncTypebox<SubscriptionAddo
         tags,
         params: SubscriptionParams,
         body: Type.Object({ uuid: Uuid("the add-on to apply") }),
-        response: { 200: Applied, ...failures },
+        response: { 200: Applied, 409: ErrorBody, ...failures },
       },
     },
-    // The add-on's id moves from the body into the path; the service applies with PUT and no body.
-    async (request) =>
-      addonAnswer(
+    // The add-on's id moves from the body into the path; the service applies with PUT and no body. No backend
+    // answers whether a subscription exists, so an unknown one still fails at the service (502).
+    async (request) => {
+      requireRateInEffect(await offeredAddon(request, request.body.uuid));
+      return addonAnswer(
         request,
         { method: "PUT", path: path`/subscriptions/${request.params.subscriptionUuid}/addons/${request.body.uuid}` },
         "subscription_addon",
-      ),
+      );
+    },
   );
 
   app.get(
