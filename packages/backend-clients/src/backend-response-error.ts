@@ -1,6 +1,14 @@
 import { errorCodeForStatus, GatewayError, isJsonObject } from "@de-gateway/service-kit";
 
 /**
+ * The text of a Go service's echo error: its `{message}` is `err.Error()`, which for an `echo.HTTPError` is
+ * `code=<status>, message=<text>` (labstack/echo `HTTPError.Error`), once per wrapping. The status is the answer's
+ * own; the caller is told the text.
+ */
+const withoutEchoPrefix = (message: unknown) =>
+  typeof message === "string" ? message.replace(/^(code=\d{3}, message=)+/, "") : message;
+
+/**
  * A backend's `reason` as the one line of text the error model promises. The backends' request validation
  * (clojure-commons over compojure-api) answers with a map of refused fields instead, `{comment: "(not …)"}`:
  * each field with what was wrong.
@@ -31,7 +39,7 @@ export class BackendResponseError extends GatewayError {
     const failed = status >= 500;
     // Go services (echo) answer `{message}` where the Clojure ones answer `{reason}`.
     const reason =
-      (isJsonObject(body) ? (reasonText(body.reason) ?? reasonText(body.message)) : undefined) ??
+      (isJsonObject(body) ? (reasonText(body.reason) ?? reasonText(withoutEchoPrefix(body.message))) : undefined) ??
       `the ${backend} backend answered with status ${status}`;
     const code =
       !failed && isJsonObject(body) && typeof body.error_code === "string"

@@ -22,6 +22,8 @@ export interface PassthroughRow {
   /** The backend's method when it differs (a public POST that is a backend PUT). */
   backendMethod?: HttpMethod;
   auth?: Access;
+  /** The query parameters the backend would fail on, checked first (400); the caller's query is passed on as sent. */
+  querystring?: TSchema;
 }
 
 /** Rows of one resource family, tagged for the API description. */
@@ -93,6 +95,7 @@ export function registerPassthroughs(
           summary: row.summary,
           tags: [tag],
           ...(params ? { params } : {}),
+          ...(row.querystring ? { querystring: row.querystring } : {}),
           ...(WITH_BODY.has(row.method) ? { body: PassedOnBody } : {}),
           response: { "2xx": PassedOnAnswer, ...transportErrors, ...(open ? {} : accessErrors) },
           ...(open ? { security: [] } : {}),

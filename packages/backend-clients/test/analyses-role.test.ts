@@ -53,7 +53,7 @@ describe("the analyses role", () => {
     expect(refused.headers["content-type"]).toMatch(/^application\/json/);
     expect(refused.json()).toEqual({
       error_code: "ERR_NOT_FOUND",
-      reason: "code=404, message=quick launch not found: x",
+      reason: "quick launch not found: x",
       backend_response: { message: "code=404, message=quick launch not found: x" },
     });
   });

@@ -30,4 +30,16 @@ describe("a backend's refusal passed on", () => {
       backend_reason: { comment: "missing-required-key", n: [1] },
     });
   });
+
+  it("gives a Go service's echo error as its text, without the `code=<status>, message=` it starts with", () => {
+    const echoed = (message: string) => new BackendResponseError("analyses", 404, { message }).toBody();
+    expect(echoed("code=404, message=quick launch not found: x")).toEqual({
+      error_code: "ERR_NOT_FOUND",
+      reason: "quick launch not found: x",
+      backend_response: { message: "code=404, message=quick launch not found: x" },
+    });
+    // Wrapped twice (a binding error answered as a new echo error), and a Go error answered as it is.
+    expect(echoed("code=400, message=code=400, message=Syntax error").reason).toBe("Syntax error");
+    expect(echoed("sql: no rows in result set").reason).toBe("sql: no rows in result set");
+  });
 });

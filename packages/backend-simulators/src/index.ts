@@ -69,3 +69,4 @@ export {
 export { DEFAULT_PORTS, tracingEnvironmentFor } from "./ports.js";
 export type { QmsStore, SubscriptionRecord } from "./qms/index.js";
 export type { CaughtMail } from "./smtp/index.js";
+export { deUserId } from "./vice-addresses.js";

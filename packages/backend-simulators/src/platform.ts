@@ -12,7 +12,7 @@ import { keptMetadataAvus } from "./file-info/avus.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { storedBytes } from "./file-info/usage.js";
 import type { AnswerMismatch, DeclaredRoute } from "./framework/answers.js";
-import { createGroupsSimulator } from "./groups/index.js";
+import { createGroupsSimulator, grouperSourceOf } from "./groups/index.js";
 import type { RegisteredClient } from "./idp/clients.js";
 import {
   createIdentityProvider,
@@ -179,6 +179,7 @@ export class SimulatedPlatform {
       ...common,
       port: port("permissions"),
       groupsOf: links.groupsOf,
+      sourceOf: grouperSourceOf(() => this.groups),
       registered: analysisGrants(links.apps),
     });
     this.appExposer = createAppExposerSimulator({
@@ -232,12 +233,10 @@ export class SimulatedPlatform {
       storedBytes: (user) => storedBytes(fileInfo.state.dataStore, user),
     });
     const subscriptionAddons = this.subscriptionAddons;
-    const dataUsage = this.dataUsage;
     this.resourceUsage = createResourceUsageSimulator({
       ...common,
       port: port("resourceUsage"),
       subscriptionsUrl: () => subscriptionAddons.url,
-      dataUsageUrl: () => dataUsage.url,
     });
   }
 

@@ -1,7 +1,9 @@
 import type { AnalysesSimulator } from "./analyses/index.js";
 import type { AppExposerSimulator, DeDatabase } from "./app-exposer/index.js";
+import { stepOf } from "./apps/analyses.js";
 import type { AnalysisRecord } from "./apps/analyses-store.js";
 import type { AnalysisEvents } from "./apps/analysis-events.js";
+import { versionsOf } from "./apps/app-versions.js";
 import type { AppsSimulator } from "./apps/index.js";
 import type { GroupsSimulator } from "./groups/index.js";
 import type { PermissionGrant, PermissionsSimulator } from "./permissions/index.js";
@@ -77,6 +79,12 @@ export function appExposerDatabase(links: ViceLinks): DeDatabase {
   const analyses = () => links.apps().state.analyses.analyses;
   return {
     analysis: (id) => analyses().get(id),
+    externalIdOf(analysisId) {
+      const analysis = analyses().get(analysisId);
+      return analysis && stepOf(analysis).external_id;
+    },
+    analysisIdOf: (externalId) =>
+      [...analyses().values()].find((analysis) => stepOf(analysis).external_id === externalId)?.id,
     endAnalysis(id, status) {
       const analysis = analyses().get(id);
       if (!analysis) return;
@@ -84,18 +92,18 @@ export function appExposerDatabase(links: ViceLinks): DeDatabase {
       analysis.enddate = Date.now();
     },
     quickLaunches: () => [...links.analyses().state.quickLaunches.quickLaunches.values()],
-    app(id) {
-      const app = links.apps().state.catalog.apps.get(id);
-      return (
-        app && {
-          name: app.name,
-          description: app.description,
-          version: "",
-          deleted: app.deleted,
-          disabled: app.disabled,
-          integrator: app.integrator_username,
-        }
-      );
+    appVersion(appId, versionId) {
+      const app = links.apps().state.catalog.apps.get(appId);
+      const version = app && versionsOf(app).find((candidate) => candidate.version_id === versionId);
+      if (!app || !version) return undefined;
+      return {
+        name: app.name,
+        description: app.description,
+        version: version.version,
+        deleted: app.deleted,
+        disabled: version.disabled,
+        integrator: app.integrator_username,
+      };
     },
     mayAccess(username, analysisId) {
       const holders = new Set([username, ...links.groupsOf(username)]);

@@ -173,7 +173,7 @@ describe("the demo world's analyses", () => {
         deactivated: false,
       });
       // The planned end is where a launch puts it, kept with the job.
-      expect(vice().timeLimits.get(deployment.analysisId)).toBe(
+      expect(vice().jobs.get(deployment.analysisId)?.plannedEnd).toBe(
         Math.floor(deployment.createdAt / 1000) + TIME_LIMIT_SECONDS,
       );
       // The apps backend lists the address app-exposer routes.
@@ -183,7 +183,7 @@ describe("the demo world's analyses", () => {
       const user = `?user=${deployment.username}`;
       expect(await get(platform.appExposer.url, `/vice/${deployment.subdomain}/url-ready${user}`)).toEqual({
         status: 200,
-        body: { ready: true },
+        body: { ready: true, access_url: analysis?.interactive_urls?.[0] },
       });
       expect((await get(platform.appExposer.url, `/vice/${deployment.analysisId}/time-limit${user}`)).status).toBe(200);
     }

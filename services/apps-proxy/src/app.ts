@@ -30,7 +30,7 @@ export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
   await app.register(callerWorkspaces, { routes: WORKSPACE_ROUTES });
   await app.register(passthroughRoutes);
   await app.register(analysisSubmission);
-  await app.register(quickLaunchRoutes);
+  await app.register(quickLaunchRoutes, { userDomain: config.USER_DOMAIN });
   await app.register(toolRequestActions, { config });
   await app.register(appComments);
   await app.register(jobLimits);

@@ -1,4 +1,4 @@
-import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
+import { deUserId, type ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { JUPYTER_INSTANT_LAUNCH, JUPYTER_QUICK_LAUNCH } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
@@ -16,11 +16,14 @@ const COUNT_LINES = "e7f6a5b4-0000-4000-8000-000000000001";
 /** alice's private one. */
 const ALIGN_AGAINST_HG38 = "e7f6a5b4-0000-4000-8000-000000000002";
 
-/** carol's instant launch of the seed's public JupyterLab quick launch, on the dashboard and in the listing. */
+/**
+ * carol's instant launch of the seed's public JupyterLab quick launch, on the dashboard and in the listing. app-exposer
+ * keeps and answers the adder as their users table id; only the full listings name them.
+ */
 const SEEDED = {
   id: JUPYTER_INSTANT_LAUNCH,
   quick_launch_id: JUPYTER_QUICK_LAUNCH,
-  added_by: "carol@iplantcollaborative.org",
+  added_by: deUserId("carol"),
   added_on: "2026-02-01T09:00:00Z",
 };
 
@@ -42,7 +45,7 @@ describe("instant launches", () => {
       [COUNT_LINES, ALIGN_AGAINST_HG38, JUPYTER_QUICK_LAUNCH].sort(),
     );
     const made = await makeInstantLaunch();
-    expect(made).toMatchObject({ quick_launch_id: COUNT_LINES, added_by: "carol@iplantcollaborative.org" });
+    expect(made).toMatchObject({ quick_launch_id: COUNT_LINES, added_by: deUserId("carol") });
 
     const listed = await send("alice", "GET", "/instantlaunches");
     expect(listed.statusCode).toBe(200);
@@ -53,8 +56,11 @@ describe("instant launches", () => {
         { id: SEEDED.id, quick_launch_name: "JupyterLab", app_name: "JupyterLab Data Science", is_public: true },
         {
           id: made.id,
+          // What the web client's administration list shows (InstantLaunchList.js shortenUsername(added_by)).
+          added_by: "carol@iplantcollaborative.org",
           quick_launch_name: "Count lines",
           app_name: "Word Count",
+          app_version: "1.0",
           is_public: true,
           quick_launch_creator: "carol@iplantcollaborative.org",
         },
@@ -100,36 +106,65 @@ describe("instant launches", () => {
   });
 
   it("adds a user's instant launch as the caller, whoever the body names, and lets only them change it", async () => {
+    // As the web client adds one (serviceFacades/instantlaunches.js addInstantLaunch: the quick launch alone).
     const made = await send("alice", "PUT", "/instantlaunches", {
       quick_launch_id: ALIGN_AGAINST_HG38,
       added_by: "bob",
     });
     expect(made.statusCode).toBe(200);
-    expect(made.json()).toMatchObject({ added_by: "alice@iplantcollaborative.org" });
+    expect(made.json()).toMatchObject({ added_by: deUserId("alice") });
     const id = made.json().id;
-    const change = { quick_launch_id: COUNT_LINES, added_by: "alice" };
+    const change = { quick_launch_id: COUNT_LINES };
+    // app-exposer refuses every user's change as another user's (it compares the stored id with the name): the
+    // gateway checks the adder and makes the adder's change through the administrators' endpoint.
     const notHis = await send("bob", "POST", `/instantlaunches/${id}`, change);
-    expect(notHis.statusCode).toBe(400);
-    // app-exposer refuses in echo's `{message}`: the caller gets it in the error model.
-    expect(notHis.json()).toMatchObject({
-      error_code: "ERR_BAD_REQUEST",
-      reason: "not authorized to edit other users' instant launches",
-    });
-    expect((await send("bob", "DELETE", `/instantlaunches/${id}`)).statusCode).toBe(400);
+    expect(notHis.statusCode).toBe(403);
+    expect(notHis.json()).toMatchObject({ error_code: "ERR_FORBIDDEN", reason: expect.stringContaining(id) });
+    expect((await send("bob", "DELETE", `/instantlaunches/${id}`)).statusCode).toBe(403);
     const changed = await send("alice", "POST", `/instantlaunches/${id}`, change);
-    expect(changed.json()).toMatchObject({ quick_launch_id: COUNT_LINES });
+    expect(changed.statusCode).toBe(200);
+    // app-exposer's update does not return added_on.
+    expect(changed.json()).toEqual({ id, quick_launch_id: COUNT_LINES, added_by: deUserId("alice"), added_on: "" });
     expect((await send("alice", "DELETE", `/instantlaunches/${id}`)).statusCode).toBe(200);
+    expect((await send("alice", "GET", `/instantlaunches/${id}`)).statusCode).toBe(404);
     const adminMade = await makeInstantLaunch();
     const adminChanged = await send("carol", "POST", `/admin/instant-launches/${adminMade.id}`, {
       quick_launch_id: ALIGN_AGAINST_HG38,
     });
-    expect(adminChanged.json()).toMatchObject({ quick_launch_id: ALIGN_AGAINST_HG38 });
+    expect(adminChanged.statusCode).toBe(404);
+    const adminChange = { quick_launch_id: JUPYTER_QUICK_LAUNCH };
+    const adminChangedOk = await send("carol", "POST", `/admin/instant-launches/${adminMade.id}`, adminChange);
+    expect(adminChangedOk.json()).toMatchObject(adminChange);
   });
 
-  it("refuses an instant launch of no quick launch, a body that is no object, and non-administrators", async () => {
-    const unknown = await send("carol", "PUT", "/admin/instant-launches", { quick_launch_id: "nothing" });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+  it("refuses, before app-exposer fails with 500 on them, quick launches that are no UUID or that the caller may not see", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const [username, method, url, body] of [
+      ["carol", "PUT", "/admin/instant-launches", { quick_launch_id: "nothing" }],
+      ["alice", "PUT", "/instantlaunches", { quick_launch_id: "nothing" }],
+      ["carol", "POST", `/admin/instant-launches/${JUPYTER_INSTANT_LAUNCH}`, { quick_launch_id: "nothing" }],
+    ] as const) {
+      const refused = await send(username, method, url, body);
+      expect([url, refused.statusCode]).toEqual([url, 400]);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    }
+    for (const [username, url] of [
+      ["carol", "/admin/instant-launches"],
+      ["bob", "/instantlaunches"],
+    ] as const) {
+      for (const quickLaunchId of [unknown, ALIGN_AGAINST_HG38]) {
+        const missing = await send(username, "PUT", url, { quick_launch_id: quickLaunchId });
+        expect(missing.statusCode).toBe(404);
+        expect(missing.json()).toMatchObject({
+          error_code: "ERR_NOT_FOUND",
+          reason: `quick launch not found: ${quickLaunchId}`,
+        });
+      }
+    }
+    expect(service.platform.appExposer.recorder.to("PUT", /^\/instantlaunches/)).toEqual([]);
+    for (const url of ["/instantlaunches/not-a-uuid", "/instantlaunches/not-a-uuid/full"]) {
+      expect((await send("alice", "GET", url)).statusCode).toBe(400);
+    }
     const notObject = await send("alice", "PUT", "/instantlaunches", ["x"]);
     expect(notObject.statusCode).toBe(400);
     expect(notObject.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });

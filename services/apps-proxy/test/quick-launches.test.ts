@@ -94,9 +94,11 @@ describe("quick launches, at the analyses service", () => {
       "Shared count",
     ]);
     expect((await send("bob", "GET", `/quicklaunches/${saved.id}`)).statusCode).toBe(200);
+    // The service fails on another user's quick launch with 500: the gateway refuses it first.
     const changed = await send("bob", "PATCH", `/quicklaunches/${saved.id}`, { name: "mine now" });
-    expect(changed.statusCode).toBe(404);
-    expect(changed.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json()).toMatchObject({ error_code: "ERR_FORBIDDEN", reason: expect.stringContaining(saved.id) });
+    expect(recorded("PATCH", `/quicklaunches/${saved.id}`)).toEqual([]);
     await send("bob", "DELETE", `/quicklaunches/${saved.id}`);
     expect((await send("alice", "GET", `/quicklaunches/${saved.id}`)).json()).toMatchObject({ name: "Shared count" });
   });
@@ -168,20 +170,21 @@ describe("quick launches, at the analyses service", () => {
       ["GET", `/quicklaunches/${saved.id}`],
       ["PATCH", `/quicklaunches/${saved.id}`, { name: "renamed" }],
       ["GET", `/quicklaunches/${saved.id}/app-info`],
+      // Each mark and default is removed before it is made again: the service keeps one of each.
       ["GET", "/quicklaunches/favorites"],
-      ["POST", "/quicklaunches/favorites", { quick_launch_id: saved.id }],
       ["GET", `/quicklaunches/favorites/${favorite.id}`],
       ["DELETE", `/quicklaunches/favorites/${favorite.id}`],
+      ["POST", "/quicklaunches/favorites", { quick_launch_id: saved.id }],
       ["GET", "/quicklaunches/defaults/user"],
-      ["POST", "/quicklaunches/defaults/user", pair],
       ["GET", `/quicklaunches/defaults/user/${userDefault.id}`],
       ["PATCH", `/quicklaunches/defaults/user/${userDefault.id}`, pair],
       ["DELETE", `/quicklaunches/defaults/user/${userDefault.id}`],
+      ["POST", "/quicklaunches/defaults/user", pair],
       ["GET", "/quicklaunches/defaults/global"],
-      ["POST", "/quicklaunches/defaults/global", pair],
       ["GET", `/quicklaunches/defaults/global/${globalDefault.id}`],
       ["PATCH", `/quicklaunches/defaults/global/${globalDefault.id}`, pair],
       ["DELETE", `/quicklaunches/defaults/global/${globalDefault.id}`],
+      ["POST", "/quicklaunches/defaults/global", pair],
       ["DELETE", `/quicklaunches/${saved.id}`],
     ];
     for (const [method, url, body] of rows) {
@@ -190,8 +193,9 @@ describe("quick launches, at the analyses service", () => {
       });
       expect(response.statusCode, `${method} ${url}`).toBe(200);
     }
+    // Every row reached the service, some after the gateway's own reads (quick-launch-checks.ts).
     const sent = service.platform.analyses.recorder.requests;
-    expect(sent).toHaveLength(rows.length);
+    expect(sent.length).toBeGreaterThanOrEqual(rows.length);
     for (const request of sent) expect(request.query, `${request.method} ${request.path}`).toEqual({ user: ALICE });
   });
 
@@ -357,12 +361,14 @@ describe("global default quick launches (any signed-in user, for quick launches 
   });
 
   it("does not let a user make another user's quick launch the default, or reach its global default", async () => {
+    // The service stores it, fails to read it back through its creator and answers 500: refused here first.
     const taken = await send("bob", "POST", "/quicklaunches/defaults/global", {
       app_id: WORD_COUNT,
       quick_launch_id: PUBLIC_QUICK_LAUNCH,
     });
-    expect(taken.statusCode).toBe(404);
-    expect(taken.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+    expect(taken.statusCode).toBe(403);
+    expect(taken.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
+    expect(recorded("POST", "/quicklaunch/defaults/global")).toEqual([]);
     const carols = (
       await send("carol", "POST", "/quicklaunches/defaults/global", {
         app_id: WORD_COUNT,
@@ -373,5 +379,62 @@ describe("global default quick launches (any signed-in user, for quick launches 
     expect((await send("bob", "GET", `/quicklaunches/defaults/global/${carols.id}`)).statusCode).toBe(404);
     await send("bob", "DELETE", `/quicklaunches/defaults/global/${carols.id}`);
     expect((await send("carol", "GET", "/quicklaunches/defaults/global")).json()).toEqual([carols]);
+  });
+});
+
+describe("writes the analyses service's database refuses (with 500): checked first", () => {
+  it("refuses a second favorite mark, and one of a quick launch the caller may not see", async () => {
+    expect(
+      (await send("bob", "POST", "/quicklaunches/favorites", { quick_launch_id: PUBLIC_QUICK_LAUNCH })).statusCode,
+    ).toBe(200);
+    const again = await send("bob", "POST", "/quicklaunches/favorites", { quick_launch_id: PUBLIC_QUICK_LAUNCH });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error_code: "ERR_CONFLICT",
+      reason: expect.stringContaining(PUBLIC_QUICK_LAUNCH),
+    });
+    const hidden = await send("bob", "POST", "/quicklaunches/favorites", { quick_launch_id: ALICES_QUICK_LAUNCH });
+    expect(hidden.statusCode).toBe(404);
+    expect(recorded("POST", "/quicklaunch/favorites")).toHaveLength(1);
+  });
+
+  it("refuses a default of another app's quick launch, and a second default for an app or a quick launch", async () => {
+    const otherApp = await send("alice", "POST", "/quicklaunches/defaults/user", {
+      app_id: FASTQC,
+      quick_launch_id: PUBLIC_QUICK_LAUNCH,
+    });
+    expect(otherApp.statusCode).toBe(400);
+    expect(otherApp.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    const pair = { app_id: WORD_COUNT, quick_launch_id: PUBLIC_QUICK_LAUNCH };
+    const chosen = (await send("alice", "POST", "/quicklaunches/defaults/user", pair)).json();
+    expect((await send("alice", "POST", "/quicklaunches/defaults/user", pair)).statusCode).toBe(409);
+    const saved = await save("Chapter one");
+    const sameApp = { app_id: WORD_COUNT, quick_launch_id: saved.id };
+    expect((await send("alice", "POST", "/quicklaunches/defaults/user", sameApp)).statusCode).toBe(409);
+    // Changing a default to what it is already is no second one.
+    expect((await send("alice", "PATCH", `/quicklaunches/defaults/user/${chosen.id}`, pair)).statusCode).toBe(200);
+    expect((await send("alice", "PATCH", `/quicklaunches/defaults/user/${chosen.id}`, sameApp)).statusCode).toBe(200);
+  });
+
+  it("refuses a second global default of the caller's for an app; another user's it cannot see (502)", async () => {
+    const first = await save("First", true);
+    const second = await save("Second", true);
+    const made = await send("alice", "POST", "/quicklaunches/defaults/global", {
+      app_id: WORD_COUNT,
+      quick_launch_id: first.id,
+    });
+    expect(made.statusCode).toBe(200);
+    const again = await send("alice", "POST", "/quicklaunches/defaults/global", {
+      app_id: WORD_COUNT,
+      quick_launch_id: second.id,
+    });
+    expect(again.statusCode).toBe(409);
+    // carol's own quick launch of the same app: alice's global default is not among carol's to check.
+    const carols = await send("carol", "POST", "/quicklaunches/defaults/global", {
+      app_id: WORD_COUNT,
+      quick_launch_id: PUBLIC_QUICK_LAUNCH,
+    });
+    expect(carols.statusCode).toBe(502);
+    expect(carols.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", backend_status: 500 });
   });
 });

@@ -15,7 +15,7 @@ const operator = {
   name: "west",
   url: "https://vice-west.example.org",
   base_url: "https://west.cyverse.run",
-  priority: 5,
+  priority: -1,
 };
 
 describe("VICE operators (administrators)", () => {
@@ -27,8 +27,11 @@ describe("VICE operators (administrators)", () => {
     const { id } = created.json();
     expect(created.json()).toMatchObject({ ...operator, id: expect.any(String), accepting_launches: true });
     expect((await send("carol", "POST", "/admin/vice/operators", operator)).statusCode).toBe(409);
+    // Listed as the scheduler tries them: lowest priority number first.
+    const listed = (await send("carol", "GET", "/admin/vice/operators")).json();
+    expect(listed.map((kept: { name: string }) => kept.name)).toEqual(["west", "local-cluster"]);
 
-    // The new operator has the higher priority: the next launch runs there.
+    // The scheduler tries the lowest priority number first: the next launch runs on the new operator.
     const launched = await launchInteractiveApp(service, "alice");
     const capacities = (await send("carol", "GET", "/admin/vice/operators/capacities")).json();
     expect(capacities).toEqual(
@@ -41,7 +44,7 @@ describe("VICE operators (administrators)", () => {
     expect((await send("carol", "DELETE", `/admin/vice/operators/id/${id}`)).statusCode).toBe(409);
 
     const drained = await send("carol", "PATCH", `/admin/vice/operators/id/${id}`, { accepting_launches: false });
-    expect(drained.json()).toMatchObject({ id, accepting_launches: false, priority: 5 });
+    expect(drained.json()).toMatchObject({ id, accepting_launches: false, priority: -1 });
     expect((await send("carol", "PATCH", `/admin/vice/operators/id/${id}`, {})).statusCode).toBe(400);
     expect((await send("carol", "PATCH", "/admin/vice/operators/id/not-a-uuid", { priority: 1 })).statusCode).toBe(400);
     const badUrl = await send("carol", "POST", "/admin/vice/operators", { ...operator, name: "x", url: "ftp://x" });

@@ -58,6 +58,11 @@ describe("the VICE journey", () => {
     expect((await pod())?.phase).toBe("Pending");
     await eventually(ready);
     expect((await pod())?.phase).toBe("Running");
+    // Once ready, the operator names the address the analysis answers at.
+    expect((await send("alice", "GET", `/vice/${host}/url-ready`)).json()).toEqual({
+      ready: true,
+      access_url: `https://${host}.cyverse.run`,
+    });
     const described = (await send("alice", "GET", `/vice/${host}/description`)).json() as Listing;
     expect(ids(described.deployments)).toEqual([slow.id]);
     // app-exposer asks the permissions service before telling bob about alice's analysis.
@@ -69,65 +74,28 @@ describe("the VICE journey", () => {
     expect(read.statusCode).toBe(200);
     const limit = Number(read.json().time_limit);
     expect(limit).toBeGreaterThan(Date.now() / 1000);
-    // As the web client extends it: a POST with an empty JSON object (extendVICEAnalysisTimeLimit).
+    // As the web client extends it: a POST with an empty JSON object (extendVICEAnalysisTimeLimit), by app-exposer's
+    // configured 4 hours.
     const extended = await send("alice", "POST", `/analyses/${alices.id}/time-limit`, {});
     expect(extended.statusCode).toBe(200);
-    expect(Number(extended.json().time_limit)).toBe(limit + 72 * 60 * 60);
+    expect(Number(extended.json().time_limit)).toBe(limit + 4 * 60 * 60);
     expect((await send("alice", "GET", `/analyses/${alices.id}/time-limit`)).json()).toEqual(extended.json());
-    // Only the owner's job row is extended: bob's attempt finds nothing and changes nothing.
+    // app-exposer reads anyone's time limit and fails (500) on another's extension: bob, who may not see the
+    // analysis, finds nothing; shared with him, he may read it but not extend it.
     const notHis = await send("bob", "POST", `/analyses/${alices.id}/time-limit`);
     expect(notHis.statusCode).toBe(404);
     expect(notHis.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.stringContaining(alices.id) });
-    expect((await send("alice", "GET", `/analyses/${alices.id}/time-limit`)).json()).toEqual(extended.json());
-  });
-
-  it("ends alice's analysis when she exits it, and its status changes", async () => {
-    const exited = await send("alice", "POST", `/vice/analyses/${alices.id}/exit`);
-    expect(exited.statusCode).toBe(200);
-    expect(ids((await resources("alice")).deployments)).toEqual([ALICES_VICE_ANALYSIS]);
-    expect((await analysisOf(service, "alice", alices.id))?.status).toBe("Canceled");
-    // The gateway checked alice's permission, then called app-exposer's administrative exit with no user.
-    expect(app.requestsTo("POST", `/vice/admin/analyses/${alices.id}/exit`)[0]?.query).toEqual({});
-  });
-
-  it("takes an interactive analysis's resources down when alice stops it through the apps backend", async () => {
-    expect((await send("alice", "POST", `/analyses/${alices.id}/stop`)).statusCode).toBe(200);
-    expect(ids((await resources("alice")).deployments)).toEqual([ALICES_VICE_ANALYSIS]);
-    expect((await analysisOf(service, "alice", alices.id))?.status).toBe("Canceled");
-    expect((await send("alice", "GET", `/analyses/${alices.id}/logs`)).statusCode).toBe(404);
-  });
-
-  it("hides alice's analysis from bob (404), and lets him read but not end it once shared for reading (403)", async () => {
-    expect((await send("bob", "GET", `/vice/analyses/${alices.id}/external-id`)).statusCode).toBe(404);
-    const refused = await send("bob", "POST", `/vice/analyses/${alices.id}/exit`);
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
-
+    expect((await send("bob", "GET", `/analyses/${alices.id}/time-limit`)).statusCode).toBe(404);
     await shareAnalysis(service, "alice", alices.id, "bob", "read");
-    const externalId = await send("bob", "GET", `/vice/analyses/${alices.id}/external-id`);
-    expect(externalId.statusCode).toBe(200);
-    const listed = await resources("alice");
-    expect(externalId.json()).toEqual({ externalID: listed.deployments[0]?.externalID });
-    const forbidden = await send("bob", "POST", `/vice/analyses/${alices.id}/exit`);
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
-    expect(ids((await resources("alice")).deployments)).toEqual([alices.id, ALICES_VICE_ANALYSIS]);
-    expect(app.requestsTo("POST", `/vice/admin/analyses/${alices.id}/exit`)).toEqual([]);
-
-    await shareAnalysis(service, "alice", alices.id, "bob", "write");
-    expect((await send("bob", "POST", `/vice/analyses/${alices.id}/exit`)).statusCode).toBe(200);
-    expect((await analysisOf(service, "alice", alices.id))?.status).toBe("Canceled");
-  });
-
-  it("answers async data only for an analysis the caller may see", async () => {
-    const externalId = (await resources("alice")).deployments[0]?.externalID as string;
-    const mine = await send("alice", "GET", `/vice/async-data?external-id=${externalId}`);
-    expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ analysisID: alices.id, subdomain: expect.stringMatching(/^a[0-9a-f]{8}$/) });
-    const theirs = await send("bob", "GET", `/vice/async-data?external-id=${externalId}`);
-    expect(theirs.statusCode).toBe(404);
-    expect(JSON.stringify(theirs.json())).not.toContain(alices.id);
-    expect((await send("alice", "GET", "/vice/async-data?external-id=nothing-like-it")).statusCode).toBe(404);
+    expect((await send("bob", "GET", `/analyses/${alices.id}/time-limit`)).json()).toEqual(extended.json());
+    const shared = await send("bob", "POST", `/analyses/${alices.id}/time-limit`, {});
+    expect(shared.statusCode).toBe(403);
+    expect(shared.json()).toMatchObject({ error_code: "ERR_FORBIDDEN" });
+    expect((await send("alice", "GET", `/analyses/${alices.id}/time-limit`)).json()).toEqual(extended.json());
+    // An external id no job step has is app-exposer's database error (500): not found for the caller.
+    const unknown = await send("alice", "GET", "/vice/async-data?external-id=nothing-like-it");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
     expect((await send("alice", "GET", "/vice/async-data")).statusCode).toBe(400);
   });
 
@@ -148,23 +116,39 @@ describe("the VICE journey", () => {
 
     const limit = Number((await send("carol", "GET", `/admin/vice/analyses/${bobs.id}/time-limit`)).json().time_limit);
     const extended = await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/time-limit`);
-    expect(Number(extended.json().time_limit)).toBe(limit + 72 * 60 * 60);
+    expect(Number(extended.json().time_limit)).toBe(limit + 4 * 60 * 60);
     for (const action of ["save-output-files", "download-input-files"]) {
       expect((await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/${action}`)).statusCode).toBe(200);
     }
     const logs = await send("bob", "GET", `/analyses/${bobs.id}/logs?tail-lines=2`);
     expect(logs.statusCode).toBe(200);
-    expect(logs.json().lines).toHaveLength(2);
-    // As the web client polls them (getVICEAnalysisLogs): from time 0, then from the time of the last answer.
+    // The log split at each newline: its last two lines, then the empty one after the last newline.
+    expect(logs.json().lines).toHaveLength(3);
+    expect(logs.json().lines.at(-1)).toBe("");
+    // As the web client polls them (getVICEAnalysisLogs): from time 0, then from the since_time of the last answer,
+    // in epoch seconds. Kubernetes keeps lines from the start of that second: the next one begins first.
+    await new Promise((resolve) => setTimeout(resolve, 1_010 - (Date.now() % 1_000)));
     const allLogs = (await send("bob", "GET", `/analyses/${bobs.id}/logs?since-time=0`)).json();
-    expect(allLogs).toMatchObject({ since_time: expect.any(String) });
+    expect(allLogs.since_time).toMatch(/^\d+$/);
     expect(allLogs.lines).toEqual(expect.arrayContaining(["uploading output files", "downloading input files"]));
     await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/save-output-files`);
-    const since = encodeURIComponent(allLogs.since_time);
-    const newer = (await send("bob", "GET", `/analyses/${bobs.id}/logs?since-time=${since}`)).json();
+    const newer = (await send("bob", "GET", `/analyses/${bobs.id}/logs?since-time=${allLogs.since_time}`)).json();
     expect(newer.lines).toContain("uploading output files");
     expect(newer.lines).not.toContain("downloading input files");
-    expect((await send("bob", "GET", `/analyses/${bobs.id}/logs?since-time=yesterday`)).statusCode).toBe(400);
+    // What the operator or Kubernetes refuses (500 from app-exposer) is refused here: a since-time that is not epoch
+    // seconds, negative tail lines, both since and since-time, a flag that is no Go boolean.
+    for (const query of [
+      "since-time=yesterday",
+      "since-time=2026-01-01T00:00:00Z",
+      "tail-lines=-1",
+      "since=5&since-time=0",
+      "timestamps=yes",
+    ]) {
+      const refused = await send("bob", "GET", `/analyses/${bobs.id}/logs?${query}`);
+      expect([query, refused.statusCode]).toEqual([query, 400]);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    }
+    expect((await send("alice", "GET", `/analyses/${bobs.id}/logs`)).statusCode).toBe(404);
 
     const saved = await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/save-and-exit`);
     expect(saved.statusCode).toBe(200);
@@ -173,7 +157,45 @@ describe("the VICE journey", () => {
       alices.id,
       ALICES_VICE_ANALYSIS,
     ]);
-    expect((await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/exit`)).statusCode).toBe(404);
+    // Ending it again succeeds (the operator's delete finds nothing to delete) and changes nothing.
+    expect((await send("carol", "POST", `/admin/vice/analyses/${bobs.id}/exit`)).statusCode).toBe(200);
+    expect((await analysisOf(service, "bob", bobs.id))?.status).toBe("Completed");
+    // Its pod is gone: app-exposer fails (500) on its logs with the operator's 404, which the caller gets.
+    const ended = await send("bob", "GET", `/analyses/${bobs.id}/logs`);
+    expect(ended.statusCode).toBe(404);
+    expect(ended.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.stringContaining("not running") });
+  });
+
+  it("answers an administrator's unknown analysis or external id with 404, and an extension of none with 400", async () => {
+    const unknown = "0e0e0e0e-0000-4000-8000-000000000000";
+    for (const [method, url] of [
+      ["GET", `/admin/vice/analyses/${unknown}/time-limit`],
+      ["POST", `/admin/vice/analyses/${unknown}/time-limit`],
+      ["GET", `/admin/vice/analyses/${unknown}/external-id`],
+      ["GET", "/admin/vice/async-data?external-id=nothing-like-it"],
+    ] as const) {
+      const answer = await send("carol", method, url);
+      expect([url, answer.statusCode]).toEqual([url, 404]);
+      expect(answer.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+    }
+    // alice's Word Count run of the seed is no interactive analysis: it has no time limit.
+    const batch = "d6e5f4a3-0000-4000-8000-000000000001";
+    expect((await send("carol", "GET", `/admin/vice/analyses/${batch}/time-limit`)).json()).toEqual({
+      time_limit: "null",
+    });
+    const none = await send("carol", "POST", `/admin/vice/analyses/${batch}/time-limit`);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST", reason: expect.stringContaining(batch) });
+  });
+
+  it("refuses a listing filter no Kubernetes label can have, which fails every operator", async () => {
+    const refused = await send("carol", "GET", "/admin/vice/resources?app-name=JupyterLab%20Data%20Science");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    // The names as app-exposer labels them filter.
+    const named = await resources("carol", "/admin/vice/resources?app-name=jupyterlab-data-science");
+    expect(ids(named.deployments)).toEqual([ALICES_VICE_ANALYSIS]);
+    expect(ids((await resources("alice", "/vice/resources?username=alice")).deployments)).toContain(alices.id);
   });
 });
 

@@ -3,6 +3,7 @@ import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
 import { Deletion, Favorite, Favorites } from "./answer-schemas.js";
 import { bind } from "./binding.js";
+import { foreignKey, unique, uuidColumn } from "./constraints.js";
 import { echoScope, notFound } from "./echo-errors.js";
 import { quickLaunchesOf } from "./quick-launches.js";
 import { userOf } from "./users.js";
@@ -23,7 +24,8 @@ type Id = { Params: { id: string } };
 
 /**
  * `/quicklaunch/favorites`: a user's favorite quick launches. Reads join the quick launch, so the favorite of a
- * deleted quick launch is gone; marking one that does not exist is refused (the table's foreign key).
+ * deleted quick launch is gone; marking one that does not exist, or one already marked, fails on the table's
+ * foreign key or its UNIQUE (user_id, quick_launch_id).
  */
 export const favorites = defineModule<FavoritesState>({
   makeState: () => ({ favorites: new Map() }),
@@ -41,8 +43,12 @@ export const favorites = defineModule<FavoritesState>({
       scope.get("/quicklaunch/favorites", answers({ 200: Favorites }), async (request) => favoritesOf(userOf(request)));
       scope.post("/quicklaunch/favorites", answers({ 200: Favorite }), async (request) => {
         const user = userOf(request);
-        const quickLaunchId = bind(request.body, { quick_launch_id: "string" }).quick_launch_id ?? "";
-        if (!quickLaunchesOf(all).quickLaunches.has(quickLaunchId)) throw notFound("quick launch", quickLaunchId);
+        const quickLaunchId = uuidColumn(bind(request.body, { quick_launch_id: "string" }).quick_launch_id ?? "");
+        const marked = [...state().favorites.values()].some(
+          (favorite) => favorite.user === user && favorite.quick_launch_id === quickLaunchId,
+        );
+        unique("quick_launch_favorites", ["user_id", "quick_launch_id"], marked);
+        foreignKey("quick_launch_favorites", "quick_launch_id", quickLaunchesOf(all).quickLaunches.has(quickLaunchId));
         const favorite: FavoriteRecord = { id: randomUUID(), quick_launch_id: quickLaunchId, user };
         state().favorites.set(favorite.id, favorite);
         return favorite;

@@ -135,18 +135,20 @@ export function quickLaunches(apps: AppsState) {
           visibleQuickLaunch(state(), request.params.id, userOf(request, 404)),
         );
         scope.patch<Id>("/quicklaunches/:id", answers({ 200: QuickLaunch }), async (request) => {
+          const changes = bind(request.body, { ...QUICK_LAUNCH_FIELDS, creator: "string", submission: "object" });
           const user = userOf(request, 404);
           const quickLaunch = visibleQuickLaunch(state(), request.params.id, user);
-          const changes = bind(request.body, { ...QUICK_LAUNCH_FIELDS, creator: "string", submission: "object" });
           const app = {
             id: changes.app_id ?? quickLaunch.app_id,
             versionId: changes.app_version_id ?? quickLaunch.app_version_id,
           };
           launchForm(apps, user, app, (reason) => badRequest(`failed to get app version: ${reason}`));
-          // The service changes only what its creator owns; another user's public quick launch is not found.
-          if (quickLaunch.creator !== user) throw notFound("quick launch", quickLaunch.id);
+          // Only the creator's row is changed: the update does not find another user's public quick launch, nor
+          // the new creator's user row, and the service answers those errors with 500
+          // (httphandlers/quicklaunches.go UpdateQuickLaunchHandler, db/quicklaunches.go UpdateQuickLaunch).
+          if (quickLaunch.creator !== user) throw new EchoError(500, `quick launch not found: ${quickLaunch.id}`);
           if (changes.creator !== undefined && !knownUser(changes.creator)) {
-            throw badRequest(`user not found: ${changes.creator}`);
+            throw new EchoError(500, `user not found: ${changes.creator}`);
           }
           const { submission, ...rest } = changes;
           Object.assign(quickLaunch, rest);

@@ -101,6 +101,9 @@ export const ResourceInfoResponse = Type.Object({
   operator_errors: Type.Optional(Type.Array(OperatorError)),
 });
 
+// httphandlers/handlers.go aggregatedFailureResponse: every operator failed a listing.
+export const AggregatedFailure = Type.Object({ error: Type.String(), operator_errors: Type.Array(OperatorError) });
+
 // operatorclient/types.go URLReadyResponse.
 export const UrlReady = Type.Object({ ready: Type.Boolean(), access_url: Type.Optional(Type.String()) });
 

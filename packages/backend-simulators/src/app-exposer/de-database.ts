@@ -5,12 +5,16 @@
 export interface DeDatabase {
   /** An analysis the apps backend knows. */
   analysis(id: string): { name: string; app_id: string; username: string } | undefined;
+  /** The external id of the analysis's first step, as the apps service lists its steps. */
+  externalIdOf(analysisId: string): string | undefined;
+  /** The analysis a job step's external id belongs to. */
+  analysisIdOf(externalId: string): string | undefined;
   /** Ends an analysis with the status its job reports once the cluster has let it go. */
   endAnalysis(id: string, status: "Completed" | "Canceled"): void;
   /** Every quick launch, whoever made it. */
   quickLaunches(): QuickLaunchRow[];
-  /** An app with the details instant launches show. */
-  app(id: string): AppRow | undefined;
+  /** An app at one of its versions, with the details instant launches show; none when either is unknown. */
+  appVersion(appId: string, versionId: string): AppRow | undefined;
   /** Whether the user holds any permission on the analysis (the permissions service's answer). */
   mayAccess(username: string, analysisId: string): boolean;
 }
@@ -27,6 +31,7 @@ export interface QuickLaunchRow {
   submission: unknown;
 }
 
+/** An app joined with one of its versions (`apps`, `app_versions`): the version's label and flags. */
 export interface AppRow {
   name: string;
   description: string;
@@ -40,8 +45,10 @@ export interface AppRow {
 /** A database with nothing in it, for an app-exposer simulator started on its own. */
 export const EMPTY_DATABASE: DeDatabase = {
   analysis: () => undefined,
+  externalIdOf: () => undefined,
+  analysisIdOf: () => undefined,
   endAnalysis: () => {},
   quickLaunches: () => [],
-  app: () => undefined,
+  appVersion: () => undefined,
   mayAccess: () => false,
 };

@@ -7,14 +7,17 @@ import { instantLaunchMetadataRoutes } from "./instant-launch-metadata.js";
 import { type InstantLaunchState, seededInstantLaunchState } from "./instant-launch-state.js";
 import { instantLaunchRoutes } from "./instant-launches.js";
 import { operatorRoutes } from "./operators.js";
+import { analysisActionRoutes } from "./vice-actions.js";
 import { DEFAULT_READY_DELAY_MS, type Launch } from "./vice-analyses.js";
+import { logRoutes } from "./vice-logs.js";
 import { viceRoutes } from "./vice-routes.js";
 import { launch, seededViceState, type ViceState } from "./vice-state.js";
+import { timeLimitRoutes } from "./vice-time-limits.js";
 
 export type { AppRow, DeDatabase, QuickLaunchRow } from "./de-database.js";
 export type { InstantLaunch } from "./instant-launch-state.js";
 export type { Launch, ViceAnalysis } from "./vice-analyses.js";
-export type { ViceState } from "./vice-state.js";
+export type { Job, ViceState } from "./vice-state.js";
 
 export interface AppExposerSimulatorOptions extends SimulatorOptions {
   /** The platform's database as app-exposer sees it (analyses, quick launches, apps, permissions). */
@@ -35,6 +38,9 @@ export function createAppExposerSimulator(options: AppExposerSimulatorOptions = 
       await app.register(async (scope) => {
         echoErrors(scope);
         viceRoutes(scope, state, database);
+        timeLimitRoutes(scope, state, database);
+        analysisActionRoutes(scope, state, database);
+        logRoutes(scope, state);
         operatorRoutes(scope, state);
       });
     },

@@ -3,32 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { DefaultsMapping, DefaultsMappings, InstantLaunchMapping } from "./answer-schemas.js";
 import { echoError } from "./errors.js";
+import { cannotParse, fieldsOf, instantLaunchOf, text } from "./instant-launch-json.js";
 import type { DefaultsVersion, InstantLaunchState } from "./instant-launch-state.js";
 import { fullName } from "./users.js";
-
-const cannotParse = () => echoError(400, "cannot parse JSON");
-
-const fieldsOf = (value: unknown): Record<string, unknown> => {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw cannotParse();
-  return value as Record<string, unknown>;
-};
-
-/** A string field as Go decodes it: absent or null is "", anything but a string is refused. */
-const text = (value: unknown): string => {
-  if (value === undefined || value === null) return "";
-  if (typeof value !== "string") throw cannotParse();
-  return value;
-};
-
-const instantLaunchOf = (value: unknown) => {
-  const fields = value === undefined || value === null ? {} : fieldsOf(value);
-  return {
-    id: text(fields.id),
-    quick_launch_id: text(fields.quick_launch_id),
-    added_by: text(fields.added_by),
-    added_on: text(fields.added_on),
-  };
-};
 
 /** A selector as app-exposer decodes and stores it (a Go struct): every field there, a null selector kept. */
 function selectorOf(value: unknown) {
@@ -39,7 +16,7 @@ function selectorOf(value: unknown) {
   return {
     pattern: text(fields.pattern),
     kind: text(fields.kind),
-    default: instantLaunchOf(fields.default),
+    default: instantLaunchOf(fields.default ?? null),
     compatible: compatible ? compatible.map(instantLaunchOf) : null,
   };
 }

@@ -16,10 +16,14 @@ interface AvuRequest {
   unit: string;
 }
 
-/** Each query value of a repeatable parameter. */
-const values = (query: Query, name: string): string[] => {
+/**
+ * A filter as app-exposer reads it (instantlaunches/metadata.go `listAVUs`): echo's `QueryParam` gives the first
+ * value of a repeated parameter, and an empty one is not passed on to the metadata service.
+ */
+const filter = (query: Query, name: string): string | undefined => {
   const value = query[name];
-  return (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String);
+  const given = Array.isArray(value) ? value[0] : value;
+  return typeof given === "string" && given !== "" ? given : undefined;
 };
 
 function avuRequests(body: unknown, required: boolean): AvuRequest[] {
@@ -51,12 +55,12 @@ export function instantLaunchMetadataRoutes(
   database: DeDatabase,
 ): void {
   const matching = (query: Query) => {
-    const [attributes, wanted, units] = [values(query, "attribute"), values(query, "value"), values(query, "unit")];
+    const [attribute, value, unit] = [filter(query, "attribute"), filter(query, "value"), filter(query, "unit")];
     return state().avus.filter(
       (avu) =>
-        (!attributes.length || attributes.includes(avu.attr)) &&
-        (!wanted.length || wanted.includes(avu.value)) &&
-        (!units.length || units.includes(avu.unit)),
+        (attribute === undefined || avu.attr === attribute) &&
+        (value === undefined || avu.value === value) &&
+        (unit === undefined || avu.unit === unit),
     );
   };
   const existing = (id: string) => {
@@ -93,14 +97,14 @@ export function instantLaunchMetadataRoutes(
   };
 
   app.get<{ Querystring: Query }>("/instantlaunches/metadata", answers({ 200: AvuList }), async (request) => {
-    requiredUser(request.query);
+    requiredUser(request.query, 400, "user is missing");
     return { avus: matching(request.query).map(shown) };
   });
   app.get<{ Querystring: Query }>(
     "/instantlaunches/metadata/full",
     answers({ 200: FullInstantLaunchRows }),
     async (request) => {
-      requiredUser(request.query);
+      requiredUser(request.query, 400, "user is missing");
       const ids = new Set(matching(request.query).map((avu) => avu.target_id));
       return [...ids].flatMap((id) => {
         const instantLaunch = state().instantLaunches.get(id);

@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { JUPYTER_INSTANT_LAUNCH } from "../demo-world.js";
+import { deUserId } from "../vice-addresses.js";
 
-/** An instant launch: a quick launch offered for one-click launching. `added_by` is the full username. */
+/**
+ * An instant launch: a quick launch offered for one-click launching. As the `instant_launches` table keeps it,
+ * `added_by` is the adder's users table id (a UUID; cyverse-de/de-database migrations/000010), which every answer but
+ * the full listings (joined with `users`) shows as it is.
+ */
 export interface InstantLaunch {
   id: string;
   quick_launch_id: string;
@@ -52,7 +57,7 @@ export const seededInstantLaunchState = (): InstantLaunchState => ({
       {
         id: JUPYTER_INSTANT_LAUNCH.id,
         quick_launch_id: JUPYTER_INSTANT_LAUNCH.quickLaunchId,
-        added_by: JUPYTER_INSTANT_LAUNCH.addedBy,
+        added_by: deUserId(JUPYTER_INSTANT_LAUNCH.addedBy),
         added_on: JUPYTER_INSTANT_LAUNCH.addedOn,
       },
     ],
@@ -72,9 +77,10 @@ export const seededInstantLaunchState = (): InstantLaunchState => ({
   defaults: [{ id: "0f1e2d3c-0000-4000-8000-00000000d001", version: 1, mapping: {}, added_by: "" }],
 });
 
-export const newInstantLaunch = (quickLaunchId: string, addedBy: string): InstantLaunch => ({
+/** A new row: `added_on` is the insert's time, as lib/pq gives a timestamp to a Go string (RFC 3339). */
+export const newInstantLaunch = (quickLaunchId: string, addedById: string): InstantLaunch => ({
   id: randomUUID(),
   quick_launch_id: quickLaunchId,
-  added_by: addedBy,
+  added_by: addedById,
   added_on: new Date().toISOString(),
 });

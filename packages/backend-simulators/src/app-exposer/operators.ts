@@ -3,7 +3,7 @@ import { answers, NoBody } from "../framework/answers.js";
 import { bodyObject } from "../framework/request-values.js";
 import { OperatorCapacities, OperatorSummaries, OperatorSummary } from "./answer-schemas.js";
 import { echoError } from "./errors.js";
-import { newOperatorId, type Operator, type ViceState } from "./vice-state.js";
+import { newOperatorId, type Operator, operatorsInOrder, runningOn, type ViceState } from "./vice-state.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CPU_PER_ANALYSIS = 1000;
@@ -45,7 +45,7 @@ export function operatorRoutes(app: FastifyInstance, state: () => ViceState): vo
     );
 
   app.get("/vice/admin/operators", answers({ 200: OperatorSummaries }), async () =>
-    [...state().operators.values()].map(summary),
+    operatorsInOrder(state()).map(summary),
   );
 
   app.post("/vice/admin/operators", answers({ 201: OperatorSummary }), async (request, reply) => {
@@ -71,10 +71,10 @@ export function operatorRoutes(app: FastifyInstance, state: () => ViceState): vo
   });
 
   app.get("/vice/admin/operators/capacities", answers({ 200: OperatorCapacities }), async () =>
-    [...state().operators.values()]
+    operatorsInOrder(state())
       .filter((operator) => !operator.deactivated)
       .map((operator) => {
-        const runningAnalyses = [...state().analyses.values()].filter((a) => a.operatorId === operator.id).length;
+        const runningAnalyses = runningOn(state(), operator.id);
         return {
           operator: operator.name,
           capacity: {

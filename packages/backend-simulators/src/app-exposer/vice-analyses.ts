@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { deUserId, subdomainOf } from "../vice-addresses.js";
+import { labelValue } from "./label-values.js";
 
 /** How long a launched analysis takes to answer in the browser (its pod pulling the image and starting). */
 export const DEFAULT_READY_DELAY_MS = 300;
-/** A VICE analysis's first time limit, and what each extension adds (app-exposer's configured extension). */
+/** A VICE analysis's first time limit after its launch (the planned end timelord sets on the job). */
 export const TIME_LIMIT_SECONDS = 72 * 60 * 60;
+/** What each extension adds: app-exposer's `vice.time-limit-extension` (configs/default.yml, cmd/app-exposer/app.go). */
+export const TIME_LIMIT_EXTENSION_SECONDS = 4 * 60 * 60;
 
 /** One interactive analysis running in the cluster, with what its Kubernetes resources are labelled with. */
 export interface ViceAnalysis {
@@ -56,16 +59,29 @@ export function launched(launch: Launch, operatorId: string, readyDelayMs: numbe
 
 export const isReady = (analysis: ViceAnalysis, now = Date.now()) => now >= analysis.readyAt;
 
-/** The labels every resource of the analysis carries, which the listings filter by. */
-export function labelsOf(analysis: ViceAnalysis): Record<string, string> {
+/**
+ * The labels every resource of the analysis carries (vicebuild/labels.go `BuildLabels`), which the listings show and
+ * filter by: the names as label values (`labelValue`), the analysis name cut to 63 characters first.
+ */
+export type LabelName =
+  | "analysis-id"
+  | "analysis-name"
+  | "app-id"
+  | "app-name"
+  | "external-id"
+  | "user-id"
+  | "username"
+  | "subdomain";
+
+export function labelsOf(analysis: ViceAnalysis): Record<LabelName, string> {
   return {
     "analysis-id": analysis.analysisId,
-    "analysis-name": analysis.analysisName,
+    "analysis-name": labelValue([...analysis.analysisName].slice(0, 63).join("")),
     "app-id": analysis.appId,
-    "app-name": analysis.appName,
+    "app-name": labelValue(analysis.appName),
     "external-id": analysis.externalId,
     "user-id": analysis.userId,
-    username: analysis.username,
+    username: labelValue(analysis.username),
     subdomain: analysis.subdomain,
   };
 }

@@ -16,11 +16,21 @@ export interface Operator {
   maxAnalyses: number;
 }
 
+/**
+ * What the jobs table keeps of an analysis app-exposer launched, after its resources are gone too: its step's
+ * external id, the operator it went to (`jobs.operator_id`) and its planned end (epoch seconds; null for none).
+ */
+export interface Job {
+  externalId: string;
+  operatorId: string;
+  plannedEnd: number | null;
+}
+
 export interface ViceState {
   /** Analyses with resources in the cluster, by analysis id. */
   analyses: Map<string, ViceAnalysis>;
-  /** Planned ends (epoch seconds) by analysis id, kept in the jobs table after the resources are gone. */
-  timeLimits: Map<string, number>;
+  /** The jobs of the analyses launched, by analysis id. */
+  jobs: Map<string, Job>;
   operators: Map<string, Operator>;
 }
 
@@ -43,7 +53,7 @@ export const SEED_OPERATOR: Operator = {
 export function seededViceState(now = Date.now()): ViceState {
   const state: ViceState = {
     analyses: new Map(),
-    timeLimits: new Map(),
+    jobs: new Map(),
     operators: new Map([[SEED_OPERATOR.id, structuredClone(SEED_OPERATOR)]]),
   };
   launch(state, demoViceLaunch(), DEFAULT_READY_DELAY_MS, now - RUNNING_VICE_ANALYSIS.runningForMs);
@@ -51,8 +61,21 @@ export function seededViceState(now = Date.now()): ViceState {
 }
 
 /**
- * Launches an interactive analysis on the operator of highest priority that accepts launches (none: it is not
- * launched, as the scheduler would leave it waiting), creating its deployment, pod, service and route.
+ * The operators in the scheduler's order: priority ascending, then the order they were registered in (db/operators.go
+ * `ListOperators`, `ListOperatorAdminSummaries`: `ORDER BY priority ASC, created_at ASC`; a Map keeps insertion order
+ * and the sort is stable).
+ */
+export const operatorsInOrder = (state: ViceState): Operator[] =>
+  [...state.operators.values()].sort((a, b) => a.priority - b.priority);
+
+/** How many analyses an operator runs. */
+export const runningOn = (state: ViceState, operatorId: string): number =>
+  [...state.analyses.values()].filter((analysis) => analysis.operatorId === operatorId).length;
+
+/**
+ * Launches an interactive analysis on the first operator, in the scheduler's order, that is active, accepts launches
+ * and has room (operatorclient/scheduler.go `launchOnFirstCapable`; none: it is not launched, as the scheduler would
+ * leave it waiting), creating its deployment, pod, service and route.
  */
 export function launch(
   state: ViceState,
@@ -60,14 +83,30 @@ export function launch(
   readyDelayMs = DEFAULT_READY_DELAY_MS,
   now = Date.now(),
 ): ViceAnalysis | undefined {
-  const operator = [...state.operators.values()]
-    .filter((candidate) => candidate.accepting_launches && !candidate.deactivated)
-    .sort((a, b) => b.priority - a.priority)[0];
+  const operator = operatorsInOrder(state).find(
+    (candidate) =>
+      candidate.accepting_launches && !candidate.deactivated && runningOn(state, candidate.id) < candidate.maxAnalyses,
+  );
   if (!operator) return undefined;
   const analysis = launched(what, operator.id, readyDelayMs, now);
   state.analyses.set(analysis.analysisId, analysis);
-  state.timeLimits.set(analysis.analysisId, analysis.timeLimit);
+  state.jobs.set(analysis.analysisId, {
+    externalId: analysis.externalId,
+    operatorId: operator.id,
+    plannedEnd: analysis.timeLimit,
+  });
   return analysis;
+}
+
+/**
+ * The operator app-exposer routes an analysis's calls to (httphandlers/handlers.go `operatorClientForAnalysis`): the
+ * one its job names, while the scheduler has it (deactivated operators drop out), whether or not the analysis still
+ * runs there; none for an analysis never launched.
+ */
+export function operatorOf(state: ViceState, analysisId: string): Operator | undefined {
+  const operatorId = state.jobs.get(analysisId)?.operatorId;
+  const operator = operatorId === undefined ? undefined : state.operators.get(operatorId);
+  return operator && !operator.deactivated ? operator : undefined;
 }
 
 export const newOperatorId = () => randomUUID();

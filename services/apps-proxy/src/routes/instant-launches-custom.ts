@@ -3,12 +3,15 @@ import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { type Static, type TSchema, Type } from "typebox";
+import { fullUsername, visibleQuickLaunch } from "./quick-launch-lookup.js";
 
 const InstantLaunch = Type.Object(
   {
     id: Type.Optional(Type.String()),
-    quick_launch_id: Type.String({ description: "the quick launch to offer" }),
-    added_by: Type.Optional(Type.String({ description: "set to the caller, whatever is sent" })),
+    quick_launch_id: Type.String({ format: "uuid", description: "the quick launch to offer, one the caller may see" }),
+    added_by: Type.Optional(
+      Type.String({ description: "set to the caller, whatever is sent; answered as the adder's user id" }),
+    ),
     added_on: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
@@ -39,8 +42,7 @@ export interface InstantLaunchOptions {
  */
 export const instantLaunchesCustom: FastifyPluginAsyncTypebox<InstantLaunchOptions> = async (app, { userDomain }) => {
   const appExposer = (): BackendClient => app.backends.appExposer;
-  const fullName = (request: FastifyRequest) =>
-    request.user.kind === "anonymous" ? request.user.username : `${request.user.username}@${userDomain}`;
+  const fullName = (request: FastifyRequest) => fullUsername(request, userDomain);
 
   /** A list from app-exposer, wrapped. `asFullName`: the caller goes as `user=<full username>`, not the short one. */
   const wrapped = async (request: FastifyRequest, backendPath: string, query: Query = {}, asFullName = false) => {
@@ -102,8 +104,10 @@ export const instantLaunchesCustom: FastifyPluginAsyncTypebox<InstantLaunchOptio
           response: { 200: InstantLaunch, ...errors },
         },
       },
-      async (request) =>
-        appExposer().json(
+      async (request) => {
+        // app-exposer's database fails with 500 on a quick launch it does not have.
+        await visibleQuickLaunch(request, request.body.quick_launch_id);
+        return appExposer().json(
           request,
           {
             method: "PUT",
@@ -112,7 +116,8 @@ export const instantLaunchesCustom: FastifyPluginAsyncTypebox<InstantLaunchOptio
             json: { quick_launch_id: request.body.quick_launch_id, added_by: fullName(request) },
           },
           InstantLaunch as TSchema,
-        ),
+        );
+      },
     );
   create("/instantlaunches", "instant-launches", "/instantlaunches/", "user", false);
   create("/admin/instant-launches", "admin-instant-launches", "/instantlaunches/admin/", "admin", true);

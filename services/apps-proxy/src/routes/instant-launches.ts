@@ -14,8 +14,6 @@ export const instantLaunches: PassthroughFamily = {
     },
     { method: "GET", path: "/instantlaunches/{id}", summary: "An instant launch" },
     { method: "GET", path: "/instantlaunches/{id}/full", summary: "An instant launch with its quick launch and app" },
-    { method: "POST", path: "/instantlaunches/{id}", summary: "Change the caller's instant launch" },
-    { method: "DELETE", path: "/instantlaunches/{id}", summary: "Remove the caller's instant launch" },
   ],
 };
 
@@ -34,12 +32,6 @@ export const adminInstantLaunches: PassthroughFamily = {
       path: "/admin/instant-launches/metadata",
       backendPath: "/instantlaunches/metadata",
       summary: "Instant launches' AVUs, by attribute, value and unit",
-    },
-    {
-      method: "POST",
-      path: "/admin/instant-launches/{id}",
-      backendPath: "/instantlaunches/admin/{id}",
-      summary: "Change any instant launch",
     },
     {
       method: "DELETE",

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { PATH_PARAMETERS } from "./path-parameters.js";
+import { quickLaunchChecks } from "./quick-launch-checks.js";
 
 const FAVORITE = "/quicklaunches/favorites/{fave-id}";
 const USER_DEFAULT = "/quicklaunches/defaults/user/{user-default-id}";
@@ -29,30 +30,20 @@ const ROWS: ReadonlyArray<Omit<PassthroughRow, "backend">> = [
   { method: "POST", path: "/quicklaunches", summary: "Save a quick launch" },
   { method: "GET", path: "/quicklaunches/apps/{app-id}", summary: "The quick launches of an app" },
   { method: "GET", path: "/quicklaunches/{ql-id}", summary: "A quick launch" },
-  { method: "PATCH", path: "/quicklaunches/{ql-id}", summary: "Change a quick launch (its creator only)" },
   { method: "DELETE", path: "/quicklaunches/{ql-id}", summary: "Delete a quick launch (done if already gone)" },
   { method: "GET", path: "/quicklaunches/{ql-id}/app-info", summary: "The launch form filled from a quick launch" },
   { method: "GET", path: "/quicklaunches/favorites", summary: "The caller's favorite quick launches" },
-  { method: "POST", path: "/quicklaunches/favorites", summary: "Mark a quick launch as a favorite" },
   { method: "GET", path: FAVORITE, summary: "One of the caller's favorite marks" },
   { method: "DELETE", path: FAVORITE, summary: "Remove a favorite mark (not the quick launch)" },
   { method: "GET", path: "/quicklaunches/defaults/user", summary: "The caller's default quick launches" },
-  { method: "POST", path: "/quicklaunches/defaults/user", summary: "Choose the caller's default for an app" },
   { method: "GET", path: USER_DEFAULT, summary: "One of the caller's defaults" },
-  { method: "PATCH", path: USER_DEFAULT, summary: "Change one of the caller's defaults" },
   { method: "DELETE", path: USER_DEFAULT, summary: "Remove one of the caller's defaults" },
   {
     method: "GET",
     path: "/quicklaunches/defaults/global",
     summary: "The global defaults set from the caller's quick launches",
   },
-  {
-    method: "POST",
-    path: "/quicklaunches/defaults/global",
-    summary: "Make one of the caller's quick launches the default for everyone",
-  },
   { method: "GET", path: GLOBAL_DEFAULT, summary: "A global default set from one of the caller's quick launches" },
-  { method: "PATCH", path: GLOBAL_DEFAULT, summary: "Change a global default of the caller's" },
   { method: "DELETE", path: GLOBAL_DEFAULT, summary: "Remove a global default of the caller's" },
 ];
 
@@ -64,17 +55,21 @@ const ROWS: ReadonlyArray<Omit<PassthroughRow, "backend">> = [
 export const quickLaunches: PassthroughFamily = { tag: "quick-launches", rows: ROWS.map(toAnalyses) };
 
 /**
- * The quick-launch rows, in a context of their own where bodies stream to the analyses service unparsed. The
- * service compares `{app-id}` with a UUID column, so anything else is refused here with 400, as the reference's
- * route refuses it; elsewhere an app id need not be a UUID (other systems' apps).
+ * The quick-launch rows: the passthroughs in a context of their own where bodies stream to the analyses service
+ * unparsed, and the writes the gateway checks first (`quick-launch-checks.ts`). The service compares `{app-id}` with
+ * a UUID column, so anything else is refused here with 400, as the reference's route refuses it; elsewhere an app id
+ * need not be a UUID (other systems' apps).
  */
-export const quickLaunchRoutes: FastifyPluginAsync = async (app) => {
-  streamRequestBodies(app);
-  registerPassthroughs(app, [quickLaunches], {
-    parameters: {
-      ...PATH_PARAMETERS,
-      "app-id": { name: "appId", schema: Type.String({ format: "uuid", description: "the app's identifier" }) },
-    },
-    defaultBackend: "analyses",
+export const quickLaunchRoutes: FastifyPluginAsync<{ userDomain: string }> = async (app, { userDomain }) => {
+  await app.register(async (passthroughs) => {
+    streamRequestBodies(passthroughs);
+    registerPassthroughs(passthroughs, [quickLaunches], {
+      parameters: {
+        ...PATH_PARAMETERS,
+        "app-id": { name: "appId", schema: Type.String({ format: "uuid", description: "the app's identifier" }) },
+      },
+      defaultBackend: "analyses",
+    });
   });
+  await app.register(quickLaunchChecks, { userDomain });
 };

@@ -1,14 +1,11 @@
 import { path } from "@de-gateway/backend-clients";
-import { ErrorBody, forbidden, notFound, withSpan } from "@de-gateway/service-kit";
+import { ErrorBody, notFound } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
+import { databaseFoundNothing } from "./app-exposer-failures.js";
 import { ANALYSIS_ID } from "./vice-parameters.js";
-
-/** The permissions service's answer about one resource: with `lookup=true`, at most the strongest grant. */
-const PermissionList = Type.Object({
-  permissions: Type.Array(Type.Object({ permission_level: Type.String() }, { additionalProperties: true })),
-});
+import { permissionLevel, requireRead, requireWrite } from "./vice-permissions.js";
 
 const AsyncData = Type.Object(
   {
@@ -18,50 +15,39 @@ const AsyncData = Type.Object(
   },
   { additionalProperties: true },
 );
+const AsyncDataQuery = Type.Object({ "external-id": Type.String({ minLength: 1, description: "the job step's id" }) });
 const BackendExternalId = Type.Object({ external_id: Type.String() });
 const ExternalId = Type.Object({ externalID: Type.String({ description: "the analysis's (only) external id" }) });
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody, 504: ErrorBody };
 const AnalysisParams = Type.Object({ analysisId: ANALYSIS_ID.schema });
-const WRITE_LEVELS = new Set(["write", "own"]);
 
 /**
- * The caller's strongest permission on the analysis (through their groups too), or undefined without any; a step
- * span of its own when tracing is on.
+ * app-exposer's async data of an external id. One no job step has is the database's error (500, `sql: no rows in
+ * result set`; httphandlers/handlers.go `AsyncDataHandler`): the caller's unknown id, so 404, as is a step no operator
+ * runs (404 from app-exposer).
  */
-function permissionLevel(request: FastifyRequest, analysisId: string): Promise<string | undefined> {
-  return withSpan(request, "analysis permission lookup", {}, async (traced) => {
-    const answer = await traced.server.backends.permissions.json<Static<typeof PermissionList>>(
-      traced,
-      {
-        path: path`/permissions/subjects/user/${traced.user.username}/analysis/${analysisId}`,
-        query: { lookup: "true" },
-      },
-      PermissionList,
-    );
-    return answer.permissions[0]?.permission_level;
+async function asyncData(request: FastifyRequest, externalId: string) {
+  const unknown = () => notFound(`no analysis found for external ID ${externalId}`);
+  const answer = await request.server.backends.appExposer.call<Static<typeof AsyncData>>(request, {
+    path: "/vice/async-data",
+    query: { "external-id": externalId },
   });
+  if (answer.status === 404 || databaseFoundNothing(answer)) throw unknown();
+  return { data: request.server.backends.appExposer.expectOk(answer, AsyncData), unknown };
 }
 
-/** An analysis the caller may not see is not found, so that its existence is not revealed. */
-async function requireRead(request: FastifyRequest, analysisId: string): Promise<void> {
-  if (!(await permissionLevel(request, analysisId))) throw notFound(`analysis ${analysisId} not found`);
-}
-
-async function requireWrite(request: FastifyRequest, analysisId: string): Promise<void> {
-  const level = await permissionLevel(request, analysisId);
-  if (!level) throw notFound(`analysis ${analysisId} not found`);
-  if (!WRITE_LEVELS.has(level)) throw forbidden(`insufficient privileges for analysis ${analysisId}`);
-}
-
-/** app-exposer's administrative external-id lookup, reshaped as the reference publishes it. */
+/**
+ * app-exposer's administrative external-id lookup, reshaped as the reference publishes it. It reads the database,
+ * so an analysis that ended has one; an analysis the database does not know is its error (500): not found.
+ */
 async function externalId(request: FastifyRequest, analysisId: string) {
-  const answer = await request.server.backends.appExposer.json<Static<typeof BackendExternalId>>(
-    request,
-    { path: path`/vice/admin/analyses/${analysisId}/external-id`, anonymous: true },
-    BackendExternalId,
-  );
-  return { externalID: answer.external_id };
+  const answer = await request.server.backends.appExposer.call<Static<typeof BackendExternalId>>(request, {
+    path: path`/vice/admin/analyses/${analysisId}/external-id`,
+    anonymous: true,
+  });
+  if (databaseFoundNothing(answer)) throw notFound(`analysis ${analysisId} not found`);
+  return { externalID: request.server.backends.appExposer.expectOk(answer, BackendExternalId).external_id };
 }
 
 /**
@@ -76,23 +62,30 @@ export const viceAccess: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "The analysis id and subdomain of an external id, if the caller may see the analysis",
         tags: ["vice"],
-        querystring: Type.Object({ "external-id": Type.String({ minLength: 1, description: "the job step's id" }) }),
+        querystring: AsyncDataQuery,
         response: { 200: AsyncData, ...errors },
       },
     },
     async (request) => {
-      const externalIdParam = request.query["external-id"];
-      const unknown = () => notFound(`no analysis found for external ID ${externalIdParam}`);
-      const answer = await app.backends.appExposer.call<Static<typeof AsyncData>>(request, {
-        path: "/vice/async-data",
-        query: { "external-id": externalIdParam },
-      });
-      if (answer.status === 404) throw unknown();
-      const data = app.backends.appExposer.expectOk(answer, AsyncData);
+      const { data, unknown } = await asyncData(request, request.query["external-id"]);
       // Fails closed, and never echoes the analysis id the caller may not be entitled to learn.
       if (!data.analysisID || !(await permissionLevel(request, data.analysisID))) throw unknown();
       return data;
     },
+  );
+
+  app.get(
+    "/admin/vice/async-data",
+    {
+      config: { auth: "admin" },
+      schema: {
+        summary: "The analysis id and subdomain of an external id",
+        tags: ["admin-vice"],
+        querystring: AsyncDataQuery,
+        response: { 200: AsyncData, ...errors },
+      },
+    },
+    async (request) => (await asyncData(request, request.query["external-id"])).data,
   );
 
   app.get(

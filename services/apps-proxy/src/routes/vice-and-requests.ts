@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { adminRequests, adminRequestTypes } from "./access-requests.js";
 import { accessRequestDecisions } from "./access-requests-status.js";
 import { viceAccessRequests } from "./access-requests-vice.js";
-import { analysisVice } from "./analysis-vice.js";
+import { instantLaunchChanges } from "./instant-launch-changes.js";
 import { adminInstantLaunches, instantLaunches } from "./instant-launches.js";
 import { instantLaunchesCustom } from "./instant-launches-custom.js";
 import { adminVice, vice } from "./vice.js";
 import { viceAccess } from "./vice-access.js";
+import { viceAnalysisCalls } from "./vice-analysis-calls.js";
 import { ACCESS_REQUEST_PARAMETERS, INSTANT_LAUNCH_PARAMETERS, VICE_PARAMETERS } from "./vice-parameters.js";
 
 /**
@@ -17,7 +18,7 @@ import { ACCESS_REQUEST_PARAMETERS, INSTANT_LAUNCH_PARAMETERS, VICE_PARAMETERS }
 export const viceAndRequests: FastifyPluginAsyncTypebox<{ userDomain: string }> = async (app, { userDomain }) => {
   await app.register(async (passthroughs) => {
     streamRequestBodies(passthroughs);
-    registerPassthroughs(passthroughs, [vice, adminVice, analysisVice], {
+    registerPassthroughs(passthroughs, [vice, adminVice], {
       parameters: VICE_PARAMETERS,
       defaultBackend: "appExposer",
     });
@@ -31,7 +32,9 @@ export const viceAndRequests: FastifyPluginAsyncTypebox<{ userDomain: string }> 
     });
   });
   await app.register(viceAccess);
+  await app.register(viceAnalysisCalls);
   await app.register(instantLaunchesCustom, { userDomain });
+  await app.register(instantLaunchChanges, { userDomain });
   await app.register(viceAccessRequests);
   await app.register(accessRequestDecisions);
 };

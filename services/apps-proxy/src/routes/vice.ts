@@ -1,7 +1,30 @@
 import type { PassthroughFamily } from "@de-gateway/backend-clients";
+import { Type } from "typebox";
 
 const ADMIN_ANALYSIS = "/admin/vice/analyses/{analysis-id}";
 const BACKEND_ADMIN_ANALYSIS = "/vice/admin/analyses/{analysis-id}";
+
+const LABEL_VALUE = Type.Optional(
+  Type.String({
+    maxLength: 63,
+    pattern: "^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$",
+    description: "a Kubernetes label value, as app-exposer labels it (names lower case, hyphenated)",
+  }),
+);
+
+/**
+ * The filters app-exposer passes to its operators as label selectors (cyverse-de/app-exposer httphandlers/
+ * handlers.go `operatorLabelParams`). Kubernetes refuses a value no label can have, which fails every operator's
+ * listing (502 from app-exposer): refused here with 400.
+ */
+const ListingFilters = Type.Object(
+  Object.fromEntries(
+    ["analysis-id", "app-id", "app-name", "external-id", "username", "user-id", "subdomain"].map((name) => [
+      name,
+      LABEL_VALUE,
+    ]),
+  ),
+);
 
 /** Interactive analyses (VICE) of the caller, from app-exposer, which checks the caller's access itself. */
 export const vice: PassthroughFamily = {
@@ -12,6 +35,7 @@ export const vice: PassthroughFamily = {
       path: "/vice/resources",
       backendPath: "/vice/listing",
       summary: "The Kubernetes resources of the caller's interactive analyses",
+      querystring: ListingFilters,
     },
     { method: "GET", path: "/vice/{host}/url-ready", summary: "Whether an interactive analysis answers yet" },
     { method: "GET", path: "/vice/{host}/description", summary: "The resources of one interactive analysis" },
@@ -27,24 +51,7 @@ export const adminVice: PassthroughFamily = {
       path: "/admin/vice/resources",
       backendPath: "/vice/admin/listing",
       summary: "The resources of every user's interactive analyses",
-    },
-    {
-      method: "GET",
-      path: "/admin/vice/async-data",
-      backendPath: "/vice/async-data",
-      summary: "The analysis id and subdomain of an external id",
-    },
-    {
-      method: "GET",
-      path: `${ADMIN_ANALYSIS}/time-limit`,
-      backendPath: `${BACKEND_ADMIN_ANALYSIS}/time-limit`,
-      summary: "An interactive analysis's planned end",
-    },
-    {
-      method: "POST",
-      path: `${ADMIN_ANALYSIS}/time-limit`,
-      backendPath: `${BACKEND_ADMIN_ANALYSIS}/time-limit`,
-      summary: "Extend an interactive analysis's time limit",
+      querystring: ListingFilters,
     },
     {
       method: "POST",
