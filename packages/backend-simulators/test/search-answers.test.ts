@@ -24,8 +24,14 @@ describe("the search service answers in its own shapes", () => {
 
   it("answers the hits of a data search, sorted or not, and leaves hits out when nothing matches", async () => {
     expect((await search({ ...label("notes"), size: 5 })).hits.length).toBeGreaterThan(0);
-    await search({ query: {}, size: 3, from: 0, sort: [{ field: "label", order: "ascending" }] });
+    await search({ query: { all: [] }, size: 3, from: 0, sort: [{ field: "label", order: "ascending" }] });
     expect(await search(label("no-such-name-anywhere"))).toEqual({ total: { value: 0, relation: "eq" } });
+  });
+
+  it("answers the pages of a scroll with its id", async () => {
+    const first = await search({ query: { all: [] }, size: 1, scroll: "1m" });
+    expect(first.scroll_id).toEqual(expect.any(String));
+    await search({ scroll_id: first.scroll_id, scroll: "1m" });
   });
 
   it("answers a name search with stats", async () => {

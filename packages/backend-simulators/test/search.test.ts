@@ -65,14 +65,18 @@ describe("the search simulator's data search", () => {
   });
 
   it("answers the service's refusals as {error} with 400", async () => {
-    expect(await query(undefined, { query: {} })).toMatchObject({ status: 400, body: { error: expect.any(String) } });
-    expect(await query("nobody", { query: {} })).toMatchObject({ status: 400 });
+    const everything = { all: [] };
+    expect(await query(undefined, { query: everything })).toMatchObject({
+      status: 400,
+      body: { error: expect.any(String) },
+    });
+    expect(await query("nobody", { query: everything })).toMatchObject({ status: 400 });
     expect(await query("alice", { query: { all: [clause("label", { label: ["x"] })] } })).toMatchObject({
       status: 400,
       body: { error: expect.stringContaining("label") },
     });
-    expect(await query("alice", { query: {}, size: -3 })).toMatchObject({ status: 400 });
-    expect(await query("alice", { query: {}, sort: [{ field: "size", order: "ascending" }] })).toMatchObject({
+    expect(await query("alice", { query: everything, size: -3 })).toMatchObject({ status: 400 });
+    expect(await query("alice", { query: everything, sort: [{ field: "size", order: "ascending" }] })).toMatchObject({
       status: 400,
     });
     const notJson = await call(search(), "POST", "/data/search", {
@@ -80,6 +84,66 @@ describe("the search simulator's data search", () => {
       headers: { "content-type": "text/plain" },
     });
     expect(notJson.status).toBe(415);
+  });
+});
+
+describe("the search simulator's top-level query", () => {
+  it("takes a boolean query with empty lists as everything the user may read", async () => {
+    const everything = await query("bob", { query: { all: [] }, size: 1000 });
+    expect(everything.status).toBe(200);
+    expect(everything.body.total.value).toBeGreaterThan(1);
+    expect(paths(everything.body)).toContain(`${ALICE}/for-bob.txt`);
+    expect(paths(everything.body)).not.toContain(`${ALICE}/notes.txt`);
+  });
+
+  it("drops the connection for a query with none of all, any and none, as the service's handler panics", async () => {
+    for (const top of [{}, clause("label", { label: "notes" }), null]) {
+      await expect(query("alice", { query: top }), JSON.stringify(top)).rejects.toThrow();
+    }
+    expect((await query("alice", { query: { any: [clause("label", { label: "notes" })] } })).status).toBe(200);
+  });
+
+  it("answers every hit with null _seq_no and _primary_term, as olivere/elastic encodes them", async () => {
+    const found = await query("alice", { query: { all: [clause("label", { label: "notes" })] } });
+    expect(found.body.hits[0]).toMatchObject({ _seq_no: null, _primary_term: null });
+  });
+});
+
+describe("the search simulator's scrolls", () => {
+  const scrolled = { query: { all: [clause("path", { prefix: `${ALICE}/` })] }, size: 2, from: 5, scroll: "1m" };
+
+  it("pages through a query's hits as they were when the scroll began, then answers EOF", async () => {
+    const whole = await query("alice", { query: scrolled.query, size: 1000 });
+    const seen: string[] = [];
+    let page = await query("alice", scrolled);
+    while (page.status === 200) {
+      expect(page.body.total.value).toBe(whole.body.total.value);
+      expect(page.body.hits.length).toBeLessThanOrEqual(2);
+      seen.push(...paths(page.body));
+      if (seen.length === 2)
+        platform.fileInfo.state.dataStore.writeFile(`${ALICE}/late.txt`, "x\n", { owner: "alice" });
+      page = await query("alice", { scroll_id: page.body.scroll_id, scroll: "1m" });
+    }
+    expect(seen).toEqual(paths(whole.body));
+    expect(page).toMatchObject({ status: 400, body: { error: "EOF" } });
+  });
+
+  it("refuses what the service refuses", async () => {
+    const refusals: Array<[unknown, string]> = [
+      [{ size: 2 }, "nor a 'scroll_id'"],
+      [{ ...scrolled, scroll_id: "x" }, "both"],
+      [{ scroll_id: "x" }, "no 'scroll'"],
+      [{ scroll_id: 5, scroll: "1m" }, "scroll ID"],
+      [{ scroll_id: "unknown", scroll: "1m" }, "search_context_missing_exception"],
+      [{ ...scrolled, scroll: "a while" }, "time value"],
+      [{ query: { all: [clause("label", { label: "no-such-name" })] }, scroll: "1m" }, "EOF"],
+    ];
+    for (const [body, error] of refusals) {
+      expect(await query("alice", body), JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { error: expect.stringContaining(error) },
+      });
+    }
   });
 });
 

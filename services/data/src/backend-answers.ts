@@ -46,6 +46,7 @@ export const SearchAnswer = Type.Object({
       Type.Object({ _id: Type.String(), _source: Type.Record(Type.String(), Type.Unknown()), fields: Type.Object({}) }),
     ),
   ),
+  scroll_id: Type.Optional(Type.String()),
 });
 export const SearchDocumentation = Type.Object(
   {

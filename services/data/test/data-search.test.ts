@@ -36,6 +36,8 @@ const advanced = (query: Record<string, unknown>, size = 100, from = 0, field = 
 });
 
 const clause = (type: string, args: Record<string, unknown>) => ({ type, args });
+/** Everything the caller may read: the search service adds its permission clause to an empty `all`. */
+const everything = { all: [] };
 const underAlice = clause("path", { prefix: `${ALICE}/` });
 
 describe("data search in the platform's query language", () => {
@@ -138,7 +140,7 @@ describe("data search in the platform's query language", () => {
 
   it("never shows a file to a user it is not shared with, whatever the query", async () => {
     const queries = [
-      {},
+      everything,
       { all: [clause("path", { prefix: BOB })] },
       { all: [clause("owner", { owner: "bob" })] },
       { all: [clause("permissions", { users: ["bob"], permission: "own", permission_recurse: true })] },
@@ -251,13 +253,16 @@ describe("data search in the platform's query language", () => {
       ["bad permission", { query: { all: [clause("permissions", { users: ["bob"], permission: "admin" })] } }],
       ["clause list not a list", { query: { all: clause("label", { label: "x" }) } }],
       ["empty nested clause", { query: { all: [{}] } }],
-      ["negative size", { query: {}, size: -1 }],
-      ["fractional from", { query: {}, from: 1.5 }],
-      ["window too large", { query: {}, from: 9995, size: 10 }],
-      ["unknown sort field", { query: {}, sort: [{ field: "colour", order: "ascending" }] }],
-      ["unknown sort order", { query: {}, sort: [{ field: "label", order: "up" }] }],
+      ["negative size", { query: everything, size: -1 }],
+      ["fractional from", { query: everything, from: 1.5 }],
+      ["window too large", { query: everything, from: 9995, size: 10 }],
+      ["unknown sort field", { query: everything, sort: [{ field: "colour", order: "ascending" }] }],
+      ["unknown sort order", { query: everything, sort: [{ field: "label", order: "up" }] }],
       ["no query", { size: 10 }],
-      ["scrolling, which the search simulator does not offer", { query: {}, scroll: "1m" }],
+      ["a query and a scroll_id", { query: everything, scroll_id: "x", scroll: "1m" }],
+      ["a scroll_id without its scroll", { scroll_id: "x" }],
+      ["an unknown scroll_id", { scroll_id: "x", scroll: "1m" }],
+      ["a scroll time Elasticsearch cannot read", { query: everything, scroll: "a while" }],
       ["body not an object", [1, 2]],
     ];
     for (const [what, body] of refusals) {
@@ -270,6 +275,42 @@ describe("data search in the platform's query language", () => {
       error_code: "ERR_BAD_QUERY",
       reason: expect.stringContaining("colour"),
     });
+  });
+
+  it("refuses a query with none of all, any and none with 400, without asking the search service", async () => {
+    // The search service's handler panics on such a query and drops the connection (its data/data.go).
+    const recorder = service.platform.search.recorder;
+    recorder.clear();
+    for (const query of [{}, clause("label", { label: "notes" })]) {
+      const response = await send("alice", "POST", "/filesystem/search", { query, size: 10, from: 0 });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: "ERR_BAD_QUERY", reason: expect.stringContaining("all") });
+    }
+    expect(recorder.to("POST", "/data/search")).toEqual([]);
+    expect((await search("alice", { query: everything, size: 1 })).total).toBeGreaterThan(1);
+  });
+
+  it("scrolls through the hits of a query page by page, and ends with no hits", async () => {
+    const query = { all: [underAlice] };
+    const whole = await search("alice", { query, size: 1000, sort: [{ field: "path", order: "ascending" }] });
+    const first = await send("alice", "POST", "/filesystem/search", { query, size: 3, scroll: "1m" });
+    expect(first.statusCode, first.body).toBe(200);
+    let page = first.json() as { total: { value: number }; hits?: Hit[]; scroll_id?: string };
+    expect(page.total.value).toBe(whole.total);
+    const seen: string[] = [];
+    while (page.hits) {
+      seen.push(...page.hits.map((hit) => hit._source.path));
+      const next = await send("alice", "POST", "/filesystem/search", { scroll_id: page.scroll_id, scroll: "1m" });
+      expect(next.statusCode, next.body).toBe(200);
+      page = next.json();
+    }
+    expect(seen).toEqual(whole.paths);
+    const nothing = await send("alice", "POST", "/filesystem/search", {
+      query: { all: [clause("label", { label: "no-such-name" })] },
+      scroll: "1m",
+    });
+    expect(nothing.statusCode, nothing.body).toBe(200);
+    expect(nothing.json()).toEqual({ total: { value: 0, relation: "eq" } });
   });
 
   it("documents the clause types and sort fields", async () => {
@@ -302,7 +343,7 @@ describe("data search in the platform's query language", () => {
     expect(found.paths.length).toBeGreaterThan(0);
     expect(found.paths.every((path) => path.startsWith("/iplant/home/shared"))).toBe(true);
     expect(found.hits.every((hit) => hit.fields.permission[0] === "read")).toBe(true);
-    expect((await send(undefined, "POST", "/secured/filesystem/search", { query: {} })).statusCode).toBe(401);
+    expect((await send(undefined, "POST", "/secured/filesystem/search", { query: everything })).statusCode).toBe(401);
   });
 });
 
@@ -311,8 +352,8 @@ describe("a deployment without data search", () => {
 
   it("answers search and its documentation 403, as the reference does, and keeps the name index", async () => {
     for (const [method, url, body] of [
-      ["POST", "/secured/filesystem/search", { query: {} }],
-      ["POST", "/filesystem/search", { query: {} }],
+      ["POST", "/secured/filesystem/search", { query: everything }],
+      ["POST", "/filesystem/search", { query: everything }],
       ["GET", "/secured/filesystem/search-documentation", undefined],
     ] as const) {
       const refused = await disabled.send("alice", method, url, body);
@@ -322,7 +363,9 @@ describe("a deployment without data search", () => {
         reason: expect.stringContaining("not enabled"),
       });
     }
-    expect((await disabled.send(undefined, "POST", "/secured/filesystem/search", { query: {} })).statusCode).toBe(401);
+    expect(
+      (await disabled.send(undefined, "POST", "/secured/filesystem/search", { query: everything })).statusCode,
+    ).toBe(401);
     expect((await disabled.send("alice", "GET", "/secured/filesystem/index?search-term=notes")).statusCode).toBe(200);
   });
 });

@@ -279,6 +279,22 @@ describe("file metadata", () => {
 });
 
 describe("metadata templates", () => {
+  it("answers 404 for an unknown template or attribute, which the metadata service answers 500 ERR_NOT_FOUND", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const template = `/secured/filesystem/metadata/template/${unknown}`;
+    for (const [user, method, url] of [
+      ["alice", "GET", template],
+      ["alice", "GET", `${template}/guide-csv`],
+      ["alice", "GET", `${template}/zip-csv`],
+      ["alice", "GET", `/secured/filesystem/metadata/template/attr/${unknown}`],
+      ["carol", "DELETE", `/admin/filesystem/metadata/templates/${unknown}`],
+    ] as const) {
+      const refused = await send(user, method, url);
+      expect(refused.statusCode, `${method} ${url}: ${refused.body}`).toBe(404);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_NOT_FOUND", reason: expect.stringContaining(unknown) });
+    }
+  });
+
   it("lists and shows templates to users, and administers them for administrators only", async () => {
     const listed = await send("alice", "GET", "/secured/filesystem/metadata/templates");
     expect(listed.statusCode).toBe(200);

@@ -108,7 +108,10 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
     const wanted = query.statuses;
     const rows = requests.map(listed).filter((row) => !wanted || wanted.includes(row.status));
     const order = query["sort-field"] ? query : { ...query, "sort-field": "date_submitted", "sort-dir": "DESC" };
-    return { requests: paged(rows, order, "date_submitted"), total: rows.length };
+    const page = paged(rows, order, "date_submitted");
+    // The total is the page's rows' `count(*) OVER ()`: a page past the end has no row to carry it, and it is 0
+    // (persistence/permanent_id_requests.clj list-permanent-id-requests, services/permanent_id_requests.clj).
+    return { requests: page, total: page.length > 0 ? rows.length : 0 };
   };
   /** The request, or 404; with a requester, only that requester's request. */
   const existing = (requestId: string, requester?: string) => {

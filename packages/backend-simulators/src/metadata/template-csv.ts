@@ -21,7 +21,14 @@ export function blankCsv(state: TemplatesState, template: StoredTemplate): strin
 /** A line per top-level attribute telling how to fill in the blank CSV. */
 export function guideCsv(state: TemplatesState, template: StoredTemplate): string {
   return csvText([
-    ["attribute name", "description", "required", "value type", "allowed values (Enum attributes only)"],
+    // Verbatim, the double space included (services/templates.clj format-template-guide).
+    [
+      "attribute name",
+      "attribute description",
+      "required (If you cannot provide,  enter 'not collected', 'not applicable' or 'missing'.)",
+      "value type definition",
+      "enum value options (you must enter one of these values)",
+    ],
     ...topLevel(state, template).map((attribute) => [
       attribute.name,
       attribute.description,

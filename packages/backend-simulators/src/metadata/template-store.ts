@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { badRequest, notFound, Problem } from "../framework/problems.js";
+import { badRequest, Problem } from "../framework/problems.js";
 import { canonicalUuid } from "./schemas.js";
 import type { AttributeUpdate, TemplateUpdate } from "./template-schemas.js";
 
@@ -107,6 +107,12 @@ function removeUnusedAttributes(state: TemplatesState): void {
   for (const template of state.templates.values()) template.attributes.forEach(visit);
   for (const id of state.attributes.keys()) if (!used.has(id)) state.attributes.delete(id);
 }
+
+/**
+ * clojure-commons' assert-found throws `{error_code: ERR_NOT_FOUND, reason}` without a `:type`, which its unchecked
+ * handler answers with 500 (assertions.clj not-found, exception.clj unchecked-handler).
+ */
+const notFound = (reason: string) => new Problem(500, "ERR_NOT_FOUND", reason);
 
 export function existingTemplate(state: TemplatesState, templateId: string): StoredTemplate {
   const template = state.templates.get(canonicalUuid(templateId));

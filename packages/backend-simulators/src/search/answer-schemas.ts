@@ -15,7 +15,8 @@ export const Documentation = Type.Object({
 });
 
 // outputSearchResults: olivere/elastic v7 search.go SearchHits (total, max_score and hits are omitempty: no hits, no
-// `hits`; a sorted search's null max score is left out) with its SearchHit (`_score` likewise).
+// `hits`; a sorted search's null max score is left out) with its SearchHit (`_score` likewise; `_type` when
+// Elasticsearch sends it; `_seq_no` and `_primary_term` always, null unless asked for).
 export const SearchHits = Type.Object({
   total: Type.Object({ value: Type.Integer(), relation: Type.String() }),
   max_score: Type.Optional(Type.Number()),
@@ -23,7 +24,10 @@ export const SearchHits = Type.Object({
     Type.Array(
       Type.Object({
         _index: Type.String(),
+        _type: Type.Optional(Type.String()),
         _id: Type.String(),
+        _seq_no: Type.Union([Type.Integer(), Type.Null()]),
+        _primary_term: Type.Union([Type.Integer(), Type.Null()]),
         _score: Type.Optional(Type.Number()),
         _source: Type.Object({ id: Type.String(), path: Type.String(), label: Type.String() }),
         fields: Type.Object({ permission: Type.Array(Type.Union([Type.String(), Type.Null()])) }),

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answers } from "../framework/answers.js";
 import { Documentation, SearchHits } from "./answer-schemas.js";
 import { QueryError } from "./clause-args.js";
-import type { Predicate } from "./clauses.js";
 import { searchDocumentation } from "./documentation.js";
 import { hitOf } from "./hits.js";
-import { compileQuery } from "./query.js";
+import { compileTopQuery, panicsAtTop } from "./query.js";
+import { beginScroll, continueScroll, type ScrollStore } from "./scrolls.js";
 import { entryOrder, firstInOrder, sortKeys } from "./sorting.js";
 import { type SearchSources, SearchView } from "./sources.js";
 
@@ -21,22 +21,55 @@ const integerOr = (value: unknown, fallback: number) => (typeof value === "numbe
 
 const refuse = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error });
 
-/** A query without a single clause (`{}`) matches everything; the service adds only its access filter to it. */
-const isEmptyQuery = (query: unknown) => isObject(query) && Object.keys(query).length === 0;
+/** The service's checks of the body's keys, before it reads the query (data/data.go GetSearchHandler). */
+function checkKeys(body: Record<string, unknown>) {
+  const hasQuery = "query" in body;
+  const hasScrollId = "scroll_id" in body;
+  if (!hasQuery && !hasScrollId)
+    throw new QueryError("Provided body did not contain a 'query' key nor a 'scroll_id' key");
+  if (hasQuery && hasScrollId) throw new QueryError("Provided body contained both a 'query' key and a 'scroll_id' key");
+  if (hasScrollId && !("scroll" in body)) {
+    throw new QueryError("Provided body has a 'scroll_id' but no 'scroll' (scroll timeout)");
+  }
+}
 
-function searchOf(body: Record<string, unknown>, view: SearchView) {
-  if ("scroll_id" in body || "scroll" in body) throw new QueryError("scrolling through results is not supported");
-  if (!("query" in body)) throw new QueryError("the body holds no 'query'");
+function windowOf(body: Record<string, unknown>) {
   const size = integerOr(body.size, DEFAULT_SIZE);
-  const from = integerOr(body.from, 0);
+  const from = "scroll" in body ? 0 : integerOr(body.from, 0);
   if (size < 0) throw new QueryError(`size ${size} is negative`);
   if (from < 0) throw new QueryError(`from ${from} is negative`);
   if (from + size > MAX_RESULT_WINDOW) {
     throw new QueryError(`from + size may be at most ${MAX_RESULT_WINDOW} (it is ${from + size})`);
   }
+  return { size, from };
+}
+
+function continuation(body: Record<string, unknown>, scrolls: ScrollStore) {
+  if (typeof body.scroll_id !== "string")
+    throw new QueryError("The scroll ID provided could not be converted to a string");
+  if (typeof body.scroll !== "string")
+    throw new QueryError("The scroll timeout provided could not be converted to a string");
+  return continueScroll(scrolls, body.scroll_id, body.scroll);
+}
+
+function search(body: Record<string, unknown>, view: SearchView, scrolls: ScrollStore) {
+  const { size, from } = windowOf(body);
   const keys = sortKeys(body.sort);
-  const matches: Predicate = isEmptyQuery(body.query) ? () => true : compileQuery(body.query, view);
-  return { size, from, keys, matches };
+  const matches = compileTopQuery(body.query, view);
+  const found = [];
+  for (const entry of view.entries()) {
+    if (view.indexed(entry) && matches(entry) && view.permissionOf(entry) !== undefined) found.push(entry);
+  }
+  if ("scroll" in body) {
+    if (typeof body.scroll !== "string")
+      throw new QueryError("The scroll timeout provided could not be converted to a string");
+    const all = firstInOrder(found, found.length, entryOrder(keys)).map((entry) => hitOf(entry, view, keys));
+    return beginScroll(scrolls, all, size, body.scroll);
+  }
+  const page = firstInOrder(found, from + size, entryOrder(keys)).slice(from);
+  // Elasticsearch's null max score and an empty hit list are left out, as the service's encoding omits them.
+  const hits = page.map((entry) => hitOf(entry, view, keys));
+  return { total: { value: found.length, relation: "eq" }, ...(hits.length ? { hits } : {}) };
 }
 
 /**
@@ -44,7 +77,7 @@ function searchOf(body: Record<string, unknown>, view: SearchView) {
  * Elasticsearch's hits `{total: {value, relation}, hits?: [{_id, _source, fields: {permission}, sort}]}`,
  * only entries the user may read; `GET /data/documentation` → the clause types and sort fields.
  */
-export function dataSearchRoutes(app: FastifyInstance, sources: SearchSources) {
+export function dataSearchRoutes(app: FastifyInstance, sources: SearchSources, scrolls: () => ScrollStore) {
   app.get("/data/documentation", answers({ 200: Documentation }), async () => searchDocumentation());
 
   app.post("/data/search", answers({ 200: SearchHits }), async (request: FastifyRequest, reply) => {
@@ -57,17 +90,17 @@ export function dataSearchRoutes(app: FastifyInstance, sources: SearchSources) {
     }
     if (!sources.users().has(user)) return refuse(reply, 400, `${user} is not a user of the data store`);
     if (!isObject(request.body)) return refuse(reply, 400, "the body must be a JSON object");
-    const view = new SearchView(sources, user);
+    const body = request.body;
     try {
-      const { size, from, keys, matches } = searchOf(request.body, view);
-      const found = [];
-      for (const entry of view.entries()) {
-        if (view.indexed(entry) && matches(entry) && view.permissionOf(entry) !== undefined) found.push(entry);
+      checkKeys(body);
+      sortKeys(body.sort);
+      if ("scroll_id" in body) return continuation(body, scrolls());
+      if (panicsAtTop(body.query)) {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return;
       }
-      const page = firstInOrder(found, from + size, entryOrder(keys)).slice(from);
-      // Elasticsearch's null max score and an empty hit list are left out, as the service's encoding omits them.
-      const hits = page.map((entry) => hitOf(entry, view, keys));
-      return { total: { value: found.length, relation: "eq" }, ...(hits.length ? { hits } : {}) };
+      return search(body, new SearchView(sources, user), scrolls());
     } catch (error) {
       if (error instanceof QueryError) return refuse(reply, 400, error.message);
       throw error;

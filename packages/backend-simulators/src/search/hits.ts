@@ -22,11 +22,16 @@ function documentOf(entry: Entry, view: SearchView) {
   };
 }
 
-/** One hit as Elasticsearch answers it, with the searching user's permission as a script field. */
+/**
+ * One hit as Elasticsearch answers it, with the searching user's permission as a script field. olivere/elastic's
+ * SearchHit encodes `_seq_no` and `_primary_term` without omitempty (search.go), null unless asked for.
+ */
 export function hitOf(entry: Entry, view: SearchView, keys: readonly SortKey[]) {
   return {
     _index: INDEX,
     _id: entry.id,
+    _seq_no: null,
+    _primary_term: null,
     _source: documentOf(entry, view),
     fields: { permission: [view.permissionOf(entry) ?? null] },
     ...(keys.length > 0 ? { sort: keys.map((key) => key.value(entry)) } : {}),

@@ -2,6 +2,7 @@ import { defineModule, moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { dataSearchRoutes } from "./data-search.js";
 import { nameSearchRoutes } from "./name-search.js";
+import type { ScrollStore } from "./scrolls.js";
 import type { SearchSources } from "./sources.js";
 
 export interface SearchSimulatorOptions extends SimulatorOptions {
@@ -11,13 +12,13 @@ export interface SearchSimulatorOptions extends SimulatorOptions {
 
 /**
  * The platform's search service (cyverse-de/search): its query language over the data store, the tags and the
- * metadata, read live from the other simulators. It keeps no state of its own.
+ * metadata, read live from the other simulators. It keeps no state of its own but its scrolls.
  */
 export function createSearchSimulator({ sources, ...options }: SearchSimulatorOptions) {
-  const search = defineModule<Record<string, never>>({
-    makeState: () => ({}),
-    routes(app) {
-      dataSearchRoutes(app, sources);
+  const search = defineModule<{ scrolls: ScrollStore }>({
+    makeState: () => ({ scrolls: new Map() }),
+    routes(app, state) {
+      dataSearchRoutes(app, sources, () => state().scrolls);
       nameSearchRoutes(app, sources);
     },
   });

@@ -5,24 +5,28 @@ import { Type } from "typebox";
 import { SearchAnswer, SearchDocumentation } from "../backend-answers.js";
 import type { Config } from "../config.js";
 import { commonErrors } from "../schemas.js";
+import { checkSearchFrame, MAX_RESULT_WINDOW, scrollEnd } from "../search-frame.js";
 
 /** The fields the search service sorts by. */
 const SORT_FIELDS = ["id", "label", "path", "creator", "dateCreated", "dateModified", "fileSize"];
-/** Elasticsearch's result window: from + size may not go past it. */
-const MAX_RESULT_WINDOW = 10_000;
 
 const SearchRequest = Type.Object(
   {
     query: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description:
-          "a clause {type, args} or a boolean query {all?, any?, none?: [clause or query]}; the clause types are in " +
+          "a boolean query {all?, any?, none?: [clause or query]} (at least one of them; {all: []} is everything), " +
+          "a clause being {type, args}; the clause types are in " +
           "GET /secured/filesystem/search-documentation (label, path, owner, permissions, created, modified, size, " +
           "tag, metadata)",
       }),
     ),
-    scroll: Type.Optional(Type.String({ description: "keep the results for scrolling this long (e.g. 1m)" })),
-    scroll_id: Type.Optional(Type.String({ description: "the next page of a scroll, in place of a query" })),
+    scroll: Type.Optional(
+      Type.String({ description: "keep the results for scrolling this long (e.g. 1m); `from` is then not read" }),
+    ),
+    scroll_id: Type.Optional(
+      Type.String({ description: "the next page of a scroll, in place of a query (with its scroll)" }),
+    ),
     size: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RESULT_WINDOW, description: "hits in the page (10)" })),
     from: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RESULT_WINDOW, description: "hits to skip (0)" })),
     sort: Type.Optional(
@@ -62,6 +66,7 @@ const SearchResults = Type.Object(
     hits: Type.Optional(
       Type.Array(Hit, { description: "left out when nothing matched, as the search service answers" }),
     ),
+    scroll_id: Type.Optional(Type.String({ description: "a scroll's: send it for the next page" })),
   },
   { additionalProperties: true },
 );
@@ -102,12 +107,12 @@ export const dataSearch: FastifyPluginAsyncTypebox<{ config: Config }> = async (
       },
     },
     async (request) => {
-      if ((request.body.from ?? 0) + (request.body.size ?? 10) > MAX_RESULT_WINDOW) {
-        throw new GatewayError(400, `from + size may be at most ${MAX_RESULT_WINDOW}`, "ERR_BAD_QUERY");
-      }
+      checkSearchFrame(request.body);
       try {
         return await search.json(request, { method: "POST", path: "/data/search", json: request.body }, SearchAnswer);
       } catch (error) {
+        const end = scrollEnd(error, request.body);
+        if (end) return end;
         throw refusal(error);
       }
     },

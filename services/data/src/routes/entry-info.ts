@@ -2,7 +2,7 @@ import { dataPath, path } from "@de-gateway/backend-clients";
 import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { uuidOf } from "../data-items.js";
+import { refuseLeftOut, uuidOf } from "../data-items.js";
 import { answered, fieldCodes, PathQuery, PathsBody, PathText, UuidText, WholeNumber } from "../schemas.js";
 
 const count = (description: string) => WholeNumber(0, description);
@@ -72,11 +72,14 @@ export const entryInfo: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { paths, ids } = request.body;
       if (!paths?.length && !ids?.length) throw badRequest("give paths or ids", "ERR_BAD_OR_MISSING_FIELD");
-      return fileInfo.json(request, {
+      const asked = { ...(paths ? { paths: checkedPaths(paths) } : {}), ...(ids ? { ids } : {}) };
+      const answer = await fileInfo.json<{ paths?: Record<string, unknown>; ids?: Record<string, unknown> }>(request, {
         method: "POST",
         path: "/stat-gatherer",
-        json: { ...(paths ? { paths: checkedPaths(paths) } : {}), ...(ids ? { ids } : {}) },
+        json: asked,
       });
+      refuseLeftOut(request, asked, answer);
+      return answer;
     },
   );
 
