@@ -11,14 +11,9 @@ const ALICE = "/iplant/home/alice";
 const PRIVATE = `${ALICE}/notes.txt`;
 
 describe("what bob may do with alice's files", () => {
-  it("refuses to show, read, list, rename, move or delete her unshared entries", async () => {
+  it("refuses to rename, move or delete her unshared entries", async () => {
     const id = seedId(PRIVATE);
     const refusals = [
-      await call(sim(), "GET", "/data/uuid", { user: "bob", query: { path: PRIVATE } }),
-      await download(sim(), PRIVATE, "bob"),
-      await listing(sim(), `${ALICE}/analyses`, "bob"),
-      await call(sim(), "GET", `/data/${id}/chunks`, { user: "bob", query: { position: "0", size: "10" } }),
-      await call(sim(), "POST", "/stat-gatherer", { user: "bob", json: { paths: [PRIVATE] } }),
       await call(sim(), "PUT", `/data/${id}/name`, { user: "bob", json: { filename: "mine.txt" } }),
       await call(sim(), "POST", "/mover", { user: "bob", json: { sources: [PRIVATE], dest: "/iplant/home/bob" } }),
       await call(sim(), "POST", "/deleter", { user: "bob", json: { paths: [PRIVATE] } }),
@@ -29,12 +24,47 @@ describe("what bob may do with alice's files", () => {
       expect(refusal.status).toBe(500);
       expect(refusal.body.error_code).toBe("ERR_NOT_READABLE");
     }
+  });
+
+  it("answers what he has no access to as not there where data-info checks existence as the caller", async () => {
+    const id = seedId(PRIVATE);
+    const folder = `${ALICE}/analyses`;
+    const byPaths = [
+      [await call(sim(), "GET", "/data/uuid", { user: "bob", query: { path: PRIVATE } }), PRIVATE],
+      [await call(sim(), "GET", `/navigation/path${folder}`, { user: "bob" }), folder],
+      [await call(sim(), "GET", `/data/${id}/chunks`, { user: "bob", query: { position: "0", size: "10" } }), PRIVATE],
+      [await call(sim(), "GET", `/data/${id}/manifest`, { user: "bob" }), PRIVATE],
+      [await call(sim(), "GET", `/data/${seedId(folder)}/manifest`, { user: "bob" }), folder],
+    ] as const;
+    for (const [answer, path] of byPaths) {
+      expect(answer).toMatchObject({ status: 500, body: { error_code: "ERR_DOES_NOT_EXIST", paths: [path] } });
+    }
+    for (const answer of [await download(sim(), PRIVATE, "bob"), await listing(sim(), folder, "bob")]) {
+      expect(answer).toMatchObject({ status: 500, body: { error_code: "ERR_DOES_NOT_EXIST" } });
+    }
     expect((await download(sim(), PRIVATE, "alice")).status).toBe(200);
     const missing = await call(sim(), "GET", "/data/uuid", { user: "bob", query: { path: `${ALICE}/nothing.txt` } });
     expect(missing).toMatchObject({
       status: 500,
-      body: { error_code: "ERR_DOES_NOT_EXIST", path: `${ALICE}/nothing.txt` },
+      body: { error_code: "ERR_DOES_NOT_EXIST", paths: [`${ALICE}/nothing.txt`] },
     });
+  });
+
+  it("leaves out of stats what he has no access to, and refuses only what does not exist", async () => {
+    for (const route of ["/stat-gatherer", "/path-info"]) {
+      const stats = await call(sim(), "POST", route, {
+        user: "bob",
+        json: { paths: [PRIVATE, `${ALICE}/for-bob.txt`], ids: [seedId(PRIVATE)] },
+      });
+      expect(stats.status).toBe(200);
+      expect(Object.keys(stats.body.paths)).toEqual([`${ALICE}/for-bob.txt`]);
+      expect(stats.body.ids).toEqual({});
+      const missing = await call(sim(), "POST", route, { user: "bob", json: { paths: [`${ALICE}/nothing.txt`] } });
+      expect(missing.body).toMatchObject({ error_code: "ERR_DOES_NOT_EXIST", paths: [`${ALICE}/nothing.txt`] });
+    }
+  });
+
+  it("tells the caller which entries exist and are readable", async () => {
     const existence = await call(sim(), "POST", "/existence-marker", {
       user: "bob",
       json: { paths: [PRIVATE, `${ALICE}/for-bob.txt`, `${ALICE}/nothing.txt`] },
@@ -146,7 +176,7 @@ describe("the administrative account and the data curators' group", () => {
 
   it("gives a group's access to its members only, once the group is shared with", async () => {
     const asCarol = () => call(sim(), "POST", "/path-info", { user: "carol", json: { paths: [ANALYSES] } });
-    expect((await asCarol()).body.error_code).toBe("ERR_NOT_READABLE");
+    expect((await asCarol()).body).toEqual({ paths: {}, ids: {} });
     const shared = await call(sim(), "POST", "/sharer", {
       user: "rods",
       json: {
@@ -163,11 +193,11 @@ describe("the administrative account and the data curators' group", () => {
     const asAlice = await call(sim(), "POST", "/path-info", { user: "alice", json: { paths: [ANALYSES] } });
     expect(asAlice.body.paths[ANALYSES]).toMatchObject({ permission: "write" });
     const asBob = await call(sim(), "POST", "/path-info", { user: "bob", json: { paths: [ANALYSES] } });
-    expect(asBob.body.error_code).toBe("ERR_NOT_READABLE");
+    expect(asBob.body).toEqual({ paths: {}, ids: {} });
   });
 
   it("lets nobody, not even the administrative account, move or delete a home, a trash folder or the folders above them", async () => {
-    for (const path of [ALICE, "/iplant/home/shared", "/iplant/home", "/iplant/trash/home/de-irods/alice"]) {
+    for (const path of [ALICE, "/iplant/home/shared", "/iplant/home", "/iplant/trash/home/alice"]) {
       const moved = await call(sim(), "POST", "/mover", {
         user: "rods",
         json: { sources: [path], dest: "/iplant/home/bob" },

@@ -6,7 +6,7 @@ import { call, download, idOf, listing, store, upload, useFileInfo } from "./fil
 const sim = useFileInfo();
 
 const ALICE = "/iplant/home/alice";
-const TRASH = "/iplant/trash/home/de-irods/alice";
+const TRASH = "/iplant/trash/home/alice";
 const onDisk = (path: string) => existsSync(store(sim()).disk.pathOf(path));
 /** Restores alice's trashed entries in one call (200) and gives where each went. */
 async function restored(...trashPaths: string[]) {
@@ -156,6 +156,20 @@ describe("moving and renaming", () => {
     });
     expect(home).toMatchObject({ status: 401, body: { error_code: "ERR_NOT_AUTHORIZED" } });
   });
+
+  it("renames to names new entries may not have, as rename.clj checks no characters", async () => {
+    const id = await idOf(sim(), `${ALICE}/notes.txt`, "alice");
+    for (const filename of ["alice's `notes`.txt", "tab\there.txt", "line\nbreak.txt"]) {
+      const renamed = await call(sim(), "PUT", `/data/${id}/name`, { user: "alice", json: { filename } });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect(renamed.body.dest).toBe(`${ALICE}/${filename}`);
+    }
+    const created = await call(sim(), "POST", "/data/directories", {
+      user: "alice",
+      json: { paths: [`${ALICE}/it's`] },
+    });
+    expect(created.body.error_code).toBe("ERR_BAD_OR_MISSING_FIELD");
+  });
 });
 
 describe("trash", () => {
@@ -183,7 +197,7 @@ describe("trash", () => {
       [folderInTrash]: { "restored-path": `${ALICE}/analyses.0`, "partial-restore": false },
     });
     expect(onDisk(`${ALICE}/analyses.0/run-1`)).toBe(true);
-    expect((await listing(sim(), TRASH, "alice")).body.total).toBe(0);
+    expect((await listing(sim(), TRASH, "alice")).body.total).toBeNull();
   });
 
   it("restores an entry beside the folder another restore of the same call recreates", async () => {

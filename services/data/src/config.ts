@@ -19,7 +19,7 @@ export const Config = Type.Object({
   }),
   TRASH_BASE_PATH: Type.String({
     pattern: "^/",
-    default: "/iplant/trash/home/de-irods",
+    default: "/iplant/trash/home",
     description: "the folder of the users' trash folders (the file-info backend's base_trash_path)",
   }),
   MAX_PATHS_IN_REQUEST: Type.Integer({

@@ -1,5 +1,5 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
-import { badGateway, badRequest, GatewayError } from "@de-gateway/service-kit";
+import { badRequest, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import { EntryUuid, ExistenceByPath, StatsById, StatsByPath } from "./backend-answers.js";
 
@@ -19,7 +19,11 @@ export interface Stat {
   [field: string]: unknown;
 }
 
-/** Stat records by path; the backend answers 404 ERR_DOES_NOT_EXIST or 403 ERR_NOT_READABLE for any it cannot give. */
+/**
+ * Stat records by path. The backend answers 404 ERR_DOES_NOT_EXIST for any that does not exist, and leaves out any the
+ * caller has no access to (data-info stat.clj do-stat: existence checked as its service account, then
+ * `remove-missing-paths` as the caller).
+ */
 export async function statsOf(
   fileInfo: BackendClient,
   request: FastifyRequest,
@@ -33,10 +37,47 @@ export async function statsOf(
   return answer.paths;
 }
 
+/** What the caller gets for an entry that exists but that they have no access to. */
+export const notReadable = (request: FastifyRequest, path: string, details: Record<string, unknown> = { path }) =>
+  new GatewayError(403, `${path} is not readable by ${request.user.username}`, "ERR_NOT_READABLE", details);
+
+type Keyed = Record<string, unknown>;
+
+/** Refuses, as ERR_NOT_READABLE naming them, the paths and ids a stat answer left out (see `statsOf`). */
+export function refuseLeftOut(
+  request: FastifyRequest,
+  asked: { paths?: readonly string[]; ids?: readonly string[] },
+  answer: { paths?: Keyed; ids?: Keyed },
+): void {
+  const paths = (asked.paths ?? []).filter((path) => answer.paths?.[path] === undefined);
+  const ids = (asked.ids ?? []).filter((id) => answer.ids?.[id] === undefined);
+  if (paths.length + ids.length === 0) return;
+  throw notReadable(request, [...paths, ...ids].join(", "), {
+    ...(paths.length > 0 ? { paths } : {}),
+    ...(ids.length > 0 ? { ids } : {}),
+  });
+}
+
+/** An entry's stat: ERR_DOES_NOT_EXIST when it does not exist, ERR_NOT_READABLE when the caller has no access to it. */
 export async function statOf(fileInfo: BackendClient, request: FastifyRequest, path: string): Promise<Stat> {
   const stat = (await statsOf(fileInfo, request, [path]))[path];
-  if (!stat) throw badGateway(`the file-info backend gave no stat for ${path}`);
+  if (!stat) throw notReadable(request, path);
   return stat;
+}
+
+/**
+ * For a backend call that checks existence as the caller, and so answers ERR_DOES_NOT_EXIST for what the caller has
+ * no access to (clj-irods validate.clj `:path-exists`): tells the two apart by the entry's stat, ERR_NOT_READABLE for
+ * one that exists. Any other failure is the call's.
+ */
+export async function unreadableOrMissing(
+  fileInfo: BackendClient,
+  request: FastifyRequest,
+  path: string,
+  error: unknown,
+): Promise<never> {
+  if (error instanceof GatewayError && error.errorCode === "ERR_DOES_NOT_EXIST") await statOf(fileInfo, request, path);
+  throw error;
 }
 
 /**

@@ -201,6 +201,16 @@ describe("move, move-contents and rename", () => {
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
   });
+
+  it("renames to a name with an apostrophe or backquote, which data-info's rename takes, and refuses a tab itself", async () => {
+    const dest = `${alice}/alice's \`notes\`.txt`;
+    const renamed = await send("alice", "POST", "/secured/filesystem/rename", { source: `${alice}/notes.txt`, dest });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await exists("alice", dest)).toEqual({ [dest]: true });
+    const tab = await send("alice", "POST", "/secured/filesystem/rename", { source: dest, dest: `${alice}/a\tb.txt` });
+    expect(tab.statusCode).toBe(400);
+    expect(tab.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+  });
 });
 
 describe("trash", () => {
@@ -215,7 +225,7 @@ describe("trash", () => {
     const trash = await send(
       "alice",
       "GET",
-      `/secured/filesystem/paged-directory?path=${q("/iplant/trash/home/de-irods/alice")}&limit=10`,
+      `/secured/filesystem/paged-directory?path=${q("/iplant/trash/home/alice")}&limit=10`,
     );
     const trashed = trash.json().files.map((file: { path: string }) => file.path);
     expect(trashed).toHaveLength(1);
@@ -234,7 +244,7 @@ describe("trash", () => {
     const trash = await send(
       "alice",
       "GET",
-      `/secured/filesystem/paged-directory?path=${q("/iplant/trash/home/de-irods/alice")}&limit=10`,
+      `/secured/filesystem/paged-directory?path=${q("/iplant/trash/home/alice")}&limit=10`,
     );
     const notesInTrash = trash.json().files.find((file: { label: string }) => file.label.startsWith("notes")).path;
     const restored = await send("alice", "POST", "/secured/filesystem/restore", { paths: [notesInTrash] });
@@ -264,7 +274,7 @@ describe("trash", () => {
     const trash = await send(
       "alice",
       "GET",
-      `/secured/filesystem/paged-directory?path=${q("/iplant/trash/home/de-irods/alice")}&limit=10`,
+      `/secured/filesystem/paged-directory?path=${q("/iplant/trash/home/alice")}&limit=10`,
     );
     expect(trash.json().total).toBe(0);
   });
@@ -289,12 +299,14 @@ describe("what bob may do with alice's files", () => {
       position: 0,
       "chunk-size": 10,
     });
-    expect(chunk.statusCode).toBe(403);
+    // data-info checks existence as the caller (validate.clj :path-exists): what bob cannot read is not there.
+    expect(chunk.statusCode).toBe(404);
+    expect(chunk.json()).toMatchObject({ error_code: "ERR_DOES_NOT_EXIST" });
     const renamed = await send("bob", "POST", "/secured/filesystem/rename", {
       source: notes,
       dest: `${alice}/mine.txt`,
     });
-    expect(renamed.statusCode).toBe(403);
+    expect(renamed.statusCode).toBe(404);
     const deleted = await send("bob", "POST", "/secured/filesystem/delete", { paths: [notes] });
     expect(deleted.statusCode).toBe(403);
     expect(await exists("alice", notes)).toEqual({ [notes]: true });

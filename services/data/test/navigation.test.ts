@@ -165,6 +165,41 @@ describe("paged directory listing", () => {
   });
 });
 
+describe("entries the caller cannot see", () => {
+  it("answers ERR_NOT_READABLE for a folder that is there, which data-info's stat leaves out, and 404 for one that is not", async () => {
+    for (const route of ["directory", "paged-directory"]) {
+      const hidden = await send(
+        "carol",
+        "GET",
+        `/secured/filesystem/${route}?path=${q(`${HOME("alice")}/analyses`)}&limit=5`,
+      );
+      expect(hidden.statusCode, hidden.body).toBe(403);
+      expect(hidden.json()).toMatchObject({ error_code: "ERR_NOT_READABLE" });
+      const missing = await send(
+        "carol",
+        "GET",
+        `/secured/filesystem/${route}?path=${q(`${HOME("carol")}/none`)}&limit=5`,
+      );
+      expect(missing.statusCode, missing.body).toBe(404);
+      expect(missing.json()).toMatchObject({ error_code: "ERR_DOES_NOT_EXIST" });
+    }
+  });
+
+  it("answers a file the caller cannot see as not found, and stats only what it can", async () => {
+    const notes = `${HOME("alice")}/notes.txt`;
+    expect((await send("bob", "GET", `/secured/fileio/download?path=${q(notes)}`)).statusCode).toBe(404);
+    const stat = await send("bob", "POST", "/secured/filesystem/stat", { paths: [notes] });
+    expect(stat.statusCode).toBe(403);
+    expect(stat.json()).toMatchObject({ error_code: "ERR_NOT_READABLE", paths: [notes] });
+  });
+
+  it("counts 0 for a page past the end, where data-info's total is null", async () => {
+    const past = await page("alice", HOME("alice"), "limit=5&offset=500");
+    expect(past).toMatchObject({ files: [], folders: [], total: 0 });
+    expect((await page("alice", `${HOME("alice")}/documents`, "limit=5")).total).toBe(0);
+  });
+});
+
 describe("directory listing and roots", () => {
   it("lists a folder's subfolders with favorite flags", async () => {
     const response = await send("alice", "GET", `/secured/filesystem/directory?path=${q(HOME("alice"))}`);
@@ -209,8 +244,8 @@ describe("directory listing and roots", () => {
     // The web client finds the caller's home and trash here.
     expect(roots.json()["base-paths"]).toEqual({
       user_home_path: HOME("alice"),
-      user_trash_path: "/iplant/trash/home/de-irods/alice",
-      base_trash_path: "/iplant/trash/home/de-irods",
+      user_trash_path: "/iplant/trash/home/alice",
+      base_trash_path: "/iplant/trash/home",
     });
   });
 
@@ -230,7 +265,7 @@ describe("directory listing and roots", () => {
     const bobsByPath = new Map(bobs.folders.map((folder) => [folder.path, folder as Item & { badName: boolean }]));
     expect(bobsByPath.get(HOME("alice"))?.badName).toBe(false);
     expect(bobsByPath.get(HOME("bob"))?.badName).toBe(true);
-    const trash = await page("alice", "/iplant/trash/home/de-irods/alice", "limit=10");
+    const trash = await page("alice", "/iplant/trash/home/alice", "limit=10");
     expect(trash.label).toBe("Trash");
 
     const tree = await send("bob", "GET", `/secured/filesystem/directory?path=${q("/iplant/home")}`);

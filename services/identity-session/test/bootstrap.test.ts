@@ -39,8 +39,8 @@ const healthy = {
   apps_info: { webhooks: [] },
   data_info: {
     user_home_path: "/iplant/home/alice",
-    user_trash_path: "/iplant/trash/home/de-irods/alice",
-    base_trash_path: "/iplant/trash/home/de-irods",
+    user_trash_path: "/iplant/trash/home/alice",
+    base_trash_path: "/iplant/trash/home",
   },
   preferences: { default_output_folder: aliceAnalyses, system_default_output_dir: aliceAnalyses },
 };

@@ -101,7 +101,8 @@ export const FolderPage = Type.Object({
   files: Type.Array(ListingItem),
   folders: Type.Array(ListingItem),
   readme: Type.Union([ListingItem, Type.Literal(false)]),
-  total: Type.Integer(),
+  // null when the page is empty: clj-irods items-in-folder reads it from the page's first row.
+  total: Type.Union([Type.Integer(), Type.Null()]),
   totalBad: Type.Integer(),
 });
 

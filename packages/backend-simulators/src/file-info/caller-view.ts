@@ -47,6 +47,24 @@ export class CallerView {
     return normalised.map((path) => this.store.catalogue.at(path) as Entry);
   }
 
+  /**
+   * The entry when the caller has any access to it, else ERR_DOES_NOT_EXIST with `details`: data-info's routes that
+   * check existence as the caller (clj-irods validate.clj `:path-exists`, entry.clj `get-path-attrs`) find nothing the
+   * caller has no access to, as clj-icat-direct's item query keeps only rows the caller's groups have access to.
+   */
+  seen(entry: Entry, details: Record<string, unknown> = { paths: [entry.path] }): Entry {
+    if (!canRead(entry, this.user)) throw doesNotExist(details);
+    return entry;
+  }
+
+  /** The entry at a path the caller has access to, else ERR_DOES_NOT_EXIST `{paths: [path]}` (`:path-exists`). */
+  seenAt(path: unknown): Entry {
+    const normalised = logicalPath(path);
+    const entry = this.store.catalogue.at(normalised);
+    if (!entry) throw doesNotExist({ paths: [normalised] });
+    return this.seen(entry);
+  }
+
   readable(entry: Entry): Entry {
     if (!canRead(entry, this.user)) throw notReadable({ path: entry.path, user: this.user });
     return entry;

@@ -4,10 +4,10 @@ import { defineModule } from "../framework/module.js";
 import { UserBasePaths } from "./answer-schemas.js";
 import { ADMIN_ACCOUNT, ANONYMOUS_USER } from "./permissions.js";
 
-/** The simulated iRODS zone: homes under `/iplant/home`, trash owned by the service account `de-irods`. */
+/** The simulated iRODS zone: homes under `/iplant/home`, users' trash under `/iplant/trash/home` (clj-jargon trash-base-dir). */
 export const IRODS_ZONE = "iplant";
 export const IRODS_HOME = `/${IRODS_ZONE}/home`;
-export const BASE_TRASH_PATH = `/${IRODS_ZONE}/trash/home/de-irods`;
+export const BASE_TRASH_PATH = `/${IRODS_ZONE}/trash/home`;
 
 export const userHomePath = (user: string): string => `${IRODS_HOME}/${user}`;
 export const userTrashPath = (user: string): string => `${BASE_TRASH_PATH}/${user}`;

@@ -72,7 +72,7 @@ export function seededStore(): DataStore {
     });
   system(`/${IRODS_ZONE}`, true);
   system(IRODS_HOME, true);
-  for (const path of [`/${IRODS_ZONE}/trash`, `/${IRODS_ZONE}/trash/home`, BASE_TRASH_PATH]) system(path, false);
+  for (const path of [`/${IRODS_ZONE}/trash`, BASE_TRASH_PATH]) system(path, false);
 
   store.addFolder(COMMUNITY_DATA, {
     owner: ADMIN_ACCOUNT,

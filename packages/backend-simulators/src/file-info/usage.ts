@@ -4,12 +4,12 @@ import type { DataStore } from "./store.js";
 
 /**
  * The folders data-usage-api counts as a user's (`db/icat.go`, populateSpecificUserColls): the home and the user's
- * folder in each of the trash's three roots (the simulator's trash uses the `de-irods` one).
+ * folder in each of the trash's three roots (the user's trash is the first; the other two are older roots).
  */
 const countedFolders = (user: string): string[] => [
   userHomePath(user),
-  `/${IRODS_ZONE}/trash/home/${user}`,
   userTrashPath(user),
+  `/${IRODS_ZONE}/trash/home/de-irods/${user}`,
   `/${IRODS_ZONE}/trash/home/ipcservices/${user}`,
 ];
 

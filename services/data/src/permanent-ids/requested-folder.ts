@@ -1,7 +1,7 @@
 import type { BackendClient } from "@de-gateway/backend-clients";
-import { badGateway, badRequest, GatewayError } from "@de-gateway/service-kit";
+import { badRequest, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
-import { type Stat, statsByIds } from "../data-items.js";
+import { notReadable, type Stat, statsByIds } from "../data-items.js";
 import { isWithin, parentOf } from "../data-paths.js";
 
 /** Where folders that can never be staged live: the homes' folder and the trash folders' base. */
@@ -22,7 +22,8 @@ export async function requestableFolder(
   unmovable: UnmovableFolders,
 ): Promise<Stat> {
   const folder = (await statsByIds(fileInfo, request, [id], { readableOnly: false })).get(id.toLowerCase());
-  if (!folder) throw badGateway(`the file-info backend gave no stat for ${id}`);
+  // Left out of the stat: it exists (the backend checks that as its service account) but the caller has no access to it.
+  if (!folder) throw notReadable(request, id, { folder: id });
   if (folder.permission !== "own") {
     throw new GatewayError(403, `${request.user.username} does not own ${folder.path}`, "ERR_NOT_OWNER", {
       folder: folder.id,

@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { FolderPage, NavigationFolder, NavigationRoots } from "../backend-answers.js";
 import type { Config } from "../config.js";
-import { statOf } from "../data-items.js";
+import { statOf, unreadableOrMissing } from "../data-items.js";
 import { dataPathUrl, navigationPathUrl } from "../data-paths.js";
 import { favoriteIds } from "../favorite-flags.js";
 import { knownInfoTypes } from "../info-types.js";
@@ -103,7 +103,10 @@ export const navigation: FastifyPluginAsyncTypebox<{ config: Config }> = async (
         const favorites = await flags(request, folders.flatMap(navigationIds));
         return { roots: folders.map((folder) => directoryListing(folder, favorites, view)) };
       }
-      const folder = await subfolders(request, dataPath(request.query.path));
+      const path = dataPath(request.query.path);
+      const folder = await subfolders(request, path).catch((error) =>
+        unreadableOrMissing(fileInfo, request, path, error),
+      );
       return directoryListing(folder, await flags(request, navigationIds(folder)), view);
     },
   );

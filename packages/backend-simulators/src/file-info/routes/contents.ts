@@ -14,7 +14,8 @@ import { queryInteger, requiredQuery } from "../request-values.js";
 
 type ById = { Params: { id: string } };
 
-const readableFile = (view: CallerView, id: string) => view.readable(view.file(view.entryWithId(id)));
+// manifest.clj, page_file.clj, page_tabular.clj: `:path-exists` as the caller comes before `:path-is-file`.
+const readableFile = (view: CallerView, id: string) => view.file(view.seen(view.entryWithId(id)));
 
 function requiredInteger(request: FastifyRequest, name: string, minimum: number): number {
   const value = queryInteger(request, name, minimum);

@@ -27,7 +27,6 @@ function badNameRules(request: FastifyRequest): BadNameRules {
  * itself, then `files`, `folders`, `total` (both kinds, all pages), `totalBad` and `readme`.
  */
 export function folderListing(view: CallerView, folder: Entry, request: FastifyRequest) {
-  view.readable(folder);
   const rules = badNameRules(request);
   const visible = view.store.catalogue.childrenOf(folder.path).filter((child) => canRead(child, view.user));
   const { total, folders, files } = pageOf(visible.filter(listingFilter(request)), request, true);
@@ -40,7 +39,8 @@ export function folderListing(view: CallerView, folder: Entry, request: FastifyR
     size: 0,
     files: files.map((entry) => listingItem(entry, view.user, rules)),
     folders: folders.map((entry) => listingItem(entry, view.user, rules)),
-    total,
+    // clj-irods core.clj items-in-folder takes `total_count` from the page's first row: none on an empty page.
+    total: files.length + folders.length > 0 ? total : null,
     totalBad: 0,
     readme: readme ? listingItem(readme, view.user, rules) : false,
   };

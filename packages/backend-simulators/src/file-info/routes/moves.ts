@@ -3,7 +3,7 @@ import { answers } from "../../framework/answers.js";
 import { MultiRenameResult, RenameResult } from "../answer-schemas.js";
 import { type FileInfoContext, viewFor } from "../caller-view.js";
 import { moveEntries, renameEntry } from "../moving.js";
-import { baseName, joinPath, logicalPath, newName, parentOf } from "../paths.js";
+import { baseName, checkedName, joinPath, logicalPath, parentOf } from "../paths.js";
 import { body, stringList, textField } from "../request-values.js";
 
 type ById = { Params: { id: string } };
@@ -23,7 +23,8 @@ export function moveRoutes(app: FastifyInstance, context: FileInfoContext) {
 
   app.put<ById>("/data/:id/name", answers({ 200: RenameResult }), async (request) => {
     const view = viewFor(request, context);
-    const name = newName(textField(body(request), "filename"));
+    // rename.clj rename-path checks no characters (it never calls good-pathname): only the simulator's own name rules.
+    const name = checkedName(textField(body(request), "filename"));
     const entry = view.entryWithId(request.params.id);
     return renameEntry(view, entry, joinPath(parentOf(entry.path), name));
   });

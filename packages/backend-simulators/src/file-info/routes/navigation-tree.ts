@@ -32,7 +32,7 @@ export function navigationTreeRoutes(app: FastifyInstance, context: FileInfoCont
 
   app.get("/navigation/path/*", answers({ 200: NavigationFolder }), async (request) => {
     const view = viewFor(request, context);
-    const folder = view.folder(view.readable(view.entryAt(pathOfUrl(request, "/navigation/path"))));
+    const folder = view.folder(view.seenAt(pathOfUrl(request, "/navigation/path")));
     const subfolders = view.store.catalogue
       .childrenOf(folder.path)
       .filter((child) => child.type === "dir" && canRead(child, view.user))
