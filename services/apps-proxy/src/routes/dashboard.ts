@@ -3,6 +3,7 @@ import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Config } from "../config.js";
+import { fullUsername } from "../full-username.js";
 
 /** The reference asks for 8 items per section unless the caller says otherwise. */
 const DEFAULT_LIMIT = 8;
@@ -65,8 +66,8 @@ export const dashboard: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
       },
     },
     async (request) => {
-      const { user } = request;
-      const target = user.kind === "anonymous" ? "/" : path`/users/${`${user.username}@${config.USER_DOMAIN}`}`;
+      const target =
+        request.user.kind === "anonymous" ? "/" : path`/users/${fullUsername(request, config.USER_DOMAIN)}`;
       return app.backends.dashboardAggregator.json(
         request,
         { path: target, query: { limit: request.query.limit ?? DEFAULT_LIMIT } },

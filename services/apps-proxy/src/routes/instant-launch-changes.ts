@@ -3,7 +3,8 @@ import { ErrorBody, forbidden, notFound } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
-import { fullUsername, visibleQuickLaunch } from "./quick-launch-lookup.js";
+import { fullUsername } from "../full-username.js";
+import { visibleQuickLaunch } from "./quick-launch-lookup.js";
 import { INSTANT_LAUNCH_ID } from "./vice-parameters.js";
 
 const InstantLaunch = Type.Object(

@@ -3,7 +3,8 @@ import { ErrorBody } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { type Static, type TSchema, Type } from "typebox";
-import { fullUsername, visibleQuickLaunch } from "./quick-launch-lookup.js";
+import { fullUsername } from "../full-username.js";
+import { visibleQuickLaunch } from "./quick-launch-lookup.js";
 
 const InstantLaunch = Type.Object(
   {

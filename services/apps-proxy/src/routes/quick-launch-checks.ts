@@ -3,7 +3,8 @@ import { badRequest, ErrorBody, forbidden, GatewayError } from "@de-gateway/serv
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
-import { fullUsername, type QuickLaunch, visibleQuickLaunch } from "./quick-launch-lookup.js";
+import { fullUsername } from "../full-username.js";
+import { type QuickLaunch, visibleQuickLaunch } from "./quick-launch-lookup.js";
 
 const uuid = (description: string) => Type.String({ format: "uuid", description });
 const Mark = Type.Object(

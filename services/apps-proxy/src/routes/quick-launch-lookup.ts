@@ -16,7 +16,3 @@ export type QuickLaunch = Static<typeof QuickLaunch>;
  */
 export const visibleQuickLaunch = (request: FastifyRequest, id: string): Promise<QuickLaunch> =>
   request.server.backends.analyses.json<QuickLaunch>(request, { path: path`/quicklaunches/${id}` }, QuickLaunch);
-
-/** The caller's full username (`<name>@<domain>`), as app-exposer and the analyses service keep users. */
-export const fullUsername = (request: FastifyRequest, userDomain: string): string =>
-  request.user.kind === "anonymous" ? request.user.username : `${request.user.username}@${userDomain}`;
