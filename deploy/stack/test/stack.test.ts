@@ -160,6 +160,14 @@ describe("pnpm start", () => {
     expect(await after.json()).toEqual({});
   });
 
+  it("shows the demo world's stored bytes in the dashboard's usage summary, counted as data-usage-api's batch does", async () => {
+    const summary = await call("/resource-usage/summary", withToken());
+    expect(summary.status).toBe(200);
+    const body = (await summary.json()) as { data_usage: { total: number }; errors: unknown[] };
+    expect(body.errors).toEqual([]);
+    expect(body.data_usage.total).toBeGreaterThan(0);
+  });
+
   it("answers an unknown path 404, malformed JSON 400 and an oversized body 413, all JSON", async () => {
     const unknown = await call("/no/such/path", withToken());
     expect(unknown.status).toBe(404);

@@ -12,6 +12,12 @@ let platform: SimulatedPlatform;
 const resourceUsage = answersOf(() => platform.resourceUsage);
 const dataUsage = answersOf(() => platform.dataUsage);
 const ALICE = "alice%40iplantcollaborative.org";
+const dataStore = () => platform.fileInfo.state.dataStore;
+/** The sizes of the files under a folder, read from the catalogue one entry at a time. */
+const bytesUnder = (folder: string) =>
+  dataStore()
+    .catalogue.subtree(folder)
+    .reduce((sum, entry) => sum + (entry.type === "file" ? entry.size : 0), 0);
 
 beforeAll(async () => {
   platform = await SimulatedPlatform.start();
@@ -42,12 +48,6 @@ describe("the usage APIs answer in their own shapes", () => {
 
 describe("data-usage-api counts what a user stores in the data store", () => {
   const BOB = "bob%40iplantcollaborative.org";
-  const dataStore = () => platform.fileInfo.state.dataStore;
-  /** The sizes of the files under a folder, read from the catalogue one entry at a time. */
-  const bytesUnder = (folder: string) =>
-    dataStore()
-      .catalogue.subtree(folder)
-      .reduce((sum, entry) => sum + (entry.type === "file" ? entry.size : 0), 0);
   afterEach(() => vi.useRealTimers());
 
   it("answers 404 while QMS has no reading, then the sum of the user's home and trash, recounted once stale", async () => {
@@ -73,5 +73,22 @@ describe("data-usage-api counts what a user stores in the data store", () => {
     const recounted = await dataUsage("GET", `/${BOB}/data/current`);
     expect(recounted).toMatchObject({ id: first.id, time: first.time, total: seeded + 3029 });
     expect(Date.parse(recounted.last_modified)).toBeGreaterThan(Date.parse(first.last_modified));
+  });
+});
+
+describe("data-usage-api's scheduled batch", () => {
+  it("counts every user's stored bytes into QMS, so that none of them is answered 404 after it", async () => {
+    platform.reset();
+    const stored = (user: string) => bytesUnder(userHomePath(user)) + bytesUnder(userTrashPath(user));
+    for (const user of ["alice", "bob", "carol"]) {
+      await dataUsage("GET", `/${user}%40iplantcollaborative.org/data/current`, undefined, 404);
+    }
+    platform.reset();
+    platform.dataUsage.countEveryone();
+    for (const user of ["alice", "bob", "carol"]) {
+      const current = await dataUsage("GET", `/${user}%40iplantcollaborative.org/data/current`);
+      expect(current.total).toBe(stored(user));
+      expect(stored(user)).toBeGreaterThan(0);
+    }
   });
 });

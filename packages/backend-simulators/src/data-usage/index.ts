@@ -87,6 +87,15 @@ export function createDataUsageSimulator({ qms, storedBytes, ...options }: DataU
       );
     },
   });
-  return moduleSimulator("data-usage", { current }, options);
+  return Object.assign(moduleSimulator("data-usage", { current }, options), {
+    /**
+     * data-usage-api's batch (`index.usage.data`, published on a schedule): every user of the data store counted
+     * into QMS, in batches by username (`amqp/handlers.go` SendBatchMessages, UpdateUserBatchHandler). The demo
+     * world runs it once at start, so that the dashboard's data-usage bar shows what each user stores.
+     */
+    countEveryone(): void {
+      for (const { username } of DEMO_USERS) recount(username);
+    },
+  });
 }
 export type DataUsageSimulator = ReturnType<typeof createDataUsageSimulator>;
