@@ -169,10 +169,12 @@ export class SimulatedPlatform {
       ...common,
       port: port("apps"),
       analysisEvents: analysisEventsFor(links),
-      // The analyses and requests services start after the apps backend, which only asks them while answering.
+      // The analyses, requests and notifications services start after the apps backend, which only asks them while
+      // answering.
       peers: {
         concurrentJobLimit: (username) => limitOf(this.analyses.state.jobLimits, username),
         openViceRequests: (username) => listedRequests(this.requests.state.requests, { type: "vice", user: username }),
+        notificationAgent: (body) => this.notifications.receive(body),
       },
     });
     this.permissions = createPermissionsSimulator({

@@ -9,6 +9,7 @@ import {
   type AnalysesState,
   type AnalysisRecord,
   type AnalysisStatus,
+  analysesOf,
   analysisPermission,
   makeAnalysesState,
   ownAnalysis,
@@ -28,6 +29,7 @@ import { AppJobView } from "./answer-schemas/apps.js";
 import { jobView, parameterKey } from "./app-views.js";
 import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog-store.js";
 import { limitChecksOf } from "./limit-checks.js";
+import { sendStatusUpdate } from "./status-updates.js";
 import { toolsOf } from "./tools-store.js";
 
 const FINISHED: readonly AnalysisStatus[] = ["Completed", "Failed", "Canceled"];
@@ -69,6 +71,22 @@ export function summary(analysis: AnalysisRecord, all: All, username: string) {
     deleted: analysis.deleted,
     interactive_urls: analysis.interactive_urls ?? [],
   };
+}
+
+/** Tells an analysis' owner, the caller, of its status as it stands. */
+const announceStatus = (analysis: AnalysisRecord, all: All, owner: Caller) =>
+  sendStatusUpdate(all, summary(analysis, all, owner.username), owner);
+
+/**
+ * A submission as the apps service takes it: the analysis stored, its owner told it is submitted, and the other
+ * services told of it. An interactive one is launched at once here and runs: its owner is told again, as the job
+ * status listener's update would have the apps service do.
+ */
+export function launch(analysis: AnalysisRecord, all: All, owner: Caller): void {
+  analysesOf(all).analyses.set(analysis.id, analysis);
+  announceStatus(analysis, all, owner);
+  analysisEventsOf(all).submitted?.(analysis);
+  if (analysis.status !== "Submitted") announceStatus(analysis, all, owner);
 }
 
 function missingRequired(app: AppRecord, config: Record<string, unknown>): string[] {
@@ -152,9 +170,9 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     };
   });
   scope.post("/analyses", answers({ 200: AnalysisResponse }), async (request) => {
-    const analysis = submit(request.body, callerOf(request), all);
-    state().analyses.set(analysis.id, analysis);
-    analysisEventsOf(all).submitted?.(analysis);
+    const caller = callerOf(request);
+    const analysis = submit(request.body, caller, all);
+    launch(analysis, all, caller);
     return { id: analysis.id, name: analysis.name, status: analysis.status, "start-date": String(analysis.startdate) };
   });
   // Deleting answers 200 without a body (the apps service's handlers return nil).
@@ -197,7 +215,8 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     return { analysis_id: analysis.id, steps: [stepOf(analysis)], timestamp: String(Date.now()), total: 1 };
   });
   scope.post<IdParams>("/analyses/:analysisId/stop", answers({ 200: StopAnalysisResponse }), async (request) => {
-    const analysis = ownAnalysis(state(), request.params.analysisId, callerOf(request));
+    const caller = callerOf(request);
+    const analysis = ownAnalysis(state(), request.params.analysisId, caller);
     const status = stopStatusOf(queryOf(request));
     if (FINISHED.includes(analysis.status)) {
       throw badRequest(`analysis ${analysis.id} has already finished (${analysis.status})`, "ERR_ILLEGAL_ARGUMENT");
@@ -205,6 +224,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     analysis.status = status;
     analysis.enddate = Date.now();
     analysisEventsOf(all).stopped?.(analysis);
+    announceStatus(analysis, all, caller);
     return { id: analysis.id };
   });
 }

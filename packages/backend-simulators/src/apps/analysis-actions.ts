@@ -5,9 +5,8 @@ import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
-import { stepOf, visibleAnalyses } from "./analyses.js";
+import { launch, stepOf, visibleAnalyses } from "./analyses.js";
 import { type AnalysisRecord, analysesOf, readableAnalysis } from "./analyses-store.js";
-import { analysisEventsOf } from "./analysis-events.js";
 import { AnalysisHistory, AnalysisStats } from "./answer-schemas/analyses.js";
 
 type All = () => Record<string, unknown>;
@@ -67,9 +66,8 @@ function routes(scope: FastifyInstance, all: All) {
         enddate: 0,
         resultfolderid: `${original.resultfolderid}-${startdate}`,
       };
-      state.analyses.set(relaunched.id, relaunched);
-      // A relaunch is a submission: the permissions service and app-exposer learn of it as of any other.
-      analysisEventsOf(all).submitted?.(relaunched);
+      // A relaunch is a submission: its owner, the permissions service and app-exposer learn of it as of any other.
+      launch(relaunched, all, caller);
     }
     return reply.code(200).send();
   });

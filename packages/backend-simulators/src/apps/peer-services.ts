@@ -8,20 +8,27 @@ export interface ConcurrentJobLimit {
 }
 
 /**
- * What the apps backend asks of other platform services for the limit checks of interactive apps, passed in where the
- * platform is assembled: the user's concurrent job limit, of the analyses service (cyverse-de/apps
+ * What the apps backend asks of other platform services, passed in where the platform is assembled. For the limit
+ * checks of interactive apps: the user's concurrent job limit, of the analyses service (cyverse-de/apps
  * `clients/analyses.clj`), and the user's VICE access requests not yet decided, of the requests service
  * (`clients/requests.clj`, `GET /requests?request-type=vice&requesting-user=`: the listing's entries as it answers
- * them). An apps simulator started alone, without them, has every user at the platform's default and asking nothing.
+ * them). For analyses' status changes: the notification agent. An apps simulator started alone, without them, has
+ * every user at the platform's default, asking nothing and telling no one.
  */
 export interface PeerServices {
   concurrentJobLimit(username: string): ConcurrentJobLimit;
   openViceRequests(username: string): Record<string, unknown>[];
+  /**
+   * The notification agent's `POST /notification` (`clients/notifications.clj`): the backend tells a user of their
+   * analyses' status changes. A refusal throws; the backend logs it and goes on (`guarded`, as the real one does).
+   */
+  notificationAgent(body: Record<string, unknown>): void;
 }
 
 const ALONE: PeerServices = {
   concurrentJobLimit: () => ({ concurrent_jobs: DEFAULT_CONCURRENT_JOBS, is_default: true }),
   openViceRequests: () => [],
+  notificationAgent: () => {},
 };
 
 /** Holds the peer services, so that the limit checks can reach them through the backend's state. */

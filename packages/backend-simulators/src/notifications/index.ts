@@ -1,6 +1,6 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
-import { intake } from "./intake.js";
+import { intake, receiveNotification } from "./intake.js";
 import { listings } from "./listings.js";
 import { marks } from "./marks.js";
 import { answerUnknownPaths } from "./service-errors.js";
@@ -11,6 +11,10 @@ const unknownPaths = { makeState: () => ({}), routes: answerUnknownPaths };
 export const notificationModules = { intake, listings, marks, system, unknownPaths };
 
 export function createNotificationsSimulator(options: SimulatorOptions = {}) {
-  return moduleSimulator("notifications", notificationModules, options);
+  const simulator = moduleSimulator("notifications", notificationModules, options);
+  return Object.assign(simulator, {
+    /** What another platform service posts to `POST /notification`, taken in process: stored, or refused by throwing. */
+    receive: (body: unknown) => receiveNotification(simulator.state.intake, body),
+  });
 }
 export type NotificationsSimulator = ReturnType<typeof createNotificationsSimulator>;

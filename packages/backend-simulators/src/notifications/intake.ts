@@ -35,6 +35,26 @@ export interface IntakeState {
   messages: StoredNotification[];
 }
 
+/** Stores a request read as `POST /notification` reads it (its refusals thrown as the route answers them). */
+export function receiveNotification(state: IntakeState, body: unknown): void {
+  const sent = readNotificationRequest(body);
+  const now = Date.now();
+  state.messages.push({
+    user: sent.user,
+    owner: qualified(sent.user),
+    type: sent.type.toLowerCase(),
+    subject: sent.subject,
+    email: sent.email,
+    ...(sent.email_template ? { emailTemplate: sent.email_template } : {}),
+    payload: sent.payload,
+    // An empty message shows the subject (recorder.go buildNotificationMessage).
+    message: { id: randomUUID(), text: sent.message || sent.subject, timestamp: String(now) },
+    timeCreated: now,
+    seen: false,
+    deleted: false,
+  });
+}
+
 /**
  * `POST /notification`: how other platform services (and the gateway) hand a message to a user. The service
  * publishes it and its recorder stores it; here it is stored at once.
@@ -44,22 +64,7 @@ export const intake = defineModule<IntakeState>({
   routes: (app, state) =>
     serviceScope(app, (scope) => {
       scope.post("/notification", answers({ 200: NoBody, 400: ErrorResponse }), async (request, reply) => {
-        const sent = readNotificationRequest(request.body);
-        const now = Date.now();
-        state().messages.push({
-          user: sent.user,
-          owner: qualified(sent.user),
-          type: sent.type.toLowerCase(),
-          subject: sent.subject,
-          email: sent.email,
-          ...(sent.email_template ? { emailTemplate: sent.email_template } : {}),
-          payload: sent.payload,
-          // An empty message shows the subject (recorder.go buildNotificationMessage).
-          message: { id: randomUUID(), text: sent.message || sent.subject, timestamp: String(now) },
-          timeCreated: now,
-          seen: false,
-          deleted: false,
-        });
+        receiveNotification(state(), request.body);
         // The handler publishes the request and answers with no body (api/v1/notification_request.go).
         return reply.send();
       });
