@@ -105,7 +105,7 @@ describe("uploads and downloads", () => {
     };
     expect(await post("user=alice")).toMatchObject({
       status: 400,
-      body: { error_code: "ERR_MISSING_QUERY_PARAMETER" },
+      body: { error_code: "ERR_ILLEGAL_ARGUMENT", reason: { dest: "missing-required-key" } },
     });
     expect(await post(`user=alice&dest=${ALICE}/notes.txt`)).toMatchObject({
       status: 500,

@@ -37,7 +37,7 @@ export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   await app.register(saves, { config });
   await app.register(navigation, { config });
   await app.register(changes, { config });
-  await app.register(trash);
+  await app.register(trash, { config });
   await app.register(entryInfo);
   await app.register(search, { config });
   await app.register(dataSearch, { config });

@@ -279,6 +279,20 @@ describe("trash", () => {
     expect(trash.json().total).toBe(0);
   });
 
+  it("refuses restoring what is not in the caller's trash, which file-info would move into the home", async () => {
+    const outside = [`${alice}/notes.txt`, "/iplant/trash/home/alice", "/iplant/trash/home/bob/x"];
+    const refused = await send("alice", "POST", "/secured/filesystem/restore", { paths: outside });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD", paths: outside });
+    expect(await exists("alice", `${alice}/notes.txt`)).toEqual({ [`${alice}/notes.txt`]: true });
+  });
+
+  it("restores nothing from an empty trash, where file-info fails on the nil it restored", async () => {
+    const restored = await send("alice", "POST", "/secured/filesystem/restore-all", {});
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual({ restored: {} });
+  });
+
   it("refuses deleting the caller's home as 403, not as the 401 file-info answers it with", async () => {
     const home = await send("alice", "POST", "/secured/filesystem/delete", { paths: [alice] });
     expect(home.statusCode).toBe(403);

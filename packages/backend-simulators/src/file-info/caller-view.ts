@@ -2,9 +2,19 @@ import type { FastifyRequest } from "fastify";
 import { callerOf } from "../framework/caller.js";
 import { Problem } from "../framework/problems.js";
 import type { Entry } from "./catalogue.js";
-import { doesNotExist, notAFile, notAFolder, notAUser, notOwner, notReadable, notWriteable } from "./errors.js";
+import {
+  doesNotExist,
+  missingParameter,
+  notAFile,
+  notAFolder,
+  notAUser,
+  notOwner,
+  notReadable,
+  notWriteable,
+} from "./errors.js";
 import { logicalPath } from "./paths.js";
 import { canRead, canWrite, owns } from "./permissions.js";
+import { queryValue } from "./request-values.js";
 import type { DataStore } from "./store.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -113,6 +123,7 @@ export class CallerView {
 
 /** The caller of a request (`?user=`), who must be a user of the data store. */
 export function viewFor(request: FastifyRequest, context: FileInfoContext): CallerView {
+  if (queryValue(request, "user") === undefined) throw missingParameter("user");
   const { username } = callerOf(request);
   if (!context.users().has(username)) throw notAUser(username);
   return new CallerView(context.store(), username);

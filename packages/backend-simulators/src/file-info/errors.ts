@@ -1,4 +1,5 @@
 import { Problem } from "../framework/problems.js";
+import { illegalArgument, MISSING } from "./schema-refusals.js";
 
 // clojure-commons' table of statuses: data-info answers every other error code with 500.
 const COMMONS_STATUSES: Readonly<Record<string, number>> = {
@@ -48,7 +49,7 @@ export const notAFile = (details: Record<string, unknown>) => new Problem(400, "
 export const notAUser = (user: string) => new Problem(400, "ERR_NOT_A_USER", `no such user: ${user}`, { user });
 export const badField = (reason: string, details: Record<string, unknown> = {}) =>
   new Problem(400, "ERR_BAD_OR_MISSING_FIELD", reason, details);
-export const missingParameter = (name: string) =>
-  new Problem(400, "ERR_MISSING_QUERY_PARAMETER", `the ${name} query parameter is required`, { parameters: name });
+/** A query parameter that the route's schema requires, missing: compojure-api's refusal (schema-refusals.ts). */
+export const missingParameter = (name: string) => illegalArgument({ [name]: MISSING });
 export const badParameter = (name: string, reason: string) =>
   new Problem(400, "ERR_BAD_QUERY_PARAMETER", `${name}: ${reason}`, { parameters: name });

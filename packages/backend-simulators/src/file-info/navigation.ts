@@ -3,6 +3,7 @@ import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
 import { UserBasePaths } from "./answer-schemas.js";
 import { ADMIN_ACCOUNT, ANONYMOUS_USER } from "./permissions.js";
+import { MISSING } from "./schema-refusals.js";
 
 /** The simulated iRODS zone: homes under `/iplant/home`, users' trash under `/iplant/trash/home` (clj-jargon trash-base-dir). */
 export const IRODS_ZONE = "iplant";
@@ -12,7 +13,8 @@ export const BASE_TRASH_PATH = `/${IRODS_ZONE}/trash/home`;
 export const userHomePath = (user: string): string => `${IRODS_HOME}/${user}`;
 export const userTrashPath = (user: string): string => `${BASE_TRASH_PATH}/${user}`;
 
-const MISSING_USER = { error_code: "ERR_MISSING_QUERY_PARAMETER", reason: "the user query parameter is required" };
+// compojure-api refuses a query without the `user` its schema requires (schema-refusals.ts).
+const MISSING_USER = { error_code: "ERR_ILLEGAL_ARGUMENT", reason: { user: MISSING } };
 
 /**
  * Accounts of platform services: users share data with `coge` (CoGe reads and writes as it), the gateway

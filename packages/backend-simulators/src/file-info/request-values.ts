@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { queryOf } from "../framework/caller.js";
 import { Problem } from "../framework/problems.js";
-import { bodyObject } from "../framework/request-values.js";
 import { badField, badParameter, missingParameter } from "./errors.js";
+import { failed, illegalArgument, MISSING } from "./schema-refusals.js";
 
 /** data-info refuses requests naming more paths than this. */
 export const MAX_PATHS_IN_REQUEST = 1000;
@@ -41,17 +41,39 @@ export function queryBoolean(request: FastifyRequest, name: string, fallback = f
   throw badParameter(name, "must be true or false");
 }
 
-/** A JSON object body (400 otherwise). */
-export const body = (request: FastifyRequest): Record<string, unknown> => bodyObject(request.body);
+/** A JSON object body; anything else (no body too) is refused as data-info's body schemas refuse it. */
+export function body(request: FastifyRequest): Record<string, unknown> {
+  const value = request.body;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw illegalArgument(failed("map?", value));
+  return value as Record<string, unknown>;
+}
 
-/** A list of strings in a body field; `required` lists must have at least one. */
+/** What data-info's schemas say of one item of a list of non-blank strings (NonBlankString), null when it is one. */
+const refusedItem = (item: unknown) =>
+  typeof item !== "string"
+    ? failed("instance? java.lang.String", item)
+    : item.trim() === ""
+      ? failed("non-blank-string?", item)
+      : null;
+
+/**
+ * A list of non-blank strings in a body field (`[NonBlankString]`), refused as data-info's schemas refuse it: a
+ * missing `required` field, a value that is no list, the items that are no non-blank strings; `paths` lists
+ * (common-swagger-api `Paths`) need one item at least. The simulator also refuses other empty `required` lists.
+ */
 export function stringList(fields: Record<string, unknown>, name: string, required = true): string[] {
   const value = fields[name];
-  if (value === undefined && !required) return [];
-  if (!Array.isArray(value) || value.some((item) => typeof item !== "string" || item.trim() === "")) {
-    throw badField(`${name} must be a list of non-blank strings`, { field: name });
+  if (value === undefined) {
+    if (required) throw illegalArgument({ [name]: MISSING });
+    return [];
   }
-  if (required && value.length === 0) throw badField(`${name} needs at least one entry`, { field: name });
+  if (!Array.isArray(value)) throw illegalArgument({ [name]: failed("sequential?", value) });
+  if (required && value.length === 0) {
+    if (name === "paths") throw illegalArgument({ [name]: ["(not (present? path))"] });
+    throw badField(`${name} needs at least one entry`, { field: name });
+  }
+  const refused = value.map(refusedItem);
+  if (refused.some((problem) => problem !== null)) throw illegalArgument({ [name]: refused });
   if (value.length > MAX_PATHS_IN_REQUEST) {
     throw new Problem(400, "ERR_TOO_MANY_RESULTS", `at most ${MAX_PATHS_IN_REQUEST} paths per request`, {
       count: value.length,
@@ -61,8 +83,11 @@ export function stringList(fields: Record<string, unknown>, name: string, requir
   return value as string[];
 }
 
+/** A required non-blank string field of a body (`NonBlankString`), refused as data-info's schemas refuse it. */
 export function textField(fields: Record<string, unknown>, name: string): string {
   const value = fields[name];
-  if (typeof value !== "string" || value.trim() === "") throw badField(`${name} must be a non-blank string`);
-  return value;
+  if (value === undefined) throw illegalArgument({ [name]: MISSING });
+  const refused = refusedItem(value);
+  if (refused !== null) throw illegalArgument({ [name]: refused });
+  return value as string;
 }

@@ -6,6 +6,7 @@ import { createFolders, missingFolders } from "./folders.js";
 import { userHomePath, userTrashPath } from "./navigation.js";
 import { baseName, isBaseFolder, isWithin, parentOf } from "./paths.js";
 import { canWrite } from "./permissions.js";
+import { failed, invalidAnswer } from "./schema-refusals.js";
 
 /** The AVU in which data-info remembers where a trashed entry came from. */
 export const TRASH_ORIGIN = "ipc-trash-origin";
@@ -84,11 +85,13 @@ function restorationOf(view: CallerView, entry: Entry, taken: Set<string>) {
 
 /**
  * Restores entries of the caller's trash (all of them when none are named), recreating missing
- * folders on the way. Everything is checked and planned before anything moves.
+ * folders on the way. Everything is checked and planned before anything moves. With nothing named and nothing in the
+ * trash, data-info's restore-paths (services/trash.clj) returns nil, which its response schema (`Restoration`) refuses.
  */
 export function restoreEntries(view: CallerView, named: Entry[]) {
   const trash = trashOf(view);
   const entries = named.length > 0 ? named : view.store.catalogue.childrenOf(trash.path);
+  if (entries.length === 0) throw invalidAnswer(failed("map?", null));
   view.allWriteable(entries);
   const outside = entries.filter((entry) => !isWithin(entry.path, trash.path) || entry.path === trash.path);
   if (outside.length > 0) {

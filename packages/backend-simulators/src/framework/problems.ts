@@ -17,11 +17,16 @@ export class Problem extends Error {
 
 /**
  * A request that does not match the route's schema, refused as compojure-api and clojure-commons refuse it:
- * `reason` is not text but a map of each refused field to what was wrong with it.
+ * `reason` is not text but a map of each refused field to what was wrong with it (or, for a body that is not even
+ * a map, schema's one-line explanation of that).
  */
 export class InvalidRequest extends Problem {
-  constructor(readonly fields: Record<string, string>) {
-    super(400, "ERR_ILLEGAL_ARGUMENT", `invalid fields: ${Object.keys(fields).join(", ")}`);
+  constructor(readonly fields: Record<string, unknown> | string) {
+    super(
+      400,
+      "ERR_ILLEGAL_ARGUMENT",
+      typeof fields === "string" ? fields : `invalid fields: ${Object.keys(fields).join(", ")}`,
+    );
   }
 }
 

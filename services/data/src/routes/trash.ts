@@ -1,11 +1,39 @@
-import { dataPath, path } from "@de-gateway/backend-clients";
+import { BackendResponseError, dataPath, path } from "@de-gateway/backend-clients";
+import { badRequest, isJsonObject } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Config } from "../config.js";
 import { uuidOf } from "../data-items.js";
+import { isWithin } from "../data-paths.js";
 import { answered, fieldCodes, PathBody, PathsBody } from "../schemas.js";
 
+/**
+ * data-info's answer to restoring a whole trash that holds nothing: its restore-paths returns nil, which its own
+ * response schema refuses with 500 ERR_SCHEMA_VALIDATION (services/trash.clj, routes/trash.clj). There is nothing
+ * else the schema could refuse, so it means nothing was restored.
+ */
+const nothingToRestore = (error: unknown) =>
+  error instanceof BackendResponseError &&
+  error.backendStatus === 500 &&
+  isJsonObject(error.body) &&
+  error.body.error_code === "ERR_SCHEMA_VALIDATION";
+
 /** Deleting moves entries to the caller's trash; restoring puts them back where they were; the trash can be emptied. */
-export const trash: FastifyPluginAsyncTypebox = async (app) => {
+export const trash: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const fileInfo = app.backends.fileInfo;
+  /**
+   * data-info restores whatever path it is given (services/trash.clj restore-paths): one outside the trash, having no
+   * origin, is moved to the caller's home, renamed `<name>.0` when taken. Only entries of the caller's trash may go.
+   */
+  const inTrash = (paths: string[], user: string) => {
+    const userTrash = `${config.TRASH_BASE_PATH}/${user}`;
+    const outside = paths.filter((entry) => entry === userTrash || !isWithin(entry, userTrash));
+    if (outside.length > 0) {
+      throw badRequest("only entries of the caller's trash can be restored", "ERR_BAD_OR_MISSING_FIELD", {
+        paths: outside,
+      });
+    }
+    return paths;
+  };
 
   app.post(
     "/secured/filesystem/delete",
@@ -53,7 +81,10 @@ export const trash: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const paths = request.body.paths.map((entry) => dataPath(entry, "paths"));
+      const paths = inTrash(
+        request.body.paths.map((entry) => dataPath(entry, "paths")),
+        request.user.username,
+      );
       return fileInfo.json(request, { method: "POST", path: "/restorer", json: { paths } });
     },
   );
@@ -67,7 +98,11 @@ export const trash: FastifyPluginAsyncTypebox = async (app) => {
         response: answered("{restored: {trash path: {restored-path, partial-restore}}}"),
       },
     },
-    async (request) => fileInfo.json(request, { method: "POST", path: "/restorer", json: {} }),
+    async (request) =>
+      fileInfo.json(request, { method: "POST", path: "/restorer", json: {} }).catch((error: unknown) => {
+        if (nothingToRestore(error)) return { restored: {} };
+        throw error;
+      }),
   );
 
   app.delete(

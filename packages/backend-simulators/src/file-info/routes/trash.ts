@@ -10,7 +10,7 @@ type ById = { Params: { id: string } };
 /**
  * `POST /deleter` `{paths}`, `DELETE /data/{id}`, `DELETE /data/{id}/children` → `{paths, trash-paths}`;
  * `DELETE /trash` → `{trash, paths}`; `POST /restorer` `{paths?}` → `{restored: {path: {restored-path,
- * partial-restore}}}`.
+ * partial-restore}}}`, or with nothing to restore data-info's failure (trashing.ts `restoreEntries`).
  */
 export function trashRoutes(app: FastifyInstance, context: FileInfoContext) {
   app.post("/deleter", answers({ 200: TrashPaths }), async (request) => {
@@ -33,7 +33,7 @@ export function trashRoutes(app: FastifyInstance, context: FileInfoContext) {
 
   app.post("/restorer", answers({ 200: Restoration }), async (request) => {
     const view = viewFor(request, context);
-    const paths = request.body === undefined ? [] : stringList(body(request), "paths", false);
+    const paths = stringList(body(request), "paths", false);
     return restoreEntries(view, paths.length > 0 ? view.entriesAt(paths) : []);
   });
 }
