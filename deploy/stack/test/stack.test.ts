@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { DEFAULT_PORTS, type RecordedRequest } from "@de-gateway/backend-simulators";
+import { DEFAULT_PORTS, type RecordedRequest, RUNNING_VICE_ANALYSIS } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundlePath } from "../src/bundle-paths.js";
 import { COMPILE_CACHE_DIR } from "../src/compile-cache.js";
@@ -166,6 +166,30 @@ describe("pnpm start", () => {
     const body = (await summary.json()) as { data_usage: { total: number }; errors: unknown[] };
     expect(body.errors).toEqual([]);
     expect(body.data_usage.total).toBeGreaterThan(0);
+  });
+
+  it("tells the submitter of an analysis, whose notifications list the apps backend's status updates", async () => {
+    const submission = {
+      system_id: "de",
+      app_id: RUNNING_VICE_ANALYSIS.appId,
+      name: "stack-notebook",
+      notify: false,
+      output_dir: "/iplant/home/alice/analyses",
+      config: {},
+    };
+    const submitted = await call(
+      "/analyses",
+      withToken({ method: "POST", headers: json, body: JSON.stringify(submission) }),
+    );
+    expect(submitted.status).toBe(200);
+    const { id } = (await submitted.json()) as { id: string };
+    const listing = await call("/secured/notifications/messages?filter=analysis", withToken());
+    expect(listing.status).toBe(200);
+    const { messages } = (await listing.json()) as {
+      messages: { message: { text: string }; payload: { id: string } }[];
+    };
+    const texts = messages.filter((message) => message.payload.id === id).map((message) => message.message.text);
+    expect(texts.sort()).toEqual(["stack-notebook running", "stack-notebook submitted"]);
   });
 
   it("answers an unknown path 404, malformed JSON 400 and an oversized body 413, all JSON", async () => {
