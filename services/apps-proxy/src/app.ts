@@ -9,6 +9,7 @@ import { analysisSubmission } from "./routes/analysis-submission.js";
 import { appComments } from "./routes/app-comments.js";
 import { dashboard } from "./routes/dashboard.js";
 import { jobLimits } from "./routes/job-limits.js";
+import { ontologyHierarchySave } from "./routes/ontology-hierarchy-save.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
 import { quickLaunchRoutes } from "./routes/quick-launches.js";
 import { toolRequestActions } from "./routes/tool-requests.js";
@@ -33,6 +34,7 @@ export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
   await app.register(quickLaunchRoutes, { userDomain: config.USER_DOMAIN });
   await app.register(toolRequestActions, { config });
   await app.register(appComments);
+  await app.register(ontologyHierarchySave);
   await app.register(jobLimits);
   await app.register(dashboard, { config });
   await app.register(viceAndRequests, { userDomain: config.USER_DOMAIN });

@@ -2,30 +2,38 @@ import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest, notFound } from "../framework/problems.js";
+import { backendScope, InvalidRequest, notFound } from "../framework/problems.js";
 import { OntologyDetails, OntologyDetailsList, OntologyHierarchy, OntologyHierarchyList } from "./answer-schemas.js";
 import { isoSeconds } from "./clock.js";
 import {
   hierarchyOf,
-  type OntologyClass,
   type ParsedOntology,
   parseOntology,
   SEED_HIERARCHY_ROOTS,
+  SEED_ONTOLOGY_IRI,
   SEED_ONTOLOGY_VERSION,
   SEED_ONTOLOGY_XML,
 } from "./ontology.js";
+import {
+  deleteHierarchy,
+  noSavedHierarchies,
+  type SavedHierarchies,
+  savedHierarchy,
+  savedRoots,
+  saveHierarchy,
+} from "./saved-hierarchies.js";
 import { emptyOk } from "./schemas.js";
+import { uncheckedException } from "./unchecked.js";
 
-/** A saved ontology document and the hierarchy roots saved from it. */
+/** A saved ontology document and the hierarchies saved from it. */
 export interface StoredOntology {
   version: string;
-  iri: string;
+  iri: string | null;
   created_by: string;
   created_on: number;
   deleted: boolean;
   xml: string;
-  classes: Map<string, OntologyClass>;
-  roots: string[];
+  saved: SavedHierarchies;
 }
 
 export interface OntologiesState {
@@ -35,28 +43,34 @@ export interface OntologiesState {
 type VersionParams = { Params: { version: string } };
 type RootParams = { Params: { version: string; rootIri: string } };
 
-const details = ({ version, iri, created_by, created_on, deleted }: StoredOntology) => ({
+/** persistence/ontologies.clj get-ontology-details: the document's fields but its XML and deleted flag. */
+const details = ({ version, iri, created_by, created_on }: StoredOntology) => ({
   version,
   iri,
   created_by,
   created_on: isoSeconds(created_on),
-  deleted,
 });
 
-function parsedOrRefused(xml: string): ParsedOntology {
+/** OWL API cannot read the document: nothing catches its exception. */
+function parsedOrFailed(xml: string): ParsedOntology {
   const parsed = parseOntology(xml);
-  if (!parsed) throw badRequest("the document is not an OWL ontology (no owl:Ontology element)");
+  if (!parsed) {
+    throw uncheckedException(
+      "org.semanticweb.owlapi.io.UnparsableOntologyException: Problem parsing ontology document",
+    );
+  }
   return parsed;
 }
 
-function stored(version: string, xml: string, createdBy: string, createdOn: number, roots: string[]): StoredOntology {
-  const { iri, classes } = parsedOrRefused(xml);
-  return { version, iri, created_by: createdBy, created_on: createdOn, deleted: false, xml, classes, roots };
+/** services/ontology.clj format-ontology-version: IRI, version and the upload time (Joda `yyyy/MM/dd/HH-mm-ss.S`). */
+function versionOf({ iri, version }: ParsedOntology, at: Date): string {
+  const stamp = at.toISOString().slice(0, 21).replace(/-/g, "/").replace("T", "/").replace(/:/g, "-");
+  return [iri ?? "", version ?? "", stamp].join("/");
 }
 
 /**
  * The uploaded document: the `ontology-xml` part of a multipart form (as the real backend takes it),
- * or a plain XML body.
+ * or a plain XML body. Without the part, compojure-api refuses the form's schema.
  */
 function ontologyXml(body: unknown, contentType: string): string {
   const text = typeof body === "string" ? body : Buffer.isBuffer(body) ? body.toString("utf8") : "";
@@ -65,12 +79,18 @@ function ontologyXml(body: unknown, contentType: string): string {
   const part = text
     .split(`--${boundary}`)
     .find((candidate) => /content-disposition:[^\r\n]*\bname="ontology-xml"/i.test(candidate));
-  if (!part) throw badRequest("the form has no ontology-xml part", "ERR_BAD_OR_MISSING_FIELD");
+  if (!part) throw new InvalidRequest({ "ontology-xml": "missing-required-key" });
   return part
     .slice(part.search(/\r?\n\r?\n/))
     .replace(/^\r?\n\r?\n/, "")
     .replace(/\r?\n$/, "");
 }
+
+/** Every saved hierarchy of a version, none for an unknown one (services/ontology.clj list-hierarchies). */
+const hierarchies = (ontology: StoredOntology | undefined) => {
+  const saved = ontology?.saved ?? noSavedHierarchies();
+  return { hierarchies: savedRoots(saved).flatMap((root) => savedHierarchy(saved, root) ?? []) };
+};
 
 function routes(scope: FastifyInstance, state: () => OntologiesState) {
   scope.addContentTypeParser(
@@ -78,73 +98,87 @@ function routes(scope: FastifyInstance, state: () => OntologiesState) {
     { parseAs: "string" },
     (_r, body, done) => done(null, body),
   );
-  const existing = (version: string) => {
-    const ontology = state().ontologies.get(version);
-    if (!ontology || ontology.deleted) throw notFound(`ontology version ${version} not found`);
-    return ontology;
-  };
-  const hierarchy = (ontology: StoredOntology, root: string) => {
-    const node = hierarchyOf(ontology.classes, root);
-    if (!node) throw notFound(`class ${root} not found in ontology version ${ontology.version}`);
-    return node;
-  };
-  const hierarchies = (ontology: StoredOntology) => ({
-    hierarchies: ontology.roots.map((root) => hierarchy(ontology, root)),
+  // Deleted versions are only left out of the listing: everything else still finds them.
+  const find = (version: string) => state().ontologies.get(version);
+  scope.get("/ontologies", answers({ 200: OntologyDetailsList }), async (request) => {
+    callerOf(request);
+    return { ontologies: [...state().ontologies.values()].filter((ontology) => !ontology.deleted).map(details) };
   });
-  scope.get("/ontologies", answers({ 200: OntologyDetailsList }), async () => ({
-    ontologies: [...state().ontologies.values()].filter((ontology) => !ontology.deleted).map(details),
-  }));
-  scope.get<VersionParams>("/ontologies/:version", answers({ 200: OntologyHierarchyList }), async (request) =>
-    hierarchies(existing(request.params.version)),
-  );
-  // Versions are the ontology IRI, its version info and the upload time, as in the real backend.
+  scope.get<VersionParams>("/ontologies/:version", answers({ 200: OntologyHierarchyList }), async (request) => {
+    callerOf(request);
+    return hierarchies(find(request.params.version));
+  });
   scope.post("/admin/ontologies", answers({ 200: OntologyDetails }), async (request) => {
     const caller = callerOf(request);
     const xml = ontologyXml(request.body, String(request.headers["content-type"] ?? ""));
-    const parsed = parsedOrRefused(xml);
     const now = new Date();
-    const stamp = now.toISOString().replace(/-/g, "/").replace("T", "/").replace(/:/g, "-").replace("Z", "");
-    const version = `${parsed.iri}/${parsed.versionInfo || "unversioned"}/${stamp}`;
-    const ontology = stored(version, xml, caller.username, now.getTime(), []);
-    state().ontologies.set(version, ontology);
+    const parsed = parsedOrFailed(xml);
+    const ontology = stored(versionOf(parsed, now), parsed.iri, xml, caller.username, now.getTime());
+    state().ontologies.set(ontology.version, ontology);
     return details(ontology);
   });
   scope.delete<VersionParams>("/admin/ontologies/:version", answers({ 200: NoBody }), async (request, reply) => {
     callerOf(request);
-    existing(request.params.version).deleted = true;
+    const { version } = request.params;
+    const ontology = find(version);
+    if (!ontology) throw notFound("An ontology with this version was not found.", { version });
+    ontology.deleted = true;
     return emptyOk(reply);
   });
+  // The document is read again from the saved XML; an unknown version has none, which fails (a 500).
   scope.put<RootParams>("/admin/ontologies/:version/:rootIri", answers({ 200: OntologyHierarchy }), async (request) => {
     callerOf(request);
-    const ontology = existing(request.params.version);
-    const node = hierarchy(ontology, request.params.rootIri);
-    if (!ontology.roots.includes(node.iri)) ontology.roots.push(node.iri);
-    return { hierarchy: node };
+    const { version, rootIri } = request.params;
+    const ontology = find(version);
+    if (!ontology) throw uncheckedException("java.lang.NullPointerException");
+    const { classes } = parsedOrFailed(ontology.xml);
+    // OWL API answers a class the document does not declare as one without label or subclasses.
+    saveHierarchy(ontology.saved, hierarchyOf(classes, rootIri) ?? { iri: rootIri, label: null });
+    return { hierarchy: savedHierarchy(ontology.saved, rootIri) };
   });
   scope.delete<RootParams>(
     "/admin/ontologies/:version/:rootIri",
     answers({ 200: OntologyHierarchyList }),
     async (request) => {
       callerOf(request);
-      const ontology = existing(request.params.version);
-      if (!ontology.roots.includes(request.params.rootIri)) {
-        throw notFound(`no hierarchy rooted at ${request.params.rootIri} in ontology version ${ontology.version}`);
-      }
-      ontology.roots = ontology.roots.filter((root) => root !== request.params.rootIri);
+      const ontology = find(request.params.version);
+      if (ontology) deleteHierarchy(ontology.saved, request.params.rootIri);
       return hierarchies(ontology);
     },
   );
 }
 
+function stored(
+  version: string,
+  iri: string | null,
+  xml: string,
+  createdBy: string,
+  createdOn: number,
+): StoredOntology {
+  return {
+    version,
+    iri,
+    created_by: createdBy,
+    created_on: createdOn,
+    deleted: false,
+    xml,
+    saved: noSavedHierarchies(),
+  };
+}
+
+/** The seed ontology, with its hierarchies saved as administrators save them. */
+function seeded(): StoredOntology {
+  const ontology = stored(SEED_ONTOLOGY_VERSION, SEED_ONTOLOGY_IRI, SEED_ONTOLOGY_XML, "carol", Date.UTC(2026, 0, 15));
+  const { classes } = parsedOrFailed(SEED_ONTOLOGY_XML);
+  for (const root of SEED_HIERARCHY_ROOTS)
+    saveHierarchy(ontology.saved, hierarchyOf(classes, root) ?? { iri: root, label: null });
+  return ontology;
+}
+
 /** Metadata backend: ontology documents, their versions and the class hierarchies saved from them. */
 export const ontologies = defineModule<OntologiesState>({
   makeState: () => ({
-    ontologies: new Map([
-      [
-        SEED_ONTOLOGY_VERSION,
-        stored(SEED_ONTOLOGY_VERSION, SEED_ONTOLOGY_XML, "carol", Date.UTC(2026, 0, 15), [...SEED_HIERARCHY_ROOTS]),
-      ],
-    ]),
+    ontologies: new Map([[SEED_ONTOLOGY_VERSION, seeded()]]),
   }),
   routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
 });

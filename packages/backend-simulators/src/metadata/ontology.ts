@@ -1,22 +1,25 @@
-/** One class of an ontology: its IRI, label and the classes it is a subclass of. */
+/** One class of an ontology: its IRI, label (null without an rdfs:label) and the classes it is a subclass of. */
 export interface OntologyClass {
   iri: string;
-  label: string;
-  description: string;
+  label: string | null;
   parents: string[];
 }
 
+/**
+ * What the service reads of an ontology (util/ontology.clj format-ontology-id): its IRI (OWL API's default document
+ * IRI: the version IRI, else the ontology IRI; null for an anonymous ontology), its version (the version IRI, else
+ * a doap:Version annotation; null without either) and its classes.
+ */
 export interface ParsedOntology {
-  iri: string;
-  versionInfo: string;
+  iri: string | null;
+  version: string | null;
   classes: Map<string, OntologyClass>;
 }
 
 /** A class hierarchy as the metadata and apps backends return it. */
 export interface HierarchyNode {
   iri: string;
-  label: string;
-  description?: string;
+  label: string | null;
   subclasses?: HierarchyNode[];
 }
 
@@ -34,24 +37,28 @@ const firstMatch = (text: string, pattern: RegExp) => {
 };
 
 /**
- * Reads the parts of an OWL (RDF/XML) document the platform uses: the ontology IRI, its version
- * info, and every named class with label, comment and superclasses. Undefined when it is not OWL.
+ * Reads the parts of an OWL (RDF/XML) document the platform uses: the ontology's IRI and version, and every named
+ * class with its label and superclasses. Undefined when it is no RDF/XML document.
  */
 export function parseOntology(xml: string): ParsedOntology | undefined {
-  const iri = firstMatch(xml, /<owl:Ontology\b[^>]*\brdf:about="([^"]*)"/);
-  if (!iri) return undefined;
+  if (!/<rdf:RDF\b/.test(xml)) return undefined;
+  const ontologyIri = firstMatch(xml, /<owl:Ontology\b[^>]*\brdf:about="([^"]*)"/);
+  const versionIri = firstMatch(xml, /<owl:versionIRI\b[^>]*\brdf:resource="([^"]*)"/);
   const classes = new Map<string, OntologyClass>();
   for (const match of xml.matchAll(/<owl:Class\b[^>]*\brdf:about="([^"]+)"\s*(?:\/>|>([\s\S]*?)<\/owl:Class>)/g)) {
     const classIri = decodeXml(match[1] ?? "");
     const body = match[2] ?? "";
     classes.set(classIri, {
       iri: classIri,
-      label: firstMatch(body, /<rdfs:label\b[^>]*>([\s\S]*?)<\/rdfs:label>/) ?? classIri,
-      description: firstMatch(body, /<rdfs:comment\b[^>]*>([\s\S]*?)<\/rdfs:comment>/) ?? "",
+      label: firstMatch(body, /<rdfs:label\b[^>]*>([\s\S]*?)<\/rdfs:label>/) ?? null,
       parents: [...body.matchAll(/<rdfs:subClassOf\b[^>]*\brdf:resource="([^"]+)"/g)].map((m) => decodeXml(m[1] ?? "")),
     });
   }
-  return { iri, versionInfo: firstMatch(xml, /<owl:versionInfo\b[^>]*>([\s\S]*?)<\/owl:versionInfo>/) ?? "", classes };
+  return {
+    iri: versionIri ?? ontologyIri ?? null,
+    version: versionIri ?? firstMatch(xml, /<doap:Version\b[^>]*>([\s\S]*?)<\/doap:Version>/) ?? null,
+    classes,
+  };
 }
 
 /** The hierarchy rooted at a class, or undefined when the ontology has no such class. */
@@ -66,12 +73,7 @@ export function hierarchyOf(
   const subclasses = [...classes.values()]
     .filter((candidate) => candidate.parents.includes(rootIri))
     .flatMap((child) => hierarchyOf(classes, child.iri, inside) ?? []);
-  return {
-    iri: root.iri,
-    label: root.label,
-    ...(root.description ? { description: root.description } : {}),
-    ...(subclasses.length ? { subclasses } : {}),
-  };
+  return { iri: root.iri, label: root.label, ...(subclasses.length ? { subclasses } : {}) };
 }
 
 export const classIrisOf = (node: HierarchyNode): string[] => [
@@ -99,9 +101,10 @@ const owlClass = (id: string, label: string, parent?: string) =>
 export const SEED_ONTOLOGY_XML = `<?xml version="1.0"?>
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
          xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#"
-         xmlns:owl="http://www.w3.org/2002/07/owl#">
+         xmlns:owl="http://www.w3.org/2002/07/owl#"
+         xmlns:doap="http://usefulinc.com/ns/doap#">
   <owl:Ontology rdf:about="${EDAM}">
-    <owl:versionInfo>1.0</owl:versionInfo>
+    <doap:Version>1.0</doap:Version>
   </owl:Ontology>
 ${owlClass("topic_0003", "Topic")}${owlClass("topic_3070", "Biology", "topic_0003")}${owlClass(
   "topic_0080",

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { badRequest, Problem } from "../framework/problems.js";
+import { Problem } from "../framework/problems.js";
 import { canonicalUuid } from "./schemas.js";
 import type { AttributeUpdate, TemplateUpdate } from "./template-schemas.js";
+import { checkViolation, duplicateKey } from "./unchecked.js";
 
 export interface EnumValue {
   id: string;
@@ -53,25 +54,54 @@ export interface Change {
 
 const idOf = (requested: string | undefined) => (requested === undefined ? randomUUID() : canonicalUuid(requested));
 
-function attributeIds(attributes: readonly AttributeUpdate[]): string[] {
-  return attributes.flatMap((attribute) => [
-    ...(attribute.id === undefined ? [] : [canonicalUuid(attribute.id)]),
-    ...attributeIds(attribute.attributes ?? []),
-  ]);
+/**
+ * How an attribute is saved: adding a template inserts every attribute (an id in use breaks the primary key), updating
+ * one updates those that exist (persistence/templates.clj insert-attribute, insert-or-update-attribute).
+ */
+type Saving = "insert" | "upsert";
+
+/** attr_attrs: a child is nested in one attribute only (unique index on child_id), never in itself (check). */
+function nest(state: TemplatesState, parent: StoredAttribute, childId: string): void {
+  if (parent.id === childId) throw checkViolation("attr_attrs", "attr_attrs_check", `${childId}, ${childId}`);
+  const nested = [...state.attributes.values()].some((attribute) => attribute.children.includes(childId));
+  if (nested) throw duplicateKey("attr_attrs_child_id", "child_id", childId);
+  parent.children.push(childId);
 }
 
-/** Naming one attribute twice in a request would make it its own ancestor or sibling. */
-function refuseRepeatedAttributes(template: TemplateUpdate): string[] {
-  const ids = attributeIds(template.attributes);
-  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
-  if (repeated) throw badRequest(`attribute ${repeated} appears more than once`, "ERR_ILLEGAL_ARGUMENT");
-  return ids;
+/** attr_enum_values: value ids are unique everywhere, a value once per attribute. */
+function enumValues(state: TemplatesState, attributeId: string, request: AttributeUpdate): EnumValue[] {
+  const taken = new Set([...state.attributes.values()].flatMap((attribute) => attribute.values.map(({ id }) => id)));
+  const values: EnumValue[] = [];
+  for (const value of request.values ?? []) {
+    const id = idOf(value.id);
+    if (taken.has(id)) throw duplicateKey("attr_enum_values_pkey", "id", id);
+    if (values.some((saved) => saved.value === value.value)) {
+      throw duplicateKey(
+        "attr_enum_values_attribute_id_value_key",
+        "attribute_id, value",
+        `${attributeId}, ${value.value}`,
+      );
+    }
+    taken.add(id);
+    values.push({ id, value: value.value, is_default: value.is_default ?? false });
+  }
+  return values;
 }
 
-/** Saves an attribute and, in order, the attributes nested in it; returns its id. */
-function saveAttribute(state: TemplatesState, request: AttributeUpdate, change: Change): string {
+/**
+ * Saves an attribute, nested in `parent` when given, then the attributes nested in it, in the service's order: the
+ * row, its place, its enumeration values (replaced), its nested attributes (replaced). Returns its id.
+ */
+function saveAttribute(
+  state: TemplatesState,
+  request: AttributeUpdate,
+  change: Change,
+  saving: Saving,
+  parent?: StoredAttribute,
+): string {
   const id = idOf(request.id);
   const current = state.attributes.get(id);
+  if (current && saving === "insert") throw duplicateKey("attributes_pkey", "id", id);
   const settings = request.settings ?? current?.settings;
   const attribute: StoredAttribute = {
     id,
@@ -80,11 +110,7 @@ function saveAttribute(state: TemplatesState, request: AttributeUpdate, change: 
     required: request.required ?? current?.required ?? false,
     type: request.type,
     ...(settings === undefined ? {} : { settings }),
-    values: (request.values ?? []).map((value) => ({
-      id: idOf(value.id),
-      value: value.value,
-      is_default: value.is_default ?? false,
-    })),
+    values: [],
     children: [],
     created_by: current?.created_by ?? change.user,
     created_on: current?.created_on ?? change.at,
@@ -92,20 +118,22 @@ function saveAttribute(state: TemplatesState, request: AttributeUpdate, change: 
     modified_on: change.at,
   };
   state.attributes.set(id, attribute);
-  attribute.children = (request.attributes ?? []).map((child) => saveAttribute(state, child, change));
+  if (parent) nest(state, parent, id);
+  attribute.values = enumValues(state, id, request);
+  for (const child of request.attributes ?? []) saveAttribute(state, child, change, saving, attribute);
   return id;
 }
 
-/** Drops the attributes no template uses any more, directly or nested. */
-function removeUnusedAttributes(state: TemplatesState): void {
-  const used = new Set<string>();
-  const visit = (id: string) => {
-    if (used.has(id)) return;
-    used.add(id);
-    for (const child of state.attributes.get(id)?.children ?? []) visit(child);
-  };
-  for (const template of state.templates.values()) template.attributes.forEach(visit);
-  for (const id of state.attributes.keys()) if (!used.has(id)) state.attributes.delete(id);
+/** Runs a change as one database transaction: when it fails, nothing of it stays. */
+function inTransaction<T>(state: TemplatesState, change: () => T): T {
+  const before = structuredClone({ templates: state.templates, attributes: state.attributes });
+  try {
+    return change();
+  } catch (error) {
+    state.templates = before.templates;
+    state.attributes = before.attributes;
+    throw error;
+  }
 }
 
 /**
@@ -126,32 +154,36 @@ export function existingAttribute(state: TemplatesState, attributeId: string): S
   return attribute;
 }
 
-/** Adds a template; ids the caller chose for it or its attributes must not be in use. */
+/**
+ * Adds a template and its attributes, all inserted: an id in use, or one attribute id given twice, breaks a primary key
+ * (a 500, as the service does not check first).
+ */
 export function addTemplate(state: TemplatesState, request: TemplateUpdate, change: Change): StoredTemplate {
-  const id = idOf(request.id);
-  const taken = [id, ...refuseRepeatedAttributes(request)].find(
-    (candidate) => state.templates.has(candidate) || state.attributes.has(candidate),
-  );
-  if (taken) throw new Problem(400, "ERR_EXISTS", `${taken} is already in use`);
-  const template: StoredTemplate = {
-    id,
-    name: request.name,
-    ...(request.description === undefined ? {} : { description: request.description }),
-    deleted: false,
-    created_by: change.user,
-    created_on: change.at,
-    modified_by: change.user,
-    modified_on: change.at,
-    attributes: [],
-  };
-  state.templates.set(id, template);
-  template.attributes = request.attributes.map((attribute) => saveAttribute(state, attribute, change));
-  return template;
+  return inTransaction(state, () => {
+    const id = idOf(request.id);
+    if (state.templates.has(id)) throw duplicateKey("templates_pkey", "id", id);
+    const template: StoredTemplate = {
+      id,
+      name: request.name,
+      ...(request.description === undefined ? {} : { description: request.description }),
+      deleted: false,
+      created_by: change.user,
+      created_on: change.at,
+      modified_by: change.user,
+      modified_on: change.at,
+      attributes: [],
+    };
+    state.templates.set(id, template);
+    template.attributes = request.attributes.map((attribute) => saveAttribute(state, attribute, change, "insert"));
+    return template;
+  });
 }
 
 /**
- * Replaces a template's name, attributes and (when given) description and deleted flag. Attributes
- * named by an existing id are updated in place, others added; attributes left unused are dropped.
+ * Replaces a template's name, attributes and (when given) description and deleted flag. Attributes named by an
+ * existing id are updated in place (one named twice at the top is listed twice), others added. Attributes left
+ * unused stay, nested ones still nested: the service's orphan clean-up is a lazy sequence nobody reads
+ * (persistence/templates.clj delete-orphan-attributes).
  */
 export function updateTemplate(
   state: TemplatesState,
@@ -160,23 +192,22 @@ export function updateTemplate(
   change: Change,
 ): StoredTemplate {
   const template = existingTemplate(state, templateId);
-  refuseRepeatedAttributes(request);
-  template.name = request.name;
-  if (request.description !== undefined) template.description = request.description;
-  if (request.deleted !== undefined) template.deleted = request.deleted;
-  template.modified_by = change.user;
-  template.modified_on = change.at;
-  template.attributes = request.attributes.map((attribute) => saveAttribute(state, attribute, change));
-  removeUnusedAttributes(state);
-  return template;
+  return inTransaction(state, () => {
+    template.name = request.name;
+    if (request.description !== undefined) template.description = request.description;
+    if (request.deleted !== undefined) template.deleted = request.deleted;
+    template.modified_by = change.user;
+    template.modified_on = change.at;
+    template.attributes = request.attributes.map((attribute) => saveAttribute(state, attribute, change, "upsert"));
+    return template;
+  });
 }
 
-/** Marks a template deleted, or removes it with its unused attributes when `permanent`. */
+/** Marks a template deleted, or removes it when `permanent` (its attributes stay, as after an update). */
 export function deleteTemplate(state: TemplatesState, templateId: string, change: Change, permanent: boolean): void {
   const template = existingTemplate(state, templateId);
   if (permanent) {
     state.templates.delete(template.id);
-    removeUnusedAttributes(state);
     return;
   }
   template.deleted = true;

@@ -5,7 +5,8 @@ const HIERARCHY = `${VERSION}/{root-iri}`;
 
 /**
  * Ontologies and the app hierarchies built on them. Documents and saved hierarchies belong to the
- * metadata backend; the active version and everything about apps to the apps backend.
+ * metadata backend; the active version and everything about apps to the apps backend. Saving a hierarchy is checked
+ * first (ontology-hierarchy-save.ts).
  */
 export const ontologies: PassthroughFamily = {
   tag: "ontologies",
@@ -21,7 +22,6 @@ export const ontologies: PassthroughFamily = {
     },
     { method: "DELETE", path: VERSION, summary: "Delete an ontology version" },
     { method: "POST", path: VERSION, summary: "Make an ontology version the active one" },
-    { method: "PUT", path: HIERARCHY, backend: "metadata", summary: "Save a hierarchy of an ontology version" },
     { method: "DELETE", path: HIERARCHY, backend: "metadata", summary: "Delete a saved hierarchy" },
     { method: "GET", path: HIERARCHY, summary: "An app hierarchy of an ontology version" },
     { method: "GET", path: `${HIERARCHY}/apps`, summary: "The apps under a hierarchy" },
