@@ -22,6 +22,7 @@ import { permanentIdRequests } from "./routes/permanent-id-requests.js";
 import { saves } from "./routes/saves.js";
 import { search } from "./routes/search.js";
 import { sharing } from "./routes/sharing.js";
+import { templateChanges } from "./routes/template-changes.js";
 import { tickets } from "./routes/tickets.js";
 import { trash } from "./routes/trash.js";
 import { uploads } from "./routes/uploads.js";
@@ -45,6 +46,7 @@ export const data: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   await app.register(tickets);
   await app.register(fileTypes);
   await app.register(metadataCsv);
+  await app.register(templateChanges);
   await app.register(passthroughRoutes);
   await app.register(checkedPassthroughs);
   await app.register(fileComments);

@@ -66,7 +66,7 @@ const fileMetadata: PassthroughFamily = {
 const TEMPLATE = "/secured/filesystem/metadata/template/{template-id}";
 const ADMIN_TEMPLATES = "/admin/filesystem/metadata/templates";
 
-/** Metadata templates, kept by the metadata backend. */
+/** Metadata templates, kept by the metadata backend (adding and changing them: template-changes.ts). */
 const metadataTemplates: PassthroughFamily = {
   tag: "metadata-templates",
   rows: [
@@ -118,21 +118,6 @@ const metadataTemplates: PassthroughFamily = {
       backend: "metadata",
       backendPath: "/admin/templates",
       summary: "Every metadata template, deleted ones too",
-    },
-    {
-      method: "POST",
-      path: ADMIN_TEMPLATES,
-      backend: "metadata",
-      backendPath: "/admin/templates",
-      summary: "Add a metadata template",
-    },
-    {
-      method: "POST",
-      path: `${ADMIN_TEMPLATES}/{template-id}`,
-      backend: "metadata",
-      backendPath: "/admin/templates/{template-id}",
-      backendMethod: "PUT",
-      summary: "Change a metadata template",
     },
     {
       method: "DELETE",
