@@ -4,7 +4,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { DEFAULT_PORTS, type RecordedRequest, RUNNING_VICE_ANALYSIS } from "@de-gateway/backend-simulators";
+import {
+  COMPLETED_ANALYSIS,
+  DEFAULT_PORTS,
+  type RecordedRequest,
+  RUNNING_VICE_ANALYSIS,
+} from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundlePath } from "../src/bundle-paths.js";
 import { COMPILE_CACHE_DIR } from "../src/compile-cache.js";
@@ -168,7 +173,7 @@ describe("pnpm start", () => {
     expect(body.data_usage.total).toBeGreaterThan(0);
   });
 
-  it("tells the submitter of an analysis, whose notifications list the apps backend's status updates", async () => {
+  it("lists the apps backend's status updates in the notifications: the demo world's analyses' and a new one's", async () => {
     const submission = {
       system_id: "de",
       app_id: RUNNING_VICE_ANALYSIS.appId,
@@ -190,6 +195,8 @@ describe("pnpm start", () => {
     };
     const texts = messages.filter((message) => message.payload.id === id).map((message) => message.message.text);
     expect(texts.sort()).toEqual(["stack-notebook running", "stack-notebook submitted"]);
+    // The demo world's analyses ran before it started: their updates are there too.
+    expect(messages.map((message) => message.message.text)).toContain(`${COMPLETED_ANALYSIS.name} completed`);
   });
 
   it("answers an unknown path 404, malformed JSON 400 and an oversized body 413, all JSON", async () => {

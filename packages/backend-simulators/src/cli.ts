@@ -45,8 +45,8 @@ async function main(): Promise<void> {
     }
     process.exit(1);
   }
-  // As if data-usage-api's scheduled batch had run before the demo began: the dashboard shows each user's bytes.
-  platform.dataUsage.countEveryone();
+  // The demo begins after its world's analyses ran and data-usage-api's batch counted every user's bytes.
+  platform.recallDemoHistory();
   const env = await platform.env();
   // `pnpm start` learns what to tell the services from this line instead of loading the simulators itself.
   if (process.env.SIM_PRINT_ENVIRONMENT === "1")

@@ -174,7 +174,7 @@ export class SimulatedPlatform {
       peers: {
         concurrentJobLimit: (username) => limitOf(this.analyses.state.jobLimits, username),
         openViceRequests: (username) => listedRequests(this.requests.state.requests, { type: "vice", user: username }),
-        notificationAgent: (body) => this.notifications.receive(body),
+        notificationAgent: (body, at) => this.notifications.receive(body, at),
       },
     });
     this.permissions = createPermissionsSimulator({
@@ -284,6 +284,19 @@ export class SimulatedPlatform {
       this.requests,
       this.permissions,
     ];
+  }
+
+  /**
+   * What the demo world's past would have left in the services that fill only as the platform runs: data-usage-api's
+   * scheduled count of every user's bytes in QMS, and each analysis' status updates in its owner's notifications,
+   * dated when they happened. `pnpm start`'s simulators recall it once at start; a platform started by a test does
+   * not, so that the answers of a user never counted and of an empty notification list stay reachable.
+   */
+  recallDemoHistory(): void {
+    this.dataUsage.countEveryone();
+    this.apps.tellStatusHistories(
+      (username) => demoUser(username) ?? { username, email: "", firstName: "", lastName: "" },
+    );
   }
 
   /** Environment for a service under test: backend URLs, auth and mail settings. */

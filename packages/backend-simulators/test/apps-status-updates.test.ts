@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { COMPLETED_ANALYSIS, FAILED_ANALYSIS, RUNNING_VICE_ANALYSIS } from "../src/demo-world.js";
 import { SEED_APP_IDS } from "../src/seed-ids.js";
 import { appsClient } from "./apps-http.js";
 import { jsonClient } from "./json-client.js";
@@ -123,5 +124,32 @@ describe("analysis status updates", () => {
     expect(stopped.status).toBe(200);
     expect(platform().apps.state.analyses.analyses.get(id)?.status).toBe("Completed");
     expect(told().map((update) => update.text)).toEqual(["notebook submitted", "notebook running"]);
+  });
+
+  it("of the demo world's analyses are recalled at start, each dated when it happened, the finished ones mailed", async () => {
+    expect(told()).toEqual([]);
+    platform().recallDemoHistory();
+    const stored = platform().notifications.state.intake.messages;
+    const of = (id: string) =>
+      stored
+        .filter((message) => message.payload?.id === id)
+        .map(({ message, email, timeCreated }) => [message.text, email, timeCreated]);
+    const completed = platform().apps.state.analyses.analyses.get(COMPLETED_ANALYSIS.id);
+    expect(of(COMPLETED_ANALYSIS.id)).toEqual([
+      [`${COMPLETED_ANALYSIS.name} submitted`, false, completed?.startdate],
+      [`${COMPLETED_ANALYSIS.name} running`, false, (completed?.startdate ?? 0) + 1000],
+      [`${COMPLETED_ANALYSIS.name} completed`, true, completed?.enddate],
+    ]);
+    expect(of(FAILED_ANALYSIS.id).map(([text]) => text)).toEqual([
+      `${FAILED_ANALYSIS.name} submitted`,
+      `${FAILED_ANALYSIS.name} running`,
+      `${FAILED_ANALYSIS.name} failed`,
+    ]);
+    const session = stored.filter((message) => message.payload?.id === RUNNING_VICE_ANALYSIS.id);
+    expect(session.map(({ message }) => message.text)).toEqual([
+      `${RUNNING_VICE_ANALYSIS.name} submitted`,
+      `${RUNNING_VICE_ANALYSIS.name} running`,
+    ]);
+    expect(session[1]?.payload?.access_url).toMatch(/^https:\/\/a[0-9a-f]{8}\./);
   });
 });

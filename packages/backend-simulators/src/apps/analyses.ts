@@ -29,6 +29,7 @@ import { AppJobView } from "./answer-schemas/apps.js";
 import { jobView, parameterKey } from "./app-views.js";
 import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog-store.js";
 import { limitChecksOf } from "./limit-checks.js";
+import { statusHistoryOf } from "./status-history.js";
 import { sendStatusUpdate } from "./status-updates.js";
 import { toolsOf } from "./tools-store.js";
 
@@ -87,6 +88,25 @@ export function launch(analysis: AnalysisRecord, all: All, owner: Caller): void 
   announceStatus(analysis, all, owner);
   analysisEventsOf(all).submitted?.(analysis);
   if (analysis.status !== "Submitted") announceStatus(analysis, all, owner);
+}
+
+/**
+ * Tells each analysis' owner of every status it went through, dated when it did, as the apps service did while the
+ * analyses ran: how a platform whose analyses ran before it was watched has its users' notifications.
+ */
+export function announceHistories(all: All, ownerOf: (username: string) => Caller): void {
+  for (const analysis of analysesOf(all).analyses.values()) {
+    const owner = ownerOf(analysis.username);
+    for (const { status, timestamp } of statusHistoryOf(analysis)) {
+      const ended = FINISHED.some((finished) => finished === status);
+      const job = {
+        ...summary(analysis, all, owner.username),
+        status,
+        enddate: ended ? String(analysis.enddate) : "0",
+      };
+      sendStatusUpdate(all, job, owner, Number(timestamp));
+    }
+  }
 }
 
 function missingRequired(app: AppRecord, config: Record<string, unknown>): string[] {

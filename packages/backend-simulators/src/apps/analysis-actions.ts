@@ -8,6 +8,7 @@ import { bodyObject } from "../framework/request-values.js";
 import { launch, stepOf, visibleAnalyses } from "./analyses.js";
 import { type AnalysisRecord, analysesOf, readableAnalysis } from "./analyses-store.js";
 import { AnalysisHistory, AnalysisStats } from "./answer-schemas/analyses.js";
+import { statusHistoryOf } from "./status-history.js";
 
 type All = () => Record<string, unknown>;
 
@@ -18,17 +19,6 @@ export function analysisIdsOf(body: unknown): string[] {
     throw missingField("analyses");
   }
   return ids as string[];
-}
-
-/** The status updates an analysis went through, as the job status listener records them. */
-function updatesOf(analysis: AnalysisRecord) {
-  const update = (status: string, message: string, at: number) => ({ status, message, timestamp: String(at) });
-  const updates = [update("Submitted", "The analysis was submitted", analysis.startdate)];
-  if (analysis.status === "Submitted") return updates;
-  if (analysis.status !== "Canceled" || analysis.enddate > analysis.startdate + 1000)
-    updates.push(update("Running", "The analysis started running", analysis.startdate + 1000));
-  if (analysis.status !== "Running") updates.push(update(analysis.status, `The analysis ended`, analysis.enddate));
-  return updates;
 }
 
 function routes(scope: FastifyInstance, all: All) {
@@ -46,7 +36,7 @@ function routes(scope: FastifyInstance, all: All) {
     answers({ 200: AnalysisHistory }),
     async (request) => {
       const analysis = readableAnalysis(analysesOf(all), request.params.analysisId, callerOf(request));
-      const step = { ...stepOf(analysis), updates: updatesOf(analysis) };
+      const step = { ...stepOf(analysis), updates: statusHistoryOf(analysis) };
       return { analysis_id: analysis.id, steps: [step], timestamp: String(Date.now()), total: 1 };
     },
   );

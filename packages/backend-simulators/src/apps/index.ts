@@ -1,6 +1,7 @@
+import type { Caller } from "../framework/caller.js";
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
-import { analyses } from "./analyses.js";
+import { analyses, announceHistories } from "./analyses.js";
 import { analysisActions } from "./analysis-actions.js";
 import { type AnalysisEvents, analysisEvents } from "./analysis-events.js";
 import { analysisSharing } from "./analysis-sharing.js";
@@ -70,6 +71,15 @@ export interface AppsSimulatorOptions extends SimulatorOptions {
 export function createAppsSimulator(options: AppsSimulatorOptions = {}) {
   const events = analysisEvents(options.analysisEvents ?? {});
   const peers = peerServices(options.peers);
-  return moduleSimulator("apps", { ...appsModules, analysisEvents: events, peerServices: peers }, options);
+  const simulator = moduleSimulator("apps", { ...appsModules, analysisEvents: events, peerServices: peers }, options);
+  return Object.assign(simulator, {
+    /**
+     * Tells the owners of the analyses the backend holds of every status they went through (`announceHistories`):
+     * the demo world's analyses ran before anyone watched, and their notifications are what that left.
+     */
+    tellStatusHistories(ownerOf: (username: string) => Caller): void {
+      announceHistories(() => simulator.state as Record<string, unknown>, ownerOf);
+    },
+  });
 }
 export type AppsSimulator = ReturnType<typeof createAppsSimulator>;

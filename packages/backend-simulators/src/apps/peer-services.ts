@@ -22,7 +22,7 @@ export interface PeerServices {
    * The notification agent's `POST /notification` (`clients/notifications.clj`): the backend tells a user of their
    * analyses' status changes. A refusal throws; the backend logs it and goes on (`guarded`, as the real one does).
    */
-  notificationAgent(body: Record<string, unknown>): void;
+  notificationAgent(body: Record<string, unknown>, at?: number): void;
 }
 
 const ALONE: PeerServices = {

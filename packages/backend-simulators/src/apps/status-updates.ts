@@ -43,9 +43,10 @@ function formatTimestamp(millis: string): string {
  * Tells the analysis' owner of its status, as cyverse-de/apps does when one is submitted, changes or is stopped
  * (`clients/notifications.clj` format-job-status-update): the listing entry as the payload, with the fields the
  * notification templates read, mailed for a finished analysis whose owner asked. A running interactive analysis's
- * update carries its address (`send-interactive-job-status-update`). A refusal is logged there and forgotten.
+ * update carries its address (`send-interactive-job-status-update`). A refusal is logged there and forgotten. `at`
+ * dates an update that happened before now (a seeded analysis' history).
  */
-export function sendStatusUpdate(all: All, job: JobInfo, owner: Caller): void {
+export function sendStatusUpdate(all: All, job: JobInfo, owner: Caller, at?: number): void {
   const accessUrl = ENDED.has(job.status) ? undefined : job.interactive_urls[0];
   const payload = {
     ...job,
@@ -60,15 +61,18 @@ export function sendStatusUpdate(all: All, job: JobInfo, owner: Caller): void {
     user: owner.username,
   };
   try {
-    peerServicesOf(all).notificationAgent({
-      type: notificationTypeOf(all, job.app_id),
-      user: owner.username,
-      subject: `${job.name} status changed.`,
-      message: `${job.name} ${job.status.toLowerCase()}`,
-      email: job.notify && MAILED.has(job.status),
-      email_template: "analysis_status_change",
-      payload,
-    });
+    peerServicesOf(all).notificationAgent(
+      {
+        type: notificationTypeOf(all, job.app_id),
+        user: owner.username,
+        subject: `${job.name} status changed.`,
+        message: `${job.name} ${job.status.toLowerCase()}`,
+        email: job.notify && MAILED.has(job.status),
+        email_template: "analysis_status_change",
+        payload,
+      },
+      at,
+    );
   } catch {
     // `guarded-send-notification`: the analysis goes on whether or not its owner could be told.
   }

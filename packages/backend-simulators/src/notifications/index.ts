@@ -13,8 +13,11 @@ export const notificationModules = { intake, listings, marks, system, unknownPat
 export function createNotificationsSimulator(options: SimulatorOptions = {}) {
   const simulator = moduleSimulator("notifications", notificationModules, options);
   return Object.assign(simulator, {
-    /** What another platform service posts to `POST /notification`, taken in process: stored, or refused by throwing. */
-    receive: (body: unknown) => receiveNotification(simulator.state.intake, body),
+    /**
+     * What another platform service posts to `POST /notification`, taken in process: stored (as of `at` when given),
+     * or refused by throwing.
+     */
+    receive: (body: unknown, at?: number) => receiveNotification(simulator.state.intake, body, at),
   });
 }
 export type NotificationsSimulator = ReturnType<typeof createNotificationsSimulator>;

@@ -35,10 +35,12 @@ export interface IntakeState {
   messages: StoredNotification[];
 }
 
-/** Stores a request read as `POST /notification` reads it (its refusals thrown as the route answers them). */
-export function receiveNotification(state: IntakeState, body: unknown): void {
+/**
+ * Stores a request read as `POST /notification` reads it (its refusals thrown as the route answers them), recorded
+ * at `now` (epoch milliseconds).
+ */
+export function receiveNotification(state: IntakeState, body: unknown, now = Date.now()): void {
   const sent = readNotificationRequest(body);
-  const now = Date.now();
   state.messages.push({
     user: sent.user,
     owner: qualified(sent.user),
