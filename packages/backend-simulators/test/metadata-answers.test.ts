@@ -55,37 +55,37 @@ describe("metadata answers in the metadata service's shapes", () => {
   });
 
   it("comments on data items and apps", async () => {
-    for (const [prefix, admin, query] of [
-      ["/filesystem/data", "/admin/filesystem/data", FILE_TYPE],
-      ["/apps", "/admin/apps", {}],
+    for (const [prefix, admin, idName, query] of [
+      ["/filesystem/data", "/admin/filesystem/data", "dataId", FILE_TYPE],
+      ["/apps", "/admin/apps", "appId", {}],
     ] as const) {
       const target = prefix === "/apps" ? APP : FILE;
       const posted = await answered(
-        `POST ${prefix}/:targetId/comments`,
+        `POST ${prefix}/:${idName}/comments`,
         alice.post(`${prefix}/${target}/comments`, { comment: "a first look" }, query),
       );
       const comment = `${target}/comments/${posted.comment.id}`;
-      await answered(`GET ${prefix}/:targetId/comments`, alice.get(`${prefix}/${target}/comments`));
+      await answered(`GET ${prefix}/:${idName}/comments`, alice.get(`${prefix}/${target}/comments`));
       await answered(
-        `PATCH ${prefix}/:targetId/comments/:commentId`,
+        `PATCH ${prefix}/:${idName}/comments/:commentId`,
         alice.patch(`${prefix}/${comment}`, undefined, { retracted: "true" }),
       );
       await answered(
-        `PATCH ${admin}/:targetId/comments/:commentId`,
+        `PATCH ${admin}/:${idName}/comments/:commentId`,
         carol.patch(`${admin}/${comment}`, undefined, { retracted: "true" }),
       );
-      await answered(`DELETE ${admin}/:targetId/comments/:commentId`, carol.delete(`${admin}/${comment}`));
+      await answered(`DELETE ${admin}/:${idName}/comments/:commentId`, carol.delete(`${admin}/${comment}`));
     }
   });
 
   it("favorites", async () => {
     await answered(
-      "PUT /favorites/filesystem/:targetId",
+      "PUT /favorites/filesystem/:dataId",
       alice.put(`/favorites/filesystem/${FILE}`, undefined, FILE_TYPE),
     );
     await answered("GET /favorites/filesystem", alice.get("/favorites/filesystem", { "entity-type": "any" }));
     await answered("POST /favorites/filter", alice.post("/favorites/filter", { filesystem: [FILE, FOLDER] }));
-    await answered("DELETE /favorites/filesystem/:targetId", alice.delete(`/favorites/filesystem/${FILE}`));
+    await answered("DELETE /favorites/filesystem/:dataId", alice.delete(`/favorites/filesystem/${FILE}`));
   });
 
   it("tags", async () => {
@@ -97,10 +97,10 @@ describe("metadata answers in the metadata service's shapes", () => {
     await answered("GET /tags/user", alice.get("/tags/user"));
     await answered("GET /tags/suggestions", alice.get("/tags/suggestions", { contains: "raw", limit: "5" }));
     await answered(
-      "PATCH /filesystem/data/:targetId/tags",
+      "PATCH /filesystem/data/:dataId/tags",
       alice.patch(`/filesystem/data/${FILE}/tags`, { tags: [tag.id] }, { type: "attach", ...FILE_TYPE }),
     );
-    await answered("GET /filesystem/data/:targetId/tags", alice.get(`/filesystem/data/${FILE}/tags`));
+    await answered("GET /filesystem/data/:dataId/tags", alice.get(`/filesystem/data/${FILE}/tags`));
     await answered("DELETE /tags/user/:tagId", alice.delete(`/tags/user/${tag.id}`));
   });
 
@@ -154,7 +154,7 @@ describe("metadata answers in the metadata service's shapes", () => {
     const template = SEED_TEMPLATE_IDS.sequencingRun;
     await answered("GET /templates", alice.get("/templates"));
     await answered("GET /templates/:templateId", alice.get(`/templates/${template}`));
-    await answered("GET /templates/attr/:attributeId", alice.get(`/templates/attr/${SEED_ATTRIBUTE_IDS.instrument}`));
+    await answered("GET /templates/attr/:attrId", alice.get(`/templates/attr/${SEED_ATTRIBUTE_IDS.instrument}`));
     for (const download of ["blank-csv", "guide-csv", "zip-csv"]) {
       await answered(`GET /templates/:templateId/${download}`, alice.get(`/templates/${template}/${download}`));
     }

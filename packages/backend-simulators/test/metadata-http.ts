@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { createMetadataSimulator, type MetadataSimulator } from "../src/metadata/index.js";
 import { perFile } from "./per-file.js";
 
@@ -58,3 +59,21 @@ export const metadataSimulatorForTests = (): (() => MetadataSimulator) =>
     () => createMetadataSimulator().start(),
     (simulator) => simulator.stop(),
   );
+
+/**
+ * A refusal by the service's request schemas: 400 `ERR_ILLEGAL_ARGUMENT`, `reason` the map of refused fields (or,
+ * for a body that is no map at all, schema's explanation of that).
+ */
+export function expectSchemaRefusal(answer: Answer) {
+  expect(answer.status).toBe(400);
+  expect(answer.body).toEqual({ error_code: "ERR_ILLEGAL_ARGUMENT", reason: expect.anything() });
+  const { reason } = answer.body;
+  if (typeof reason === "string") expect(reason).toMatch(/^\(not \(map\? /);
+  else expect(Object.keys(reason).length).toBeGreaterThan(0);
+}
+
+/** A body that is not JSON at all, refused before any schema sees it. */
+export function expectUnreadableBody(answer: Answer) {
+  expect(answer.status).toBe(400);
+  expect(answer.body).toMatchObject({ error_code: expect.any(String), reason: expect.any(String) });
+}

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DOI_REQUEST } from "../src/demo-world.js";
-import { as, metadataSimulatorForTests, type Query } from "./metadata-http.js";
+import {
+  as,
+  expectSchemaRefusal,
+  expectUnreadableBody,
+  metadataSimulatorForTests,
+  type Query,
+} from "./metadata-http.js";
 
 const simulator = metadataSimulatorForTests();
 const alice = as(simulator, "alice");
@@ -95,12 +101,10 @@ describe("metadata permanent-id requests", () => {
       { type: "DOI", target_id, target_type: "dir" },
       { type: "DOI", target_id: "nope", target_type: "folder" },
       { type: "DOI", target_type: "folder" },
-      "[",
     ]) {
-      const answer = await alice.post("/permanent-id-requests", body);
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ error_code: expect.any(String), reason: expect.any(String) });
+      expectSchemaRefusal(await alice.post("/permanent-id-requests", body));
     }
+    expectUnreadableBody(await alice.post("/permanent-id-requests", "["));
   });
 
   it("lists the caller's requests, newest first, with status summary and total", async () => {

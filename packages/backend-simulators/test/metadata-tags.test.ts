@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { as, metadataSimulatorForTests } from "./metadata-http.js";
+import { as, expectSchemaRefusal, expectUnreadableBody, metadataSimulatorForTests } from "./metadata-http.js";
 
 const simulator = metadataSimulatorForTests();
 const alice = as(simulator, "alice");
@@ -49,12 +49,17 @@ describe("metadata user tags", () => {
     expect((await bob.post("/tags/user", { value: "reads" })).status).toBe(200);
   });
 
-  it("refuses blank, overlong and missing values", async () => {
-    for (const body of [{ value: "   " }, { value: "x".repeat(256) }, { description: "no value" }, [], "{broken"]) {
-      const answer = await alice.post("/tags/user", body);
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ error_code: expect.any(String), reason: expect.any(String) });
+  it("refuses blank, overlong and missing values in the words of the service's schema", async () => {
+    const refusals: [unknown, unknown][] = [
+      [{ value: "   " }, { value: '(not (non-blank-string? "   "))' }],
+      [{ value: "x".repeat(256) }, { value: "(not (valid-tag-value-size? a-java.lang.String))" }],
+      [{ description: "no value" }, { value: "missing-required-key" }],
+      [[], "(not (map? []))"],
+    ];
+    for (const [body, reason] of refusals) {
+      expect((await alice.post("/tags/user", body)).body).toEqual({ error_code: "ERR_ILLEGAL_ARGUMENT", reason });
     }
+    expectUnreadableBody(await alice.post("/tags/user", "{broken"));
     expect((await alice.post("/tags/user", { value: "x".repeat(255) })).status).toBe(200);
   });
 
@@ -196,9 +201,6 @@ describe("metadata tags on data items", () => {
       await alice.get("/filesystem/data/nope/tags"),
       await as(simulator).get(path),
     ];
-    for (const refusal of refusals) {
-      expect(refusal.status).toBe(400);
-      expect(refusal.body).toMatchObject({ error_code: expect.any(String), reason: expect.any(String) });
-    }
+    for (const refusal of refusals) expectSchemaRefusal(refusal);
   });
 });

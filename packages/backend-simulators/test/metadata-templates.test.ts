@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { SEED_ATTRIBUTE_IDS, SEED_TEMPLATE_IDS } from "../src/metadata/template-seed.js";
-import { as, metadataSimulatorForTests } from "./metadata-http.js";
+import { as, expectSchemaRefusal, expectUnreadableBody, metadataSimulatorForTests } from "./metadata-http.js";
 
 const simulator = metadataSimulatorForTests();
 const alice = as(simulator, "alice");
@@ -149,8 +149,7 @@ describe("metadata templates for users", () => {
       await alice.get("/templates/attr/not-a-uuid"),
       await as(simulator).get("/templates"),
     ]) {
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ error_code: expect.any(String), reason: expect.any(String) });
+      expectSchemaRefusal(answer);
     }
   });
 });
@@ -294,15 +293,14 @@ describe("metadata template administration", () => {
         attributes: [{ name: "a", description: "", type: "Grouping", attributes: [{ name: 1 }] }],
       },
       { name: "Bad value", attributes: [{ name: "a", description: "", type: "Enum", values: [{ is_default: true }] }] },
-      "{",
     ];
-    for (const body of malformed) {
+    for (const body of [...malformed, "{"]) {
       for (const answer of [
         await carol.post("/admin/templates", body),
         await carol.put(`/admin/templates/${sequencingRun}`, body),
       ]) {
-        expect(answer.status).toBe(400);
-        expect(answer.body).toMatchObject({ error_code: expect.any(String), reason: expect.any(String) });
+        if (typeof body === "string") expectUnreadableBody(answer);
+        else expectSchemaRefusal(answer);
       }
     }
     expect(names((await carol.get("/admin/templates")).body)).toEqual(["Sample Collection", "Sequencing Run"]);

@@ -64,7 +64,7 @@ export const dataStore = defineModule<DataStore>({
         lenientJsonBodies(scope);
         for (const register of ROUTE_FAMILIES) register(scope, context);
       },
-      dataInfoStatus,
+      { statusOf: dataInfoStatus },
     );
   },
 });

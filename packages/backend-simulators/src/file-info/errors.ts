@@ -1,5 +1,6 @@
 import { Problem } from "../framework/problems.js";
-import { illegalArgument, MISSING } from "./schema-refusals.js";
+import { MISSING } from "../framework/schema-refusals.js";
+import { illegalArgument } from "./schema-refusals.js";
 
 // clojure-commons' table of statuses: data-info answers every other error code with 500.
 const COMMONS_STATUSES: Readonly<Record<string, number>> = {

@@ -1,9 +1,9 @@
 import { DEMO_USERS } from "../demo-users.js";
 import { answers } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
+import { MISSING } from "../framework/schema-refusals.js";
 import { UserBasePaths } from "./answer-schemas.js";
 import { ADMIN_ACCOUNT, ANONYMOUS_USER } from "./permissions.js";
-import { MISSING } from "./schema-refusals.js";
 
 /** The simulated iRODS zone: homes under `/iplant/home`, users' trash under `/iplant/trash/home` (clj-jargon trash-base-dir). */
 export const IRODS_ZONE = "iplant";

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { queryOf } from "../framework/caller.js";
 import { Problem } from "../framework/problems.js";
+import { failed, MISSING } from "../framework/schema-refusals.js";
 import { badField, badParameter, missingParameter } from "./errors.js";
-import { failed, illegalArgument, MISSING } from "./schema-refusals.js";
+import { illegalArgument } from "./schema-refusals.js";
 
 /** data-info refuses requests naming more paths than this. */
 export const MAX_PATHS_IN_REQUEST = 1000;

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { failed } from "../framework/schema-refusals.js";
 import type { CallerView } from "./caller-view.js";
 import type { Entry } from "./catalogue.js";
 import { badField, notAuthorized } from "./errors.js";
@@ -6,7 +7,7 @@ import { createFolders, missingFolders } from "./folders.js";
 import { userHomePath, userTrashPath } from "./navigation.js";
 import { baseName, isBaseFolder, isWithin, parentOf } from "./paths.js";
 import { canWrite } from "./permissions.js";
-import { failed, invalidAnswer } from "./schema-refusals.js";
+import { invalidAnswer } from "./schema-refusals.js";
 
 /** The AVU in which data-info remembers where a trashed entry came from. */
 export const TRASH_ORIGIN = "ipc-trash-origin";

@@ -1,4 +1,10 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+
+/**
+ * What a Clojure backend answers as `reason`: text; a map of refused fields (schema errors); or null, where the
+ * backend threw a map without `:error` (clojure-commons exception.clj default-error-handler).
+ */
+export type Reason = string | Record<string, unknown> | null;
 
 /**
  * An error answer the way the platform's Clojure backends give them: a status and `{error_code, reason}`,
@@ -8,10 +14,10 @@ export class Problem extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    reason: string,
+    readonly reason: Reason,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(reason);
+    super(typeof reason === "string" ? reason : code);
   }
 }
 
@@ -21,12 +27,8 @@ export class Problem extends Error {
  * a map, schema's one-line explanation of that).
  */
 export class InvalidRequest extends Problem {
-  constructor(readonly fields: Record<string, unknown> | string) {
-    super(
-      400,
-      "ERR_ILLEGAL_ARGUMENT",
-      typeof fields === "string" ? fields : `invalid fields: ${Object.keys(fields).join(", ")}`,
-    );
+  constructor(fields: Record<string, unknown> | string) {
+    super(400, "ERR_ILLEGAL_ARGUMENT", fields);
   }
 }
 
@@ -35,25 +37,36 @@ export const badRequest = (reason: string, code = "ERR_BAD_REQUEST", details?: R
 export const missingField = (field: string) =>
   new Problem(400, "ERR_BAD_OR_MISSING_FIELD", `the request field ${field} is required`);
 export const forbidden = (reason: string) => new Problem(403, "ERR_FORBIDDEN", reason);
-export const notFound = (reason: string, details?: Record<string, unknown>) =>
+export const notFound = (reason: Reason, details?: Record<string, unknown>) =>
   new Problem(404, "ERR_NOT_FOUND", reason, details);
 export const exists = (reason: string) => new Problem(409, "ERR_EXISTS", reason);
 
+/** How a scope refuses a request its route schemas do not accept. */
+export type SchemaRefusal = (error: FastifyError, request: FastifyRequest) => Problem;
+
+const plainRefusal: SchemaRefusal = (error) => badRequest(error.message);
+
+export interface ScopeOptions {
+  /** The status a thrown Problem is answered with; its own by default. */
+  statusOf?: (problem: Problem) => number;
+  /** How requests the route schemas refuse are answered; 400 `ERR_BAD_REQUEST` with the validator's words by default. */
+  refuse?: SchemaRefusal;
+}
+
 /**
  * Registers routes in a scope of their own whose errors are answered as `{error_code, reason}`
- * (thrown Problems with their status, or the status `statusOf` gives them; body and validation errors as 400),
- * leaving other modules alone.
+ * (thrown Problems and schema refusals as `options` says; other body errors as 400), leaving other modules alone.
  */
 export async function backendScope(
   app: FastifyInstance,
   register: (scope: FastifyInstance) => void,
-  statusOf: (problem: Problem) => number = (problem) => problem.status,
+  { statusOf = (problem) => problem.status, refuse = plainRefusal }: ScopeOptions = {},
 ): Promise<void> {
   await app.register(async (scope) => {
-    scope.setErrorHandler((error: FastifyError | Problem, _request, reply) => {
+    scope.setErrorHandler((thrown: FastifyError | Problem, request, reply) => {
+      const error = !(thrown instanceof Problem) && thrown.validation ? refuse(thrown, request) : thrown;
       if (error instanceof Problem) {
-        const reason = error instanceof InvalidRequest ? error.fields : error.message;
-        return reply.code(statusOf(error)).send({ ...error.details, error_code: error.code, reason });
+        return reply.code(statusOf(error)).send({ ...error.details, error_code: error.code, reason: error.reason });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       const code = status < 500 ? "ERR_BAD_REQUEST" : "ERR_UNCHECKED_EXCEPTION";

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { answers } from "../framework/answers.js";
-import { callerOf, queryOf } from "../framework/caller.js";
-import { backendScope, InvalidRequest } from "../framework/problems.js";
+import { queryOf } from "../framework/caller.js";
+import { InvalidRequest } from "../framework/problems.js";
+import { failed } from "../framework/schema-refusals.js";
 import { AvuList } from "./answer-schemas.js";
 import { type AvusState, type StoredAvu, shownAvu } from "./avu-store.js";
+import { metadataScope, userOf } from "./service.js";
 
 /**
  * AVUs of data items kept outside this backend's store: the file-info simulator keeps the metadata-service AVUs
@@ -25,13 +27,15 @@ const FIELD: Record<(typeof CRITERIA)[number], keyof StoredAvu> = {
 /** The search criteria: each a list of values, any of which the AVU's field must equal (ids in any case). */
 function criteriaOf(values: Record<string, unknown>, single: "refuse" | "list"): Criteria {
   const criteria: Criteria = {};
-  const refused: Record<string, string> = {};
+  const refused: Record<string, unknown> = {};
   for (const name of CRITERIA) {
     const value = values[name];
     if (value === undefined) continue;
     const list = typeof value === "string" && single === "list" ? [value] : value;
     if (!Array.isArray(list) || !list.every((item) => typeof item === "string")) {
-      refused[name] = "(not (sequential? a-list-of-strings))";
+      refused[name] = Array.isArray(list)
+        ? list.map((item) => (typeof item === "string" ? null : failed("instance? java.lang.String", item)))
+        : failed("sequential?", list);
       continue;
     }
     criteria[name] = name === "target-id" ? list.map((id) => id.toLowerCase()) : list;
@@ -63,15 +67,15 @@ export function avuSearchRoutes(app: FastifyInstance, state: () => AvusState, da
       ],
     };
   };
-  return backendScope(app, (scope) => {
+  return metadataScope(app, (scope) => {
     scope.post("/avus/search", answers({ 200: AvuList }), async (request: FastifyRequest) => {
-      callerOf(request);
+      userOf(request);
       const body = request.body ?? {};
-      if (typeof body !== "object" || Array.isArray(body)) throw new InvalidRequest({ body: "(not (map? a-body))" });
+      if (typeof body !== "object" || Array.isArray(body)) throw new InvalidRequest(failed("map?", body));
       return search(criteriaOf(body as Record<string, unknown>, "refuse"));
     });
     scope.get("/avus", answers({ 200: AvuList }), async (request: FastifyRequest) => {
-      callerOf(request);
+      userOf(request);
       return search(criteriaOf(queryOf(request), "list"));
     });
   });

@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
 import { answers, NoBody } from "../framework/answers.js";
-import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, Problem } from "../framework/problems.js";
+import { Problem } from "../framework/problems.js";
 import { AvuList } from "./answer-schemas.js";
 import { avuSearchRoutes, type DataItemAvus } from "./avu-search.js";
 import { type AvusState, type StoredAvu, shownAvu } from "./avu-store.js";
-import { now } from "./clock.js";
+import { isoSeconds, now } from "./clock.js";
 import { canonicalUuid, emptyOk, Uuid } from "./schemas.js";
+import { metadataScope, userOf } from "./service.js";
 
 /** What AVUs can be attached to; AVUs attached to another AVU have the internal target type `avu`. */
 const TARGET_TYPES = ["file", "folder", "analysis", "app", "user", "quick_launch", "instant_launch"] as const;
@@ -44,6 +44,13 @@ type CopyRequest = Static<typeof CopyRequest>;
 
 const targetOf = (params: AvuTargetParams): Target => ({ type: params.targetType, id: canonicalUuid(params.targetId) });
 const isOn = (avu: StoredAvu, target: Target) => avu.target_type === target.type && avu.target_id === target.id;
+
+/** An AVU as its database row prints (persistence/avu.clj get-avu-by-id; cheshire writes timestamps as ISO text). */
+const avuRow = ({ created_on, modified_on, ...row }: StoredAvu) => ({
+  ...row,
+  created_on: isoSeconds(created_on),
+  modified_on: isoSeconds(modified_on),
+});
 
 function changed(avu: StoredAvu, request: AvuRequest, user: string): StoredAvu {
   return Object.assign(avu, {
@@ -93,7 +100,7 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
     );
     const existing = id === undefined ? undefined : state().avus.get(id);
     if (!identical && existing && !isOn(existing, target)) {
-      throw new Problem(400, "ERR_EXISTS", `AVU ${id} is already attached to another target item`);
+      throw new Problem(400, "ERR_EXISTS", "AVU already attached to another target item.", { avu: avuRow(existing) });
     }
     const saved = identical ?? (existing ? changed(existing, request, user) : added(target, id, request, user));
     state().avus.set(saved.id, saved);
@@ -136,7 +143,7 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
     "/avus/:targetType/:targetId",
     { schema: { params: AvuTargetParams }, ...answers({ 200: AvuList }) },
     async (request) => {
-      callerOf(request);
+      userOf(request);
       return listing(targetOf(request.params));
     },
   );
@@ -145,7 +152,7 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
     "/avus/:targetType/:targetId",
     { schema: { params: AvuTargetParams, body: AvuListRequest }, ...answers({ 200: AvuList }) },
     async (request) => {
-      const user = callerOf(request).username;
+      const user = userOf(request);
       const target = targetOf(request.params);
       atomically(() => {
         for (const avu of request.body.avus) save(user, target, avu);
@@ -158,7 +165,7 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
     "/avus/:targetType/:targetId",
     { schema: { params: AvuTargetParams, body: SetAvuRequest }, ...answers({ 200: AvuList }) },
     async (request) => {
-      const user = callerOf(request).username;
+      const user = userOf(request);
       const target = targetOf(request.params);
       const avus = request.body.avus ?? [];
       atomically(() => {
@@ -173,7 +180,7 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
     "/avus/:targetType/:targetId/copy",
     { schema: { params: AvuTargetParams, body: CopyRequest }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
-      const user = callerOf(request).username;
+      const user = userOf(request);
       const copies = avusOn(targetOf(request.params)).map(copyOf);
       atomically(() => {
         for (const destination of request.body.targets) {
@@ -194,7 +201,7 @@ export const avusModule = (dataItemAvus: DataItemAvus) =>
   defineModule<AvusState>({
     makeState: () => ({ avus: new Map() }),
     async routes(app, state) {
-      await backendScope(app, (scope) => routes(scope, state));
+      await metadataScope(app, (scope) => routes(scope, state));
       await avuSearchRoutes(app, state, dataItemAvus);
     },
   });

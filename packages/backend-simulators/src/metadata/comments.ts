@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import { type Static, type TSchema, Type } from "typebox";
 import { answers, NoBody } from "../framework/answers.js";
-import { callerOf, queryOf } from "../framework/caller.js";
+import { queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest, InvalidRequest, notFound, Problem } from "../framework/problems.js";
-import { bodyObject, queryText } from "../framework/request-values.js";
+import { notFound, Problem } from "../framework/problems.js";
 import { CommentList, CommentResponse } from "./answer-schemas.js";
-import { canonicalUuid, emptyOk } from "./schemas.js";
+import { canonicalUuid, DataTypeQuery, emptyOk, NonBlank, Uuid } from "./schemas.js";
+import { metadataScope, userOf } from "./service.js";
 
 /** A comment as the metadata backend stores it; `retracted_by` is never shown to users. */
 export interface StoredComment {
@@ -25,8 +26,21 @@ export interface CommentsState {
   comments: Map<string, StoredComment>;
 }
 
-type TargetParams = { Params: { targetId: string } };
-type CommentParams = { Params: { targetId: string; commentId: string } };
+/** A kind of target: its routes' prefixes, the service's name of its id in their paths and its target type. */
+interface TargetKind {
+  prefix: string;
+  adminPrefix: string;
+  idName: "appId" | "dataId";
+  /** The query the posting route takes beyond `user` (the data item's type), and the target type it gives. */
+  postQuery?: TSchema;
+  targetType: (query: Record<string, unknown>) => string;
+}
+
+const CommentRequest = Type.Object({ comment: NonBlank() });
+type CommentRequest = Static<typeof CommentRequest>;
+const RetractionQuery = Type.Object({ retracted: Type.Boolean() });
+type RetractionQuery = Static<typeof RetractionQuery>;
+type Params = Record<string, string>;
 
 const shown = ({ id, commenter, post_time, retracted, comment }: StoredComment) => ({
   id,
@@ -36,19 +50,13 @@ const shown = ({ id, commenter, post_time, retracted, comment }: StoredComment) 
   comment,
 });
 
+// services/comments.clj validate-comment-id: a map without `:error` (so `reason` is null) naming both ids.
 function onTarget(state: CommentsState, targetId: string, commentId: string): StoredComment {
   const comment = state.comments.get(canonicalUuid(commentId));
   if (!comment || comment.deleted || comment.target_id !== canonicalUuid(targetId)) {
-    throw notFound(`comment ${commentId} not found on ${targetId}`);
+    throw notFound(null, { "comment-id": canonicalUuid(commentId), "target-id": canonicalUuid(targetId) });
   }
   return comment;
-}
-
-function retractedParameter(request: FastifyRequest): boolean {
-  const value = queryText(queryOf(request), "retracted");
-  if (value !== "true" && value !== "false")
-    throw badRequest("retracted must be true or false", "ERR_ILLEGAL_ARGUMENT");
-  return value === "true";
 }
 
 /**
@@ -68,71 +76,72 @@ function changeRetraction(comment: StoredComment, username: string, retracting: 
 }
 
 /** The comment routes of one kind of target, under its user prefix and its administrative prefix. */
-function targetRoutes(
-  scope: FastifyInstance,
-  state: () => CommentsState,
-  prefix: string,
-  adminPrefix: string,
-  targetType: (request: FastifyRequest) => string,
-) {
-  scope.get<TargetParams>(`${prefix}/:targetId/comments`, answers({ 200: CommentList }), async (request) => {
-    const comments = [...state().comments.values()]
-      .filter((comment) => comment.target_id === canonicalUuid(request.params.targetId) && !comment.deleted)
-      .sort((a, b) => a.post_time - b.post_time);
-    return { comments: comments.map(shown) };
-  });
-  scope.post<TargetParams>(`${prefix}/:targetId/comments`, answers({ 200: CommentResponse }), async (request) => {
-    const caller = callerOf(request);
-    const text = bodyObject(request.body).comment;
-    if (typeof text !== "string") throw badRequest("the body needs a comment string", "ERR_BAD_OR_MISSING_FIELD");
-    // metadata's CommentRequest takes a NonBlankString.
-    if (!text.trim()) throw new InvalidRequest({ comment: `(not (non-blank-string? ${JSON.stringify(text)}))` });
-    const comment: StoredComment = {
-      id: randomUUID(),
-      target_id: canonicalUuid(request.params.targetId),
-      target_type: targetType(request),
-      commenter: caller.username,
-      post_time: Date.now(),
-      comment: text,
-      retracted: false,
-      retracted_by: null,
-      deleted: false,
-    };
-    state().comments.set(comment.id, comment);
-    return { comment: shown(comment) };
-  });
+function targetRoutes(scope: FastifyInstance, state: () => CommentsState, kind: TargetKind) {
+  const { prefix, adminPrefix, idName } = kind;
+  const TargetParams = Type.Object({ [idName]: Uuid });
+  const CommentParams = Type.Object({ [idName]: Uuid, commentId: Uuid });
+  const targetIdOf = (params: Params) => canonicalUuid(params[idName] as string);
+
+  scope.get<{ Params: Params }>(
+    `${prefix}/:${idName}/comments`,
+    { schema: { params: TargetParams }, ...answers({ 200: CommentList }) },
+    async (request) => {
+      const comments = [...state().comments.values()]
+        .filter((comment) => comment.target_id === targetIdOf(request.params) && !comment.deleted)
+        .sort((a, b) => a.post_time - b.post_time);
+      return { comments: comments.map(shown) };
+    },
+  );
+  scope.post<{ Params: Params; Body: CommentRequest }>(
+    `${prefix}/:${idName}/comments`,
+    {
+      schema: {
+        params: TargetParams,
+        body: CommentRequest,
+        ...(kind.postQuery ? { querystring: kind.postQuery } : {}),
+      },
+      ...answers({ 200: CommentResponse }),
+    },
+    async (request) => {
+      const comment: StoredComment = {
+        id: randomUUID(),
+        target_id: targetIdOf(request.params),
+        target_type: kind.targetType(queryOf(request)),
+        commenter: userOf(request),
+        post_time: Date.now(),
+        comment: request.body.comment,
+        retracted: false,
+        retracted_by: null,
+        deleted: false,
+      };
+      state().comments.set(comment.id, comment);
+      return { comment: shown(comment) };
+    },
+  );
   for (const [path, targetAdmin] of [
     [prefix, false],
     [adminPrefix, true],
   ] as const) {
-    scope.patch<CommentParams>(
-      `${path}/:targetId/comments/:commentId`,
-      answers({ 200: NoBody }),
+    scope.patch<{ Params: Params; Querystring: RetractionQuery }>(
+      `${path}/:${idName}/comments/:commentId`,
+      { schema: { params: CommentParams, querystring: RetractionQuery }, ...answers({ 200: NoBody }) },
       async (request, reply) => {
-        const caller = callerOf(request);
-        const retracting = retractedParameter(request);
-        const comment = onTarget(state(), request.params.targetId, request.params.commentId);
-        changeRetraction(comment, caller.username, retracting, targetAdmin);
+        const user = userOf(request);
+        const comment = onTarget(state(), targetIdOf(request.params), request.params.commentId as string);
+        changeRetraction(comment, user, request.query.retracted, targetAdmin);
         return emptyOk(reply);
       },
     );
   }
-  scope.delete<CommentParams>(
-    `${adminPrefix}/:targetId/comments/:commentId`,
-    answers({ 200: NoBody }),
+  scope.delete<{ Params: Params }>(
+    `${adminPrefix}/:${idName}/comments/:commentId`,
+    { schema: { params: CommentParams }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
-      callerOf(request);
-      onTarget(state(), request.params.targetId, request.params.commentId).deleted = true;
+      userOf(request);
+      onTarget(state(), targetIdOf(request.params), request.params.commentId as string).deleted = true;
       return emptyOk(reply);
     },
   );
-}
-
-function dataType(request: FastifyRequest): string {
-  const type = queryText(queryOf(request), "data-type");
-  if (type !== "file" && type !== "folder")
-    throw badRequest("data-type must be file or folder", "ERR_ILLEGAL_ARGUMENT");
-  return type;
 }
 
 /**
@@ -142,8 +151,19 @@ function dataType(request: FastifyRequest): string {
 export const comments = defineModule<CommentsState>({
   makeState: () => ({ comments: new Map() }),
   routes: (app, state) =>
-    backendScope(app, (scope) => {
-      targetRoutes(scope, state, "/apps", "/admin/apps", () => "app");
-      targetRoutes(scope, state, "/filesystem/data", "/admin/filesystem/data", dataType);
+    metadataScope(app, (scope) => {
+      targetRoutes(scope, state, {
+        prefix: "/apps",
+        adminPrefix: "/admin/apps",
+        idName: "appId",
+        targetType: () => "app",
+      });
+      targetRoutes(scope, state, {
+        prefix: "/filesystem/data",
+        adminPrefix: "/admin/filesystem/data",
+        idName: "dataId",
+        postQuery: DataTypeQuery,
+        targetType: (query) => String(query["data-type"]),
+      });
     }),
 });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
 import { answers, NoBody } from "../framework/answers.js";
-import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, notFound } from "../framework/problems.js";
+import { notFound } from "../framework/problems.js";
 import { DataIdList } from "./answer-schemas.js";
-import { canonicalUuid, type DataType, DataTypeQuery, emptyOk, TargetParams } from "./schemas.js";
+import { canonicalUuid, DataItemParams, type DataType, DataTypeQuery, emptyOk } from "./schemas.js";
+import { metadataScope, userOf } from "./service.js";
 
 export interface FavoritesState {
   /** Each user's favorite data items: UUID → whether it is a file or a folder. */
@@ -28,7 +28,7 @@ function routes(scope: FastifyInstance, state: () => FavoritesState) {
     "/favorites/filesystem",
     { schema: { querystring: EntityTypeQuery }, ...answers({ 200: DataIdList }) },
     async (request) => {
-      const favorites = favoritesOf(callerOf(request).username);
+      const favorites = favoritesOf(userOf(request));
       const wanted = request.query["entity-type"];
       return {
         filesystem: [...favorites].filter(([, type]) => wanted === "any" || type === wanted).map(([id]) => id),
@@ -37,24 +37,25 @@ function routes(scope: FastifyInstance, state: () => FavoritesState) {
   );
 
   // Marking an item twice keeps the first mark, as the backend does.
-  scope.put<{ Params: TargetParams; Querystring: DataTypeQuery }>(
-    "/favorites/filesystem/:targetId",
-    { schema: { params: TargetParams, querystring: DataTypeQuery }, ...answers({ 200: NoBody }) },
+  scope.put<{ Params: DataItemParams; Querystring: DataTypeQuery }>(
+    "/favorites/filesystem/:dataId",
+    { schema: { params: DataItemParams, querystring: DataTypeQuery }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
-      const favorites = favoritesOf(callerOf(request).username);
-      const id = canonicalUuid(request.params.targetId);
+      const favorites = favoritesOf(userOf(request));
+      const id = canonicalUuid(request.params.dataId);
       if (!favorites.has(id)) favorites.set(id, request.query["data-type"]);
       return emptyOk(reply);
     },
   );
 
-  scope.delete<{ Params: TargetParams }>(
-    "/favorites/filesystem/:targetId",
-    { schema: { params: TargetParams }, ...answers({ 200: NoBody }) },
+  scope.delete<{ Params: DataItemParams }>(
+    "/favorites/filesystem/:dataId",
+    { schema: { params: DataItemParams }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
-      const favorites = favoritesOf(callerOf(request).username);
-      if (!favorites.delete(canonicalUuid(request.params.targetId))) {
-        throw notFound(`${request.params.targetId} wasn't marked as a favorite by the user`);
+      const user = userOf(request);
+      const targetId = canonicalUuid(request.params.dataId);
+      if (!favoritesOf(user).delete(targetId)) {
+        throw notFound("The target-id wasn't marked as a favorite by the user", { user, "target-id": targetId });
       }
       return emptyOk(reply);
     },
@@ -64,7 +65,7 @@ function routes(scope: FastifyInstance, state: () => FavoritesState) {
     "/favorites/filter",
     { schema: { body: DataIdList }, ...answers({ 200: DataIdList }) },
     async (request) => {
-      const favorites = favoritesOf(callerOf(request).username);
+      const favorites = favoritesOf(userOf(request));
       const asked = new Set(request.body.filesystem.map(canonicalUuid));
       return { filesystem: [...asked].filter((id) => favorites.has(id)) };
     },
@@ -77,5 +78,5 @@ function routes(scope: FastifyInstance, state: () => FavoritesState) {
  */
 export const favorites = defineModule<FavoritesState>({
   makeState: () => ({ byUser: new Map() }),
-  routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
+  routes: (app, state) => metadataScope(app, (scope) => routes(scope, state)),
 });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
-import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, InvalidRequest, notFound } from "../framework/problems.js";
+import { InvalidRequest, notFound } from "../framework/problems.js";
 import { OntologyDetails, OntologyDetailsList, OntologyHierarchy, OntologyHierarchyList } from "./answer-schemas.js";
 import { isoSeconds } from "./clock.js";
 import {
@@ -23,6 +22,7 @@ import {
   saveHierarchy,
 } from "./saved-hierarchies.js";
 import { emptyOk } from "./schemas.js";
+import { metadataScope, userOf } from "./service.js";
 import { uncheckedException } from "./unchecked.js";
 
 /** A saved ontology document and the hierarchies saved from it. */
@@ -101,24 +101,24 @@ function routes(scope: FastifyInstance, state: () => OntologiesState) {
   // Deleted versions are only left out of the listing: everything else still finds them.
   const find = (version: string) => state().ontologies.get(version);
   scope.get("/ontologies", answers({ 200: OntologyDetailsList }), async (request) => {
-    callerOf(request);
+    userOf(request);
     return { ontologies: [...state().ontologies.values()].filter((ontology) => !ontology.deleted).map(details) };
   });
   scope.get<VersionParams>("/ontologies/:version", answers({ 200: OntologyHierarchyList }), async (request) => {
-    callerOf(request);
+    userOf(request);
     return hierarchies(find(request.params.version));
   });
   scope.post("/admin/ontologies", answers({ 200: OntologyDetails }), async (request) => {
-    const caller = callerOf(request);
+    const user = userOf(request);
     const xml = ontologyXml(request.body, String(request.headers["content-type"] ?? ""));
     const now = new Date();
     const parsed = parsedOrFailed(xml);
-    const ontology = stored(versionOf(parsed, now), parsed.iri, xml, caller.username, now.getTime());
+    const ontology = stored(versionOf(parsed, now), parsed.iri, xml, user, now.getTime());
     state().ontologies.set(ontology.version, ontology);
     return details(ontology);
   });
   scope.delete<VersionParams>("/admin/ontologies/:version", answers({ 200: NoBody }), async (request, reply) => {
-    callerOf(request);
+    userOf(request);
     const { version } = request.params;
     const ontology = find(version);
     if (!ontology) throw notFound("An ontology with this version was not found.", { version });
@@ -127,7 +127,7 @@ function routes(scope: FastifyInstance, state: () => OntologiesState) {
   });
   // The document is read again from the saved XML; an unknown version has none, which fails (a 500).
   scope.put<RootParams>("/admin/ontologies/:version/:rootIri", answers({ 200: OntologyHierarchy }), async (request) => {
-    callerOf(request);
+    userOf(request);
     const { version, rootIri } = request.params;
     const ontology = find(version);
     if (!ontology) throw uncheckedException("java.lang.NullPointerException");
@@ -140,7 +140,7 @@ function routes(scope: FastifyInstance, state: () => OntologiesState) {
     "/admin/ontologies/:version/:rootIri",
     answers({ 200: OntologyHierarchyList }),
     async (request) => {
-      callerOf(request);
+      userOf(request);
       const ontology = find(request.params.version);
       if (ontology) deleteHierarchy(ontology.saved, request.params.rootIri);
       return hierarchies(ontology);
@@ -180,5 +180,5 @@ export const ontologies = defineModule<OntologiesState>({
   makeState: () => ({
     ontologies: new Map([[SEED_ONTOLOGY_VERSION, seeded()]]),
   }),
-  routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
+  routes: (app, state) => metadataScope(app, (scope) => routes(scope, state)),
 });

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
 import { answers } from "../framework/answers.js";
-import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, notFound, Problem } from "../framework/problems.js";
+import { notFound, Problem } from "../framework/problems.js";
 import { paged } from "../framework/request-values.js";
+import { PREDICATES } from "../framework/schema-refusals.js";
 import {
   PermanentIdRequestDetails,
   PermanentIdRequestList,
@@ -22,6 +22,7 @@ import {
 } from "./permanent-id-codes.js";
 import { seededIdRequests } from "./permanent-id-seed.js";
 import { canonicalUuid, DataType, NonBlank, Uuid } from "./schemas.js";
+import { metadataScope, userOf } from "./service.js";
 
 /** One entry of a request's status history; dates in milliseconds since the epoch. */
 export interface StatusUpdate {
@@ -52,8 +53,8 @@ const SORT_FIELDS = ["type", "target_type", "requested_by", "date_submitted", "s
 const ListingQuery = Type.Object({
   statuses: Type.Optional(Type.Array(Type.String())),
   // Kept as text for `paged`, which reads the raw query values.
-  limit: Type.Optional(Type.String({ pattern: "^0*[1-9][0-9]*$" })),
-  offset: Type.Optional(Type.String({ pattern: "^[0-9]+$" })),
+  limit: Type.Optional(Type.String({ pattern: "^0*[1-9][0-9]*$", [PREDICATES]: { pattern: "positive-integer?" } })),
+  offset: Type.Optional(Type.String({ pattern: "^[0-9]+$", [PREDICATES]: { pattern: "non-negative-integer?" } })),
   "sort-field": Type.Optional(Type.Enum(SORT_FIELDS)),
   "sort-dir": Type.Optional(Type.Enum(["ASC", "DESC"])),
 });
@@ -113,12 +114,14 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
     // (persistence/permanent_id_requests.clj list-permanent-id-requests, services/permanent_id_requests.clj).
     return { requests: page, total: page.length > 0 ? rows.length : 0 };
   };
-  /** The request, or 404; with a requester, only that requester's request. */
+  /** The request, or 404 (services/permanent_id_requests.clj assert-…-found); with a requester, only theirs. */
   const existing = (requestId: string, requester?: string) => {
-    const request = state().requests.get(canonicalUuid(requestId));
-    if (!request || (requester !== undefined && request.requested_by !== requester)) {
-      throw notFound(`permanent ID request ${requestId} not found`);
+    const id = canonicalUuid(requestId);
+    const request = state().requests.get(id);
+    if (requester !== undefined && request?.requested_by !== requester) {
+      throw notFound("A Permanent ID Request with this ID was not found for this user.", { user: requester, id });
     }
+    if (!request) throw notFound("A Permanent ID Request with this ID was not found.", { id });
     return request;
   };
   const statusCode = (name: string) => {
@@ -131,7 +134,7 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
     "/permanent-id-requests",
     { schema: { querystring: ListingQuery }, ...answers({ 200: PermanentIdRequestList }) },
     async (request) => {
-      const requester = callerOf(request).username;
+      const requester = userOf(request);
       const own = [...state().requests.values()].filter((candidate) => candidate.requested_by === requester);
       return listing(own, request.query);
     },
@@ -142,14 +145,19 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
     "/permanent-id-requests",
     { schema: { body: NewRequest }, ...answers({ 200: PermanentIdRequestDetails }) },
     async (request) => {
-      const requester = callerOf(request).username;
+      const requester = userOf(request);
       const { type, target_type, original_path } = request.body;
       const target_id = canonicalUuid(request.body.target_id);
-      const duplicate = [...state().requests.values()].some(
+      const duplicate = [...state().requests.values()].find(
         (candidate) => candidate.type === type && candidate.target_id === target_id,
       );
       if (duplicate) {
-        throw new Problem(400, "ERR_NOT_UNIQUE", `a ${type} request for ${target_id} was already submitted`);
+        throw new Problem(
+          400,
+          "ERR_NOT_UNIQUE",
+          "A Permanent ID Request of this type for this item was already submitted.",
+          { request: listed(duplicate) },
+        );
       }
       const created: StoredIdRequest = {
         id: randomUUID(),
@@ -169,27 +177,27 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
     "/permanent-id-requests/status-codes",
     answers({ 200: PermanentIdRequestStatusCodeList }),
     async (request) => {
-      callerOf(request);
+      userOf(request);
       return { status_codes: state().statusCodes };
     },
   );
 
   scope.get("/permanent-id-requests/types", answers({ 200: PermanentIdRequestTypeList }), async (request) => {
-    callerOf(request);
+    userOf(request);
     return { request_types: REQUEST_TYPES };
   });
 
   scope.get<{ Params: RequestParams }>(
     "/permanent-id-requests/:requestId",
     { schema: { params: RequestParams }, ...answers({ 200: PermanentIdRequestDetails }) },
-    async (request) => details(existing(request.params.requestId, callerOf(request).username)),
+    async (request) => details(existing(request.params.requestId, userOf(request))),
   );
 
   scope.get<{ Querystring: ListingQuery }>(
     "/admin/permanent-id-requests",
     { schema: { querystring: ListingQuery }, ...answers({ 200: PermanentIdRequestList }) },
     async (request) => {
-      callerOf(request);
+      userOf(request);
       return listing([...state().requests.values()], request.query);
     },
   );
@@ -198,7 +206,7 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
     "/admin/permanent-id-requests/:requestId",
     { schema: { params: RequestParams }, ...answers({ 200: PermanentIdRequestDetails }) },
     async (request) => {
-      callerOf(request);
+      userOf(request);
       return details(existing(request.params.requestId));
     },
   );
@@ -208,12 +216,14 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
     "/admin/permanent-id-requests/:requestId/status",
     { schema: { params: RequestParams, body: StatusChange }, ...answers({ 200: PermanentIdRequestDetails }) },
     async (request) => {
-      const curator = callerOf(request).username;
+      const curator = userOf(request);
       const target = existing(request.params.requestId);
       const { status = latest(target).status, comments, permanent_id } = request.body;
       if (permanent_id !== undefined) {
         if (target.permanent_id !== undefined) {
-          throw new Problem(400, "ERR_EXISTS", "this permanent ID request already has an associated identifier");
+          throw new Problem(400, "ERR_EXISTS", "This Permanent ID Request already has an associated identifier.", {
+            identifier: target.permanent_id,
+          });
         }
         target.permanent_id = permanent_id;
       }
@@ -235,5 +245,5 @@ function routes(scope: FastifyInstance, state: () => PermanentIdRequestsState) {
  */
 export const permanentIdRequests = defineModule<PermanentIdRequestsState>({
   makeState: () => ({ requests: seededIdRequests(), statusCodes: seedStatusCodes() }),
-  routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
+  routes: (app, state) => metadataScope(app, (scope) => routes(scope, state)),
 });

@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { type Static, Type } from "typebox";
+import { PREDICATES } from "../framework/schema-refusals.js";
 
 export const Uuid = Type.String({ format: "uuid" });
 
@@ -10,12 +11,20 @@ export type DataType = Static<typeof DataType>;
 export const DataTypeQuery = Type.Object({ "data-type": DataType });
 export type DataTypeQuery = Static<typeof DataTypeQuery>;
 
-/** Path parameters naming one data item (or other target) by UUID. */
-export const TargetParams = Type.Object({ targetId: Uuid });
-export type TargetParams = Static<typeof TargetParams>;
+/** Path parameters naming one data item by UUID (the service's `data-id`). */
+export const DataItemParams = Type.Object({ dataId: Uuid });
+export type DataItemParams = Static<typeof DataItemParams>;
 
-/** A non-blank string, as the backend's schemas demand for names and values. */
-export const NonBlank = (options: { maxLength?: number } = {}) => Type.String({ pattern: "\\S", ...options });
+/**
+ * A non-blank string, as the backend's schemas demand for names and values (common-swagger-api NonBlankString), at
+ * most `maxLength` long when given, which `sizeCheck` names.
+ */
+export const NonBlank = (limit?: { maxLength: number; sizeCheck: string }) =>
+  Type.String({
+    pattern: "\\S",
+    ...(limit ? { maxLength: limit.maxLength } : {}),
+    [PREDICATES]: { pattern: "non-blank-string?", ...(limit ? { maxLength: limit.sizeCheck } : {}) },
+  });
 
 /** UUIDs the way the backend stores and prints them, whatever case the caller used. */
 export const canonicalUuid = (id: string): string => id.toLowerCase();

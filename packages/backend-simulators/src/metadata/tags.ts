@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type Static, Type } from "typebox";
 import { answers, NoBody } from "../framework/answers.js";
-import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, notFound, Problem } from "../framework/problems.js";
+import { notFound, Problem } from "../framework/problems.js";
+import { PREDICATES } from "../framework/schema-refusals.js";
 import { AttachedTagsListing, TagDetails, TagList } from "./answer-schemas.js";
 import { now } from "./clock.js";
-import { canonicalUuid, DataType, emptyOk, NonBlank, TargetParams, Uuid } from "./schemas.js";
+import { canonicalUuid, DataItemParams, DataType, emptyOk, NonBlank, Uuid } from "./schemas.js";
+import { metadataScope, userOf } from "./service.js";
 
 /** A tag as the backend stores it; dates in milliseconds since the epoch. */
 export interface StoredTag {
@@ -35,7 +36,8 @@ export interface TagsState {
   attachments: TagAttachment[];
 }
 
-const TagValue = NonBlank({ maxLength: 255 });
+// common-swagger-api metadata/tags.clj TagValueString, TagSuggestLimit.
+const TagValue = NonBlank({ maxLength: 255, sizeCheck: "valid-tag-value-size?" });
 const TagRequest = Type.Object({ value: TagValue, description: Type.Optional(Type.String()) });
 type TagRequest = Static<typeof TagRequest>;
 const TagUpdate = Type.Partial(TagRequest);
@@ -44,13 +46,16 @@ const TagParams = Type.Object({ tagId: Uuid });
 type TagParams = Static<typeof TagParams>;
 const SuggestionQuery = Type.Object({
   contains: Type.String(),
-  limit: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, [PREDICATES]: { minimum: "valid-tag-suggest-limit?" } })),
 });
 type SuggestionQuery = Static<typeof SuggestionQuery>;
 const AttachmentQuery = Type.Object({ "data-type": DataType, type: Type.Enum(["attach", "detach"]) });
 type AttachmentQuery = Static<typeof AttachmentQuery>;
 const TagIdList = Type.Object({ tags: Type.Array(Uuid) });
 type TagIdList = Static<typeof TagIdList>;
+
+// services/tags.clj throws maps without `:error` (so `reason` is null), naming what it did not find or allow.
+const tagNotFound = (tagId: string) => notFound(null, { "tag-id": canonicalUuid(tagId) });
 
 const brief = ({ id, value, description }: StoredTag) => ({ id, value, description });
 /** Everything the backend keeps about a tag. */
@@ -69,12 +74,12 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
   /** The caller's own tag; anyone else's is as good as missing. */
   const ownTag = (owner: string, tagId: string) => {
     const tag = state().tags.get(canonicalUuid(tagId));
-    if (!tag || tag.owner_id !== owner) throw notFound(`tag ${tagId} not found`);
+    if (!tag || tag.owner_id !== owner) throw tagNotFound(tagId);
     return tag;
   };
 
   scope.get("/tags/user", answers({ 200: TagList }), async (request) => ({
-    tags: ownedBy(callerOf(request).username).map(brief),
+    tags: ownedBy(userOf(request)).map(brief),
   }));
 
   // Tag values are unique per owner, ignoring case.
@@ -82,10 +87,10 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
     "/tags/user",
     { schema: { body: TagRequest }, ...answers({ 200: TagDetails }) },
     async (request) => {
-      const owner = callerOf(request).username;
+      const owner = userOf(request);
       const value = request.body.value.trim();
       if (ownedBy(owner).some((tag) => tag.value.toLowerCase() === value.toLowerCase())) {
-        throw new Problem(400, "ERR_NOT_UNIQUE", `the tag ${value} already exists`);
+        throw new Problem(400, "ERR_NOT_UNIQUE", null, { user: owner, value });
       }
       const time = now();
       const tag: StoredTag = {
@@ -106,10 +111,10 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
     "/tags/user/:tagId",
     { schema: { params: TagParams, body: TagUpdate }, ...answers({ 200: TagDetails }) },
     async (request) => {
-      const owner = callerOf(request).username;
+      const owner = userOf(request);
       const tag = state().tags.get(canonicalUuid(request.params.tagId));
-      if (!tag) throw notFound(`tag ${request.params.tagId} not found`);
-      if (tag.owner_id !== owner) throw new Problem(403, "ERR_NOT_OWNER", `${owner} doesn't own the tag`);
+      if (!tag) throw tagNotFound(request.params.tagId);
+      if (tag.owner_id !== owner) throw new Problem(403, "ERR_NOT_OWNER", null, { user: owner });
       const { value, description } = request.body;
       if (value !== undefined) tag.value = value;
       if (description !== undefined) tag.description = description;
@@ -122,7 +127,7 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
     "/tags/user/:tagId",
     { schema: { params: TagParams }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
-      const tag = ownTag(callerOf(request).username, request.params.tagId);
+      const tag = ownTag(userOf(request), request.params.tagId);
       state().tags.delete(tag.id);
       state().attachments = state().attachments.filter((attachment) => attachment.tag_id !== tag.id);
       return emptyOk(reply);
@@ -134,19 +139,19 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
     { schema: { querystring: SuggestionQuery }, ...answers({ 200: TagList }) },
     async (request) => {
       const fragment = request.query.contains.toLowerCase();
-      const matches = ownedBy(callerOf(request).username).filter((tag) => tag.value.toLowerCase().includes(fragment));
+      const matches = ownedBy(userOf(request)).filter((tag) => tag.value.toLowerCase().includes(fragment));
       return { tags: matches.slice(0, request.query.limit).map(brief) };
     },
   );
 
   // Data items are under the backend's own `/filesystem/data/{id}` (cyverse-de/metadata routes/tags.clj), never the
   // catalogue's `/filesystem/entry/{id}`.
-  scope.get<{ Params: TargetParams }>(
-    "/filesystem/data/:targetId/tags",
-    { schema: { params: TargetParams }, ...answers({ 200: TagList }) },
+  scope.get<{ Params: DataItemParams }>(
+    "/filesystem/data/:dataId/tags",
+    { schema: { params: DataItemParams }, ...answers({ 200: TagList }) },
     async (request) => {
-      const owner = callerOf(request).username;
-      const tagIds = new Set(attached(canonicalUuid(request.params.targetId)).map((attachment) => attachment.tag_id));
+      const owner = userOf(request);
+      const tagIds = new Set(attached(canonicalUuid(request.params.dataId)).map((attachment) => attachment.tag_id));
       return {
         tags: ownedBy(owner)
           .filter((tag) => tagIds.has(tag.id))
@@ -156,20 +161,20 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
   );
 
   // Attaching someone else's (or an unknown) tag is refused; detaching one is silently ignored.
-  scope.patch<{ Params: TargetParams; Querystring: AttachmentQuery; Body: TagIdList }>(
-    "/filesystem/data/:targetId/tags",
+  scope.patch<{ Params: DataItemParams; Querystring: AttachmentQuery; Body: TagIdList }>(
+    "/filesystem/data/:dataId/tags",
     {
-      schema: { params: TargetParams, querystring: AttachmentQuery, body: TagIdList },
+      schema: { params: DataItemParams, querystring: AttachmentQuery, body: TagIdList },
       ...answers({ 200: AttachedTagsListing }),
     },
     async (request) => {
-      const user = callerOf(request).username;
-      const targetId = canonicalUuid(request.params.targetId);
+      const user = userOf(request);
+      const targetId = canonicalUuid(request.params.dataId);
       const asked = [...new Set(request.body.tags.map(canonicalUuid))];
       const known = ownedBy(user).filter((tag) => asked.includes(tag.id));
       if (request.query.type === "attach") {
         const unknown = asked.filter((id) => !known.some((tag) => tag.id === id));
-        if (unknown.length) throw notFound(`tags not found: ${unknown.join(", ")}`);
+        if (unknown.length) throw notFound(null, { "tag-ids": unknown });
         const already = new Set(attached(targetId).map((attachment) => attachment.tag_id));
         for (const tag of known.filter((candidate) => !already.has(candidate.id))) {
           state().attachments.push({
@@ -200,5 +205,5 @@ function routes(scope: FastifyInstance, state: () => TagsState) {
  */
 export const tags = defineModule<TagsState>({
   makeState: () => ({ tags: new Map(), attachments: [] }),
-  routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
+  routes: (app, state) => metadataScope(app, (scope) => routes(scope, state)),
 });

@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 import { answers, NoBody } from "../framework/answers.js";
-import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope } from "../framework/problems.js";
-import { queryFlag } from "../framework/request-values.js";
 import { Download, MetadataTemplate, MetadataTemplateAttr, MetadataTemplateList } from "./answer-schemas.js";
 import { now } from "./clock.js";
 import { emptyOk, Uuid } from "./schemas.js";
+import { metadataScope, userOf } from "./service.js";
 import { blankCsv, guideCsv, templateZip } from "./template-csv.js";
 import { TemplateUpdate } from "./template-schemas.js";
 import { seededTemplates } from "./template-seed.js";
@@ -24,14 +22,21 @@ import { attributeView, templateSummary, templateView } from "./template-views.j
 
 const TemplateParams = Type.Object({ templateId: Uuid });
 type TemplateParams = Static<typeof TemplateParams>;
-const AttributeParams = Type.Object({ attributeId: Uuid });
+const AttributeParams = Type.Object({ attrId: Uuid });
 type AttributeParams = Static<typeof AttributeParams>;
+
+// CSVDownloadQueryParams and TemplateDeletionQueryParams: optional Booleans.
+const CsvQuery = Type.Object({ attachment: Type.Optional(Type.Boolean()) });
+type CsvQuery = Static<typeof CsvQuery>;
+const DeletionQuery = Type.Object({ permanent: Type.Optional(Type.Boolean()) });
+type DeletionQuery = Static<typeof DeletionQuery>;
+type CsvRequest = { Params: TemplateParams; Querystring: CsvQuery };
 
 const byName = (a: StoredTemplate, b: StoredTemplate) => a.name.localeCompare(b.name);
 
 /** A CSV download, offered as an attachment unless `attachment=false`. */
-function csvDownload(request: FastifyRequest, reply: FastifyReply, filename: string, body: string) {
-  const attachment = queryFlag(queryOf(request), "attachment") ?? true;
+function csvDownload(request: FastifyRequest<CsvRequest>, reply: FastifyReply, filename: string, body: string) {
+  const attachment = request.query.attachment ?? true;
   return reply
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", `${attachment ? "attachment; " : ""}filename="${filename}"`)
@@ -45,19 +50,19 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
       .sort(byName)
       .map(templateSummary),
   });
-  const changeBy = (request: FastifyRequest) => ({ user: callerOf(request).username, at: now() });
+  const changeBy = (request: FastifyRequest) => ({ user: userOf(request), at: now() });
 
   scope.get("/templates", answers({ 200: MetadataTemplateList }), async (request) => {
-    callerOf(request);
+    userOf(request);
     return listing(false);
   });
 
   scope.get<{ Params: AttributeParams }>(
-    "/templates/attr/:attributeId",
+    "/templates/attr/:attrId",
     { schema: { params: AttributeParams }, ...answers({ 200: MetadataTemplateAttr }) },
     async (request) => {
-      callerOf(request);
-      return attributeView(state(), existingAttribute(state(), request.params.attributeId));
+      userOf(request);
+      return attributeView(state(), existingAttribute(state(), request.params.attrId));
     },
   );
 
@@ -66,38 +71,38 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
     "/templates/:templateId",
     { schema: { params: TemplateParams }, ...answers({ 200: MetadataTemplate }) },
     async (request) => {
-      callerOf(request);
+      userOf(request);
       return templateView(state(), existingTemplate(state(), request.params.templateId));
     },
   );
 
-  scope.get<{ Params: TemplateParams }>(
+  scope.get<CsvRequest>(
     "/templates/:templateId/blank-csv",
-    { schema: { params: TemplateParams }, ...answers({ 200: Download }) },
+    { schema: { params: TemplateParams, querystring: CsvQuery }, ...answers({ 200: Download }) },
     async (request, reply) => {
-      callerOf(request);
+      userOf(request);
       const template = existingTemplate(state(), request.params.templateId);
       return csvDownload(request, reply, "metadata.csv", blankCsv(state(), template));
     },
   );
 
-  scope.get<{ Params: TemplateParams }>(
+  scope.get<CsvRequest>(
     "/templates/:templateId/guide-csv",
-    { schema: { params: TemplateParams }, ...answers({ 200: Download }) },
+    { schema: { params: TemplateParams, querystring: CsvQuery }, ...answers({ 200: Download }) },
     async (request, reply) => {
-      callerOf(request);
+      userOf(request);
       const template = existingTemplate(state(), request.params.templateId);
       return csvDownload(request, reply, "guide.csv", guideCsv(state(), template));
     },
   );
 
-  scope.get<{ Params: TemplateParams }>(
+  scope.get<CsvRequest>(
     "/templates/:templateId/zip-csv",
-    { schema: { params: TemplateParams }, ...answers({ 200: Download }) },
+    { schema: { params: TemplateParams, querystring: CsvQuery }, ...answers({ 200: Download }) },
     async (request, reply) => {
-      callerOf(request);
+      userOf(request);
       const template = existingTemplate(state(), request.params.templateId);
-      const attachment = queryFlag(queryOf(request), "attachment") ?? true;
+      const attachment = request.query.attachment ?? true;
       return reply
         .header("content-type", "application/zip")
         .header("content-disposition", `${attachment ? "attachment; " : ""}filename="template.zip"`)
@@ -106,7 +111,7 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
   );
 
   scope.get("/admin/templates", answers({ 200: MetadataTemplateList }), async (request) => {
-    callerOf(request);
+    userOf(request);
     return listing(true);
   });
 
@@ -123,11 +128,11 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
       templateView(state(), updateTemplate(state(), request.params.templateId, request.body, changeBy(request))),
   );
 
-  scope.delete<{ Params: TemplateParams }>(
+  scope.delete<{ Params: TemplateParams; Querystring: DeletionQuery }>(
     "/admin/templates/:templateId",
-    { schema: { params: TemplateParams }, ...answers({ 200: NoBody }) },
+    { schema: { params: TemplateParams, querystring: DeletionQuery }, ...answers({ 200: NoBody }) },
     async (request, reply) => {
-      const permanent = queryFlag(queryOf(request), "permanent") ?? false;
+      const permanent = request.query.permanent ?? false;
       deleteTemplate(state(), request.params.templateId, changeBy(request), permanent);
       return emptyOk(reply);
     },
@@ -140,5 +145,5 @@ function routes(scope: FastifyInstance, state: () => TemplatesState) {
  */
 export const templates = defineModule<TemplatesState>({
   makeState: seededTemplates,
-  routes: (app, state) => backendScope(app, (scope) => routes(scope, state)),
+  routes: (app, state) => metadataScope(app, (scope) => routes(scope, state)),
 });
