@@ -489,11 +489,14 @@ export class BackendClient {
     const body = answer.stream(STREAM_BUFFER_BYTES);
     this.read<string>(request, { status: reply.statusCode, headers, body }, { asText: true })
       .then((answer) => {
-        const status = meantStatus(answer.status, parseBody(answer.body, headers), this.errorStatuses);
-        if (!isFailure(status)) reply.code(status).send(answer.body);
+        const parsed = parseBody(answer.body, headers);
+        const refusal = parsed === MALFORMED ? answer.body : parsed;
+        const status = meantStatus(answer.status, refusal, this.errorStatuses);
+        if (!isFailure(status) && !this.refusalsOutsideModel) reply.code(status).send(answer.body);
         else {
           dropBackendHeaders(reply);
-          reply.send(new BackendResponseError(this.name, status, answer.body));
+          // A refusal is answered in the error model; a failure's body is kept as the backend's text.
+          reply.send(new BackendResponseError(this.name, status, isFailure(status) ? answer.body : refusal));
         }
       })
       .catch((error: unknown) => reply.send(error));

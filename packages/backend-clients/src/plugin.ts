@@ -88,9 +88,11 @@ const ERROR_STATUSES: Partial<Record<BackendName, ErrorStatuses>> = {
 };
 
 /**
- * Roles whose refusals do not follow the error model: the analyses service, app-exposer and the notification
+ * Roles whose refusals do not always follow the error model: the analyses service, app-exposer and the notification
  * service answer echo's `{message}` (cyverse-de/notifications: model/main.go ErrorResponse), the requests service
- * `{message}` too (with `error_code` for a limit reached), the bags API (user-info) Go's plain text.
+ * `{message}` too (with `error_code` for a limit reached), the bags API (user-info) Go's plain text. The Clojure
+ * services (data-info, metadata, iplant-groups) answer a request their schemas refuse with a map of refused fields as
+ * `reason` (clojure-commons exception.clj), and metadata some refusals with a null one (a thrown map without `:error`).
  */
 const REFUSALS_OUTSIDE_MODEL: ReadonlySet<BackendName> = new Set([
   "analyses",
@@ -98,6 +100,9 @@ const REFUSALS_OUTSIDE_MODEL: ReadonlySet<BackendName> = new Set([
   "notifications",
   "requests",
   "bags",
+  "fileInfo",
+  "metadata",
+  "groups",
 ]);
 
 const plugin: FastifyPluginAsync<BackendClientsOptions> = async (app, options) => {

@@ -212,6 +212,35 @@ describe("forward() from a backend that answers some mistakes with 500", () => {
     });
   });
 
+  it("answers a refusal whose reason is a map of refused fields, or null, in the error model, its code and keys kept", async () => {
+    const fields = { user: "missing-required-key" };
+    service.platform.fileInfo.faults.set({
+      mode: "json-status",
+      status: 400,
+      body: { error_code: "ERR_ILLEGAL_ARGUMENT", reason: fields },
+    });
+    const refused = await basePaths("alice");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error_code: "ERR_ILLEGAL_ARGUMENT",
+      reason: "user: missing-required-key",
+      backend_reason: fields,
+    });
+    // A 500 whose code means a 404 (clojure-commons' assert-found), thrown as a map without a reason.
+    service.platform.fileInfo.faults.set({
+      mode: "json-status",
+      status: 500,
+      body: { error_code: "ERR_DOES_NOT_EXIST", reason: null, path: "/iplant/home/alice/gone" },
+    });
+    const missing = await basePaths("alice");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      error_code: "ERR_DOES_NOT_EXIST",
+      reason: "the file-info backend answered with status 404",
+      path: "/iplant/home/alice/gone",
+    });
+  });
+
   it("answers 504 when such an answer stops partway, rather than hold the caller", async () => {
     service.platform.fileInfo.faults.set({ mode: "stall-body", status: 500 });
     const stalled = await basePaths("alice");

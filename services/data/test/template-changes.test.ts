@@ -27,7 +27,7 @@ const templateWrites = () =>
     ({ method, path }) => method !== "GET" && path.includes("/templates"),
   );
 
-async function refused(url: string, body: unknown, status: number, errorCode: string, reason: RegExp) {
+async function refused(url: string, body: object, status: number, errorCode: string, reason: RegExp) {
   const answer = await send("carol", "POST", url, body);
   expect(answer.statusCode, answer.body).toBe(status);
   expect(answer.json()).toMatchObject({ error_code: errorCode, reason: expect.stringMatching(reason) });
