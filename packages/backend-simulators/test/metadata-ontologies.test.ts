@@ -106,13 +106,26 @@ describe("saved hierarchies", () => {
     expect((await carol.put(path("root"))).body.hierarchy.subclasses).toHaveLength(1);
   });
 
-  it("fails on an unknown version or a document OWL API cannot read, and refuses a form without the document", async () => {
+  it("fails on an unknown version or a document OWL API cannot read, and refuses a request without the form's document", async () => {
     const unknown = await carol.put(`/admin/ontologies/${enc(`${ONTO}/none`)}/${enc(`${ONTO}/root`)}`);
     expect(unknown).toMatchObject({ status: 500, body: { error_code: "ERR_UNCHECKED_EXCEPTION" } });
     expect(await upload("<html/>")).toMatchObject({ status: 500, body: { error_code: "ERR_UNCHECKED_EXCEPTION" } });
-    expect(await upload(document(""), "document")).toEqual({
+    const noDocument = {
       status: 400,
       body: { error_code: "ERR_ILLEGAL_ARGUMENT", reason: { "ontology-xml": "missing-required-key" } },
-    });
+    };
+    expect(await upload(document(""), "document")).toEqual(noDocument);
+    // Only a multipart form's part is read: the document sent as the body, or JSON, has no such part.
+    for (const [type, body] of [
+      ["application/xml", document("")],
+      ["application/json", "{}"],
+    ]) {
+      const response = await fetch(`${simulator().url}/admin/ontologies?user=carol`, {
+        method: "POST",
+        headers: { "content-type": type as string },
+        body,
+      });
+      expect({ status: response.status, body: await response.json() }, type).toEqual(noDocument);
+    }
   });
 });

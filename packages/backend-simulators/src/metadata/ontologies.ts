@@ -69,16 +69,18 @@ function versionOf({ iri, version }: ParsedOntology, at: Date): string {
 }
 
 /**
- * The uploaded document: the `ontology-xml` part of a multipart form (as the real backend takes it),
- * or a plain XML body. Without the part, compojure-api refuses the form's schema.
+ * The uploaded document: the `ontology-xml` part of a multipart form, the only way the backend takes it (ring's
+ * multipart params). Without the part (a body of another kind, plain XML included), compojure-api refuses the form's
+ * schema.
  */
 function ontologyXml(body: unknown, contentType: string): string {
   const text = typeof body === "string" ? body : Buffer.isBuffer(body) ? body.toString("utf8") : "";
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (!boundary) return text;
-  const part = text
-    .split(`--${boundary}`)
-    .find((candidate) => /content-disposition:[^\r\n]*\bname="ontology-xml"/i.test(candidate));
+  const part = !boundary
+    ? undefined
+    : text
+        .split(`--${boundary}`)
+        .find((candidate) => /content-disposition:[^\r\n]*\bname="ontology-xml"/i.test(candidate));
   if (!part) throw new InvalidRequest({ "ontology-xml": "missing-required-key" });
   return part
     .slice(part.search(/\r?\n\r?\n/))
