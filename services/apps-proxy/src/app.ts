@@ -10,6 +10,7 @@ import { appComments } from "./routes/app-comments.js";
 import { dashboard } from "./routes/dashboard.js";
 import { jobLimits } from "./routes/job-limits.js";
 import { ontologyHierarchySave } from "./routes/ontology-hierarchy-save.js";
+import { ontologyUpload } from "./routes/ontology-upload.js";
 import { passthroughRoutes } from "./routes/passthroughs.js";
 import { quickLaunchRoutes } from "./routes/quick-launches.js";
 import { toolRequestActions } from "./routes/tool-requests.js";
@@ -35,6 +36,7 @@ export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
   await app.register(toolRequestActions, { config });
   await app.register(appComments);
   await app.register(ontologyHierarchySave);
+  await app.register(ontologyUpload);
   await app.register(jobLimits);
   await app.register(dashboard, { config });
   await app.register(viceAndRequests, { userDomain: config.USER_DOMAIN });

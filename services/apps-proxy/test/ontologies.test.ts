@@ -106,6 +106,29 @@ describe("the ontology split between the metadata and apps backends", () => {
     expect((await send("carol", "GET", `/admin/ontologies/${enc(version)}`)).json().hierarchies).toHaveLength(1);
   });
 
+  it("answers 400 for a document OWL API cannot read, which the metadata backend fails on, and 502 for its failures", async () => {
+    const notOwl = multipart("<html/>");
+    const refused = await send("carol", "POST", "/admin/ontologies", notOwl.body, notOwl.headers);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error_code: "ERR_BAD_OR_MISSING_FIELD",
+      reason: "the document is no ontology OWL API can read",
+      field: "ontology-xml",
+    });
+    // Without the form's part, the backend's own refusal, in the error model.
+    const noPart = await send("carol", "POST", "/admin/ontologies", "{}", { "content-type": "application/json" });
+    expect(noPart.statusCode).toBe(400);
+    expect(noPart.json()).toMatchObject({
+      error_code: "ERR_ILLEGAL_ARGUMENT",
+      reason: "ontology-xml: missing-required-key",
+    });
+    service.platform.metadata.faults.set({ mode: "json-500" });
+    const upload = multipart(OWL);
+    const failed = await send("carol", "POST", "/admin/ontologies", upload.body, upload.headers);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", backend_status: 500 });
+  });
+
   it("keeps the active version from being deleted and lets administrators switch it", async () => {
     const listed = (await send("carol", "GET", "/admin/ontologies")).json();
     expect(listed).toMatchObject({ ontologies: [{ version: ONTOLOGY_VERSION, active: true }] });

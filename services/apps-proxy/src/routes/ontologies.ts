@@ -5,13 +5,12 @@ const HIERARCHY = `${VERSION}/{root-iri}`;
 
 /**
  * Ontologies and the app hierarchies built on them. Documents and saved hierarchies belong to the
- * metadata backend; the active version and everything about apps to the apps backend. Saving a hierarchy is checked
- * first (ontology-hierarchy-save.ts).
+ * metadata backend; the active version and everything about apps to the apps backend. Uploading a document and saving
+ * a hierarchy have routes of their own (ontology-upload.ts, ontology-hierarchy-save.ts).
  */
 export const ontologies: PassthroughFamily = {
   tag: "ontologies",
   rows: [
-    { method: "POST", path: "/admin/ontologies", backend: "metadata", summary: "Upload an ontology document" },
     { method: "GET", path: "/admin/ontologies", summary: "The ontology versions, with the active one" },
     {
       method: "GET",
