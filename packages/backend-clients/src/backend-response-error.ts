@@ -70,3 +70,13 @@ export class BackendResponseError extends GatewayError {
     return { error_code: this.errorCode, reason: this.message, backend_response: this.body };
   }
 }
+
+/**
+ * What a backend answered, when `error` is its non-2xx answer with a JSON object as the body: its own status (not the
+ * one the caller would get) and that object. For a handler that reads a particular refusal or failure as meaning
+ * something else; undefined for any other error.
+ */
+export function backendAnswerOf(error: unknown): { status: number; body: Record<string, unknown> } | undefined {
+  if (!(error instanceof BackendResponseError) || !isJsonObject(error.body)) return undefined;
+  return { status: error.backendStatus, body: error.body };
+}

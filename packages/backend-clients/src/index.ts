@@ -1,6 +1,6 @@
 export { expectShape } from "./answer-shape.js";
 export { PLATFORM_SYSTEM_ID } from "./apps-system.js";
-export { BackendResponseError } from "./backend-response-error.js";
+export { BackendResponseError, backendAnswerOf } from "./backend-response-error.js";
 export { type CallerWorkspace, type CallerWorkspaceOptions, callerWorkspaces } from "./caller-workspace.js";
 export {
   BackendClient,

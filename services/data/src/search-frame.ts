@@ -1,5 +1,5 @@
-import { BackendResponseError } from "@de-gateway/backend-clients";
-import { GatewayError, isJsonObject } from "@de-gateway/service-kit";
+import { backendAnswerOf } from "@de-gateway/backend-clients";
+import { GatewayError } from "@de-gateway/service-kit";
 
 /** Elasticsearch's result window: from + size may not go past it. */
 export const MAX_RESULT_WINDOW = 10_000;
@@ -43,7 +43,7 @@ export function checkSearchFrame(body: SearchBody) {
  * is no mistake of the caller's: no hits, with the total known only for the first page.
  */
 export function scrollEnd(error: unknown, body: SearchBody) {
-  if (!(error instanceof BackendResponseError) || error.backendStatus !== 400 || !isJsonObject(error.body)) return;
-  if (error.body.error !== "EOF") return;
+  const answer = backendAnswerOf(error);
+  if (answer?.status !== 400 || answer.body.error !== "EOF") return;
   return { total: { value: 0, relation: body.scroll_id === undefined ? "eq" : "gte" } };
 }

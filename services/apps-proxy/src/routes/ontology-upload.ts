@@ -1,17 +1,15 @@
 import type { Readable } from "node:stream";
-import { BackendResponseError, PassedOnAnswer, streamRequestBodies } from "@de-gateway/backend-clients";
-import { badRequest, ERROR_ANSWERS, isJsonObject } from "@de-gateway/service-kit";
+import { backendAnswerOf, PassedOnAnswer, streamRequestBodies } from "@de-gateway/backend-clients";
+import { badRequest, ERROR_ANSWERS } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 
 /** OWL API's exception for a document it cannot read: the metadata service answers it 500, its text as `reason`. */
 const UNPARSABLE = /^org\.semanticweb\.owlapi\.io\.UnparsableOntologyException\b/;
 
-const unreadableDocument = (error: unknown) =>
-  error instanceof BackendResponseError &&
-  error.backendStatus === 500 &&
-  isJsonObject(error.body) &&
-  typeof error.body.reason === "string" &&
-  UNPARSABLE.test(error.body.reason);
+function unreadableDocument(error: unknown): boolean {
+  const answer = backendAnswerOf(error);
+  return answer?.status === 500 && typeof answer.body.reason === "string" && UNPARSABLE.test(answer.body.reason);
+}
 
 /**
  * Uploading an ontology document (administrators): the multipart form goes to the metadata backend as it comes. The

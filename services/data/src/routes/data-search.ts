@@ -1,5 +1,5 @@
-import { BackendResponseError } from "@de-gateway/backend-clients";
-import { forbidden, GatewayError, isJsonObject } from "@de-gateway/service-kit";
+import { backendAnswerOf } from "@de-gateway/backend-clients";
+import { forbidden, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { SearchAnswer, SearchDocumentation } from "../backend-answers.js";
@@ -76,10 +76,10 @@ const SearchResults = Type.Object(
  * refusal, which becomes the `reason`.
  */
 function refusal(error: unknown): unknown {
-  if (!(error instanceof BackendResponseError) || error.backendStatus >= 500 || !isJsonObject(error.body)) return error;
-  const reason = error.body.error;
-  if (typeof reason !== "string") return error;
-  return new GatewayError(error.statusCode, `the query was refused: ${reason}`, "ERR_BAD_QUERY");
+  const answer = backendAnswerOf(error);
+  const reason = answer?.body.error;
+  if (!answer || answer.status >= 500 || typeof reason !== "string") return error;
+  return new GatewayError(answer.status, `the query was refused: ${reason}`, "ERR_BAD_QUERY");
 }
 
 /**

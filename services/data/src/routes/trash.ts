@@ -1,5 +1,5 @@
-import { BackendResponseError, dataPath, path } from "@de-gateway/backend-clients";
-import { badRequest, isJsonObject } from "@de-gateway/service-kit";
+import { backendAnswerOf, dataPath, path } from "@de-gateway/backend-clients";
+import { badRequest } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "../config.js";
 import { uuidOf } from "../data-items.js";
@@ -11,11 +11,10 @@ import { answered, fieldCodes, PathBody, PathsBody } from "../schemas.js";
  * response schema refuses with 500 ERR_SCHEMA_VALIDATION (services/trash.clj, routes/trash.clj). There is nothing
  * else the schema could refuse, so it means nothing was restored.
  */
-const nothingToRestore = (error: unknown) =>
-  error instanceof BackendResponseError &&
-  error.backendStatus === 500 &&
-  isJsonObject(error.body) &&
-  error.body.error_code === "ERR_SCHEMA_VALIDATION";
+function nothingToRestore(error: unknown): boolean {
+  const answer = backendAnswerOf(error);
+  return answer?.status === 500 && answer.body.error_code === "ERR_SCHEMA_VALIDATION";
+}
 
 /** Deleting moves entries to the caller's trash; restoring puts them back where they were; the trash can be emptied. */
 export const trash: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
