@@ -13,6 +13,9 @@ export interface SpecialFolderSettings {
   TRASH_BASE_PATH: string;
 }
 
+/** A user's trash folder: `<TRASH_BASE_PATH>/<user>`, as the file-info backend keeps it. */
+export const userTrashPath = (trashBasePath: string, user: string): string => `${trashBasePath}/${user}`;
+
 /** How listings show paths to one caller: the special folders' labels, and the entries flagged as bad names. */
 export interface ListingView {
   label(path: string): string;
@@ -30,7 +33,7 @@ export interface ListingView {
 export function listingView(settings: SpecialFolderSettings, user: string): ListingView {
   const labels = new Map([
     [settings.COMMUNITY_DATA_PATH, "Community Data"],
-    [`${settings.TRASH_BASE_PATH}/${user}`, "Trash"],
+    [userTrashPath(settings.TRASH_BASE_PATH, user), "Trash"],
     [settings.IRODS_HOME, "Shared With Me"],
   ]);
   const badPaths = [settings.COMMUNITY_DATA_PATH, `${settings.IRODS_HOME}/${user}`, `${settings.IRODS_HOME}/public`];

@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import { uuidOf } from "../data-items.js";
 import { isWithin } from "../data-paths.js";
 import { answered, fieldCodes, PathBody, PathsBody } from "../schemas.js";
+import { userTrashPath } from "../special-folders.js";
 
 /**
  * data-info's answer to restoring a whole trash that holds nothing: its restore-paths returns nil, which its own
@@ -24,7 +25,7 @@ export const trash: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
    * origin, is moved to the caller's home, renamed `<name>.0` when taken. Only entries of the caller's trash may go.
    */
   const inTrash = (paths: string[], user: string) => {
-    const userTrash = `${config.TRASH_BASE_PATH}/${user}`;
+    const userTrash = userTrashPath(config.TRASH_BASE_PATH, user);
     const outside = paths.filter((entry) => entry === userTrash || !isWithin(entry, userTrash));
     if (outside.length > 0) {
       throw badRequest("only entries of the caller's trash can be restored", "ERR_BAD_OR_MISSING_FIELD", {
