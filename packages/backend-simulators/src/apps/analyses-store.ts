@@ -4,6 +4,11 @@ import { seedAnalyses } from "./seed-analyses.js";
 
 export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
 
+/** The statuses of an analysis that has ended (`completed-status-codes` of the apps service's persistence/jobs.clj). */
+export const FINISHED: readonly AnalysisStatus[] = ["Completed", "Failed", "Canceled"];
+
+export const isFinished = (status: string): boolean => FINISHED.some((finished) => finished === status);
+
 /** An analysis (a job run of an app) as the apps backend keeps it. */
 export interface AnalysisRecord {
   id: string;

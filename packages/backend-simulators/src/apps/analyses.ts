@@ -11,6 +11,8 @@ import {
   type AnalysisStatus,
   analysesOf,
   analysisPermission,
+  FINISHED,
+  isFinished,
   makeAnalysesState,
   ownAnalysis,
   readableAnalysis,
@@ -32,8 +34,6 @@ import { limitChecksOf } from "./limit-checks.js";
 import { statusHistoryOf } from "./status-history.js";
 import { sendStatusUpdate } from "./status-updates.js";
 import { toolsOf } from "./tools-store.js";
-
-const FINISHED: readonly AnalysisStatus[] = ["Completed", "Failed", "Canceled"];
 
 /**
  * The status a stop sets: `job_status` (the web client's "complete and save outputs" sends `Completed`), `Canceled`
@@ -98,7 +98,7 @@ export function announceHistories(all: All, ownerOf: (username: string) => Calle
   for (const analysis of analysesOf(all).analyses.values()) {
     const owner = ownerOf(analysis.username);
     for (const { status, timestamp } of statusHistoryOf(analysis)) {
-      const ended = FINISHED.some((finished) => finished === status);
+      const ended = isFinished(status);
       const job = {
         ...summary(analysis, all, owner.username),
         status,
@@ -238,7 +238,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     const caller = callerOf(request);
     const analysis = ownAnalysis(state(), request.params.analysisId, caller);
     const status = stopStatusOf(queryOf(request));
-    if (FINISHED.includes(analysis.status)) {
+    if (isFinished(analysis.status)) {
       throw badRequest(`analysis ${analysis.id} has already finished (${analysis.status})`, "ERR_ILLEGAL_ARGUMENT");
     }
     analysis.status = status;

@@ -1,12 +1,9 @@
-import { analysesOf } from "./analyses-store.js";
+import { analysesOf, isFinished } from "./analyses-store.js";
 import { type AppRecord, catalogOf } from "./catalog-store.js";
 import { peerServicesOf } from "./peer-services.js";
 import { toolsOf } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
-
-/** The statuses of analyses that no longer run (the apps service's `completed-status-codes`). */
-const COMPLETED = new Set(["Completed", "Failed", "Canceled"]);
 
 /** Whether an app runs an interactive (VICE) tool: its job type is `interactive`. */
 export const isInteractive = (app: AppRecord, all: All) =>
@@ -17,7 +14,7 @@ function runningViceAnalyses(username: string, all: All): number {
   const apps = catalogOf(all).apps;
   return [...analysesOf(all).analyses.values()].filter((analysis) => {
     const app = apps.get(analysis.app_id);
-    return analysis.username === username && !COMPLETED.has(analysis.status) && app && isInteractive(app, all);
+    return analysis.username === username && !isFinished(analysis.status) && app && isInteractive(app, all);
   }).length;
 }
 

@@ -1,4 +1,5 @@
 import type { Caller } from "../framework/caller.js";
+import { isFinished } from "./analyses-store.js";
 import { catalogOf } from "./catalog-store.js";
 import { peerServicesOf } from "./peer-services.js";
 import { toolsOf } from "./tools-store.js";
@@ -21,8 +22,6 @@ export interface JobInfo {
 
 /** The statuses a user who asked to be told is also mailed about (`emailable-job-statuses`). */
 const MAILED = new Set(["Completed", "Failed", "ImpendingCancellation"]);
-/** An analysis in one of these has ended (`completed-status-codes` of `persistence/jobs.clj`). */
-const ENDED = new Set(["Completed", "Failed", "Canceled"]);
 
 /**
  * The notification type of an app's analyses: its tools' (the tool types' `notification_type`, `data` for the DE's
@@ -47,7 +46,7 @@ function formatTimestamp(millis: string): string {
  * dates an update that happened before now (a seeded analysis' history).
  */
 export function sendStatusUpdate(all: All, job: JobInfo, owner: Caller, at?: number): void {
-  const accessUrl = ENDED.has(job.status) ? undefined : job.interactive_urls[0];
+  const accessUrl = isFinished(job.status) ? undefined : job.interactive_urls[0];
   const payload = {
     ...job,
     ...(accessUrl ? { access_url: accessUrl } : {}),
