@@ -29,6 +29,7 @@ export {
 } from "./errors.js";
 export { parseGoRfc3339 } from "./go-time.js";
 export { isHopByHop, withoutHopByHop } from "./hop-by-hop.js";
+export { inBatches } from "./in-batches.js";
 export { isJsonObject, type JsonObject } from "./json.js";
 export { MAX_JSON_DEPTH } from "./json-bodies.js";
 export { CREDENTIAL_PARAMETERS, REDACTED, redactedUrl } from "./log-redaction.js";

@@ -1,4 +1,4 @@
-import { badRequest } from "@de-gateway/service-kit";
+import { badRequest, inBatches } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { GroupsBackend } from "../grouper/groups-backend.js";
@@ -37,15 +37,6 @@ function mergeUserMatches(users: Subject[], search: string): { users: Subject[];
     for (const user of matches.slice(0, MATCHES_PER_FIELD)) if (!merged.has(user.id)) merged.set(user.id, user);
   }
   return { users: [...merged.values()], truncated: fields.some((matches) => matches.length > MATCHES_PER_FIELD) };
-}
-
-/** Runs `task` over `items`, at most `limit` at a time, keeping the order of the results. */
-async function inBatches<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += limit) {
-    results.push(...(await Promise.all(items.slice(start, start + limit).map(task))));
-  }
-  return results;
 }
 
 /** Looking people up: subject search, user search and user info. */
