@@ -1,4 +1,5 @@
-import { GatewayError, isJsonObject, type JsonObject } from "@de-gateway/service-kit";
+import { PLATFORM_SYSTEM_ID, path } from "@de-gateway/backend-clients";
+import { GatewayError, inBatches, isJsonObject, type JsonObject } from "@de-gateway/service-kit";
 import type { FastifyRequest } from "fastify";
 import type { Listing } from "./listing.js";
 
@@ -15,16 +16,6 @@ function appIdOf(message: JsonObject): string | undefined {
   return text(message.payload.analysis_id);
 }
 
-function descriptionsFrom(body: unknown): Map<string, string> {
-  const apps = isJsonObject(body) && Array.isArray(body.apps) ? body.apps : [];
-  return new Map(
-    apps
-      .filter(isJsonObject)
-      .filter((app) => typeof app.id === "string" && typeof app.description === "string")
-      .map((app) => [app.id as string, app.description as string]),
-  );
-}
-
 function described(message: JsonObject, descriptions: Map<string, string>): JsonObject {
   const id = appIdOf(message);
   const description = carriedDescription(message) ?? (id === undefined ? undefined : descriptions.get(id));
@@ -32,28 +23,45 @@ function described(message: JsonObject, descriptions: Map<string, string>): Json
   return { ...message, payload: { ...(message.payload as JsonObject), "analysis-details": description } };
 }
 
-/** The descriptions of the given apps, asked of the apps backend at once; none when it fails or is slow. */
-async function descriptionsOfApps(request: FastifyRequest, appIds: string[]): Promise<Map<string, string>> {
-  if (appIds.length === 0) return new Map();
+/** How many apps are looked up at the same time for one page of notifications. */
+const LOOKUPS_AT_ONCE = 8;
+
+/**
+ * One app's description as the caller may see it: the apps backend's app details. An app the caller may not read, or
+ * that no longer exists, is left undescribed; so is every app when the backend fails or is slow.
+ */
+async function descriptionOfApp(request: FastifyRequest, appId: string): Promise<string | undefined> {
   try {
-    const body = await request.server.backends.apps.json(request, {
-      method: "POST",
-      path: "/apps/descriptions",
-      json: { app_ids: appIds },
+    const details = await request.server.backends.apps.json(request, {
+      path: path`/apps/${PLATFORM_SYSTEM_ID}/${appId}/details`,
     });
-    return descriptionsFrom(body);
+    return isJsonObject(details) ? text(details.description) : undefined;
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    request.log.warn({ err: error }, "app descriptions unavailable: notifications listed without them");
-    return new Map();
+    if (error.statusCode >= 500) {
+      request.log.warn({ err: error }, "app description unavailable: notification listed without it");
+    }
+    return undefined;
   }
+}
+
+async function descriptionsOfApps(request: FastifyRequest, appIds: string[]): Promise<Map<string, string>> {
+  if (appIds.length === 0) return new Map();
+  await request.server.callerWorkspace.ask(request);
+  const descriptions = await inBatches(appIds, LOOKUPS_AT_ONCE, (id) => descriptionOfApp(request, id));
+  const byApp = new Map<string, string>();
+  appIds.forEach((id, index) => {
+    const description = descriptions[index];
+    if (description !== undefined) byApp.set(id, description);
+  });
+  return byApp;
 }
 
 /**
  * Adds the description of the app each analysis notification reports on, as `payload["analysis-details"]`: the
  * one the notice carries (`app_description`, as the apps backend's job notices do), or else asked of the apps
- * backend, once for the whole page. The descriptions are an extra: when the apps backend fails or is slow, the
- * listing is returned without those it would have given.
+ * backend, once for each distinct app of the page. The descriptions are an extra: when the apps backend fails or is
+ * slow, the listing is returned without those it would have given.
  */
 export async function withAppDescriptions(request: FastifyRequest, listing: Listing): Promise<Listing> {
   const appIds = [...new Set(listing.messages.map(appIdOf).filter((id) => id !== undefined))];

@@ -1,5 +1,5 @@
 import { auth, authOptionsFrom } from "@de-gateway/auth";
-import { backendClients, backendUrlsFrom } from "@de-gateway/backend-clients";
+import { backendClients, backendUrlsFrom, callerWorkspaces } from "@de-gateway/backend-clients";
 import { buildService, type Service } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "./config.js";
@@ -15,6 +15,8 @@ import { webhookRoutes } from "./routes/webhooks.js";
 export const notifications: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, authOptionsFrom(config));
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
+  // App details, which describe analysis notifications, need the caller's workspace at the apps backend.
+  await app.register(callerWorkspaces);
   await app.register(messageRoutes);
   await app.register(messageMarkRoutes);
   await app.register(systemMessageRoutes);

@@ -19,11 +19,13 @@ const list = async (url: string, username = "alice") =>
 // A notice sent without a payload is listed with a null one.
 const detailsById = (body: { messages: Array<{ message: { id: string }; payload: Record<string, unknown> | null }> }) =>
   Object.fromEntries(body.messages.map((m) => [m.message.id, m.payload?.["analysis-details"]]));
-const descriptionCalls = () => service().platform.apps.recorder.to("POST", "/apps/descriptions");
-const askedIds = (index = 0) => (descriptionCalls()[index]?.body as { app_ids?: string[] } | undefined)?.app_ids ?? [];
+// The apps backend's app details, which carry the description: one call per distinct app of the page.
+const DETAILS = /^\/apps\/de\/[^/]+\/details$/;
+const descriptionCalls = () => service().platform.apps.recorder.to("GET", DETAILS);
+const askedIds = () => descriptionCalls().map((call) => call.path.split("/")[3]);
 
 describe("app descriptions on analysis notifications", () => {
-  it("adds each app's description, asking the apps backend once per page for the distinct apps", async () => {
+  it("adds each app's description, asking the apps backend for each distinct app's details once", async () => {
     const first = await analysisOf("alice", WORD_COUNT.id);
     const second = await analysisOf("alice", FASTQC.id);
     const third = await analysisOf("alice", WORD_COUNT.id);
@@ -36,16 +38,22 @@ describe("app descriptions on analysis notifications", () => {
       [third]: WORD_COUNT.description,
       [data]: undefined,
     });
-    expect(descriptionCalls()).toHaveLength(1);
-    expect([...askedIds()].sort()).toEqual([WORD_COUNT.id, FASTQC.id].sort());
-    expect(descriptionCalls()[0]?.query.user).toBe("alice");
+    expect(askedIds().sort()).toEqual([WORD_COUNT.id, FASTQC.id].sort());
+    expect(descriptionCalls().map((call) => call.query.user)).toEqual(["alice", "alice"]);
+  });
+
+  it("asks for the caller's workspace before the details, which the apps backend refuses to a user without one", async () => {
+    const id = await analysisOf("bob", WORD_COUNT.id);
+    const response = await list("/secured/notifications/messages", "bob");
+    expect(detailsById(response.json())).toEqual({ [id]: WORD_COUNT.description });
+    const calls = service().platform.apps.recorder.requests.map((call) => `${call.method} ${call.path}`);
+    expect(calls).toEqual(["GET /workspaces", `GET /apps/de/${WORD_COUNT.id}/details`]);
   });
 
   it("describes only the apps on the requested page", async () => {
     await analysisOf("alice", WORD_COUNT.id);
     await analysisOf("alice", FASTQC.id);
     await list("/secured/notifications/messages?limit=1");
-    expect(descriptionCalls()).toHaveLength(1);
     expect(askedIds()).toHaveLength(1);
   });
 
@@ -85,6 +93,19 @@ describe("app descriptions on analysis notifications", () => {
     );
   });
 
+  it("leaves out an app that no longer exists and describes the rest, more apps than it looks up at once", async () => {
+    const gone = Array.from({ length: 9 }, (_, index) => `00000000-0000-4000-8000-00000000000${index}`);
+    const ids = await Promise.all(gone.map((appId) => analysisOf("alice", appId)));
+    const known = await analysisOf("alice", FASTQC.id);
+    const response = await list("/secured/notifications/messages");
+    expect(response.statusCode).toBe(200);
+    expect(detailsById(response.json())).toEqual({
+      ...Object.fromEntries(ids.map((id) => [id, undefined])),
+      [known]: FASTQC.description,
+    });
+    expect(askedIds().sort()).toEqual([...gone, FASTQC.id].sort());
+  });
+
   it("still lists the messages, without descriptions, when the apps backend is down", async () => {
     const id = await analysisOf("alice", WORD_COUNT.id);
     await service().platform.apps.stop();
@@ -103,7 +124,7 @@ describe("app descriptions on analysis notifications", () => {
   it("still lists the messages when the apps backend fails or hangs", async () => {
     const id = await analysisOf("alice", WORD_COUNT.id);
     for (const mode of ["html-500", "hang"] as const) {
-      service().platform.apps.faults.set({ mode, path: "^/apps/descriptions$" });
+      service().platform.apps.faults.set({ mode, path: DETAILS.source });
       const response = await list("/secured/notifications/messages");
       expect(response.statusCode).toBe(200);
       expect(detailsById(response.json())).toEqual({ [id]: undefined });

@@ -5,7 +5,6 @@ import { analyses, announceHistories } from "./analyses.js";
 import { analysisActions } from "./analysis-actions.js";
 import { type AnalysisEvents, analysisEvents } from "./analysis-events.js";
 import { analysisSharing } from "./analysis-sharing.js";
-import { appDescriptions } from "./app-descriptions.js";
 import { appEditing } from "./app-editing.js";
 import { appInformation } from "./app-information.js";
 import { appMarks } from "./app-marks.js";
@@ -38,7 +37,6 @@ export const appsModules = {
   collaborators,
   oauth,
   oauthTokenInfo,
-  appDescriptions,
   appEditing,
   appInformation,
   publication,
