@@ -10,7 +10,11 @@ const simulator = new Simulator(
   "validation-fixture",
   () => ({}),
   (app) => {
-    app.post("/things", { schema: { body: Type.Object({ size: Type.Integer() }) } }, async (request) => request.body);
+    app.post(
+      "/things",
+      { schema: { body: Type.Object({ size: Type.Integer(), fresh: Type.Optional(Type.Boolean()) }) } },
+      async (request) => request.body,
+    );
     app.get("/things", { schema: { querystring: Type.Object({ limit: Type.Integer() }) } }, async (request) => ({
       limit: (request.query as { limit: number }).limit,
     }));
@@ -40,5 +44,18 @@ describe("simulator route validation", () => {
       expect(refused.status).toBe(400);
     }
     expect(compile).toHaveBeenCalledTimes(2);
+  });
+
+  it("takes a JSON body as sent, as the backends' JSON readers do: text for a number or a boolean is refused", async () => {
+    const post = (body: unknown) =>
+      fetch(`${simulator.url}/things`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect(await (await post({ size: 5, fresh: true })).json()).toEqual({ size: 5, fresh: true });
+    for (const body of [{ size: "5" }, { size: 5, fresh: "true" }, { size: [5] }]) {
+      expect((await post(body)).status).toBe(400);
+    }
   });
 });

@@ -7,8 +7,18 @@ import { PREDICATES } from "./schema-refusals.js";
  * Fastify's own validator compiler, its Ajv set as Fastify sets it by default but without checking each schema
  * against the meta-schema (a fifth of the simulators' start-up), each route's validator compiled on first use.
  * Schemas may name the Prismatic predicates behind their checks (an annotation the validators do not act on).
+ *
+ * Only text is coerced: a query or path value is read into the type its schema names, as the backends read them
+ * (compojure-api's string coercion, Go's strconv). A JSON body is taken as sent: compojure-api's JSON coercion and
+ * Go's decoder refuse `"5"` for a number and `"true"` for a boolean, where Fastify's default would coerce them.
  */
 export function installValidatorsOnFirstUse(app: FastifyInstance): void {
-  const compile = AjvCompiler()({}, { customOptions: { validateSchema: false, keywords: [PREDICATES] }, plugins: [] });
-  app.setValidatorCompiler((route) => validatorOnFirstUse(() => compile(route) as RouteValidator));
+  const compilers = AjvCompiler();
+  const options = { validateSchema: false, keywords: [PREDICATES] };
+  const compileText = compilers({}, { customOptions: options, plugins: [] });
+  const compileBody = compilers({}, { customOptions: { ...options, coerceTypes: false }, plugins: [] });
+  app.setValidatorCompiler((route) => {
+    const compile = route.httpPart === "body" ? compileBody : compileText;
+    return validatorOnFirstUse(() => compile(route) as RouteValidator);
+  });
 }
