@@ -12,6 +12,26 @@ export interface SimulatorOptions {
 }
 
 /**
+ * Ports a simulator without a port of its own picks from: below Linux's ephemeral range (32768–60999), which the
+ * kernel also hands out as the local ports of outgoing connections. A simulator on an ephemeral port that a test
+ * stops and starts again could find its port taken meanwhile by a connection another test process made (EADDRINUSE).
+ */
+const FREE_PORTS = { first: 20_000, count: 12_768 };
+const PORT_TRIES = 20;
+
+async function listenOnFreePort(app: FastifyInstance, host: string): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = FREE_PORTS.first + Math.floor(Math.random() * FREE_PORTS.count);
+    try {
+      await app.listen({ port, host });
+      return (app.server.address() as AddressInfo).port;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt === PORT_TRIES) throw error;
+    }
+  }
+}
+
+/**
  * A running stand-in for one backend: its HTTP app, its state, and the controls tests need
  * (faults, recorded requests, stop and restart on the same port).
  */
@@ -88,8 +108,11 @@ export class Simulator<State = unknown> {
   async start(): Promise<this> {
     if (this.app) return this;
     const app = await this.build();
-    await app.listen({ port: this.port, host: this.host });
-    this.port = (app.server.address() as AddressInfo).port;
+    if (this.port === 0) {
+      this.port = await listenOnFreePort(app, this.host);
+    } else {
+      await app.listen({ port: this.port, host: this.host });
+    }
     this.app = app;
     return this;
   }
