@@ -7,7 +7,7 @@ import { now, sleep } from "../src/timing.js";
 
 /**
  * Scenario 1: the preferences backend goes away for 2 s under load and comes back on the same port.
- * identity-session's sessions route depends on it; its logout route uses the apps backend only.
+ * identity-session's sessions route depends on it; its logins route uses the apps backend only.
  */
 const BACKEND_TIMEOUT_MS = 2_000;
 const OUTAGE_MS = 2_000;
@@ -23,7 +23,7 @@ it("answers 502 while a backend is down, keeps other routes up, and recovers wit
     pauseMs: 5,
     plans: [
       { route: "affected", path: "/secured/sessions", headers },
-      { route: "other", path: "/secured/logout?ip-address=127.0.0.1&login-time=1", headers },
+      { route: "other", path: "/secured/logins?limit=5", headers },
     ],
   });
   await sleep(1_000);

@@ -41,7 +41,7 @@ it("keeps heap, RSS and handles flat over 200,000 requests", async () => {
   const headers = await under.platform.authHeader("alice");
   const plans: RequestPlan[] = [
     { route: "sessions", path: "/secured/sessions", headers },
-    { route: "logout", path: "/secured/logout?ip-address=127.0.0.1&login-time=1", headers },
+    { route: "logins", path: "/secured/logins?limit=5", headers },
   ];
   const warmUp = await drive(under.service.url, plans, WARM_UP);
   const before = await atRest(probeUrl);

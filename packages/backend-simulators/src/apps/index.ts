@@ -27,6 +27,7 @@ import { publication } from "./publication.js";
 import { referenceGenomes } from "./reference-genomes.js";
 import { toolRequests } from "./tool-requests.js";
 import { tools } from "./tools.js";
+import { unknownPaths } from "./unknown-paths.js";
 import { webhooks } from "./webhooks.js";
 import { workspaceAdministration } from "./workspaces.js";
 
@@ -57,6 +58,7 @@ export const appsModules = {
   toolRequests,
   workspaceAdministration,
   webhooks,
+  unknownPaths,
 };
 
 export interface AppsSimulatorOptions extends SimulatorOptions {

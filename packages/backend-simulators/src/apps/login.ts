@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { answers, NoBody } from "../framework/answers.js";
+import { answers } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, notFound } from "../framework/problems.js";
@@ -11,7 +11,6 @@ export interface LoginRecord {
   ip_address: string;
   /** Milliseconds since the epoch; with the username and IP address it identifies the record. */
   login_time: number;
-  logout_time: number | null;
 }
 
 /**
@@ -78,12 +77,11 @@ function nextLoginTime(state: LoginState, username: string): number {
 }
 
 /**
- * Apps backend: login records, workspaces and logout (used by bootstrap and logout), as in cyverse-de/apps:
+ * Apps backend: login records and workspaces (used by bootstrap), as in cyverse-de/apps:
  * - `POST /users/login?user&ip-address` records a login: `{login_time, auth_redirect}`; any parameter outside its
  *   schema (a `user-agent`, say) is 400 `ERR_ILLEGAL_ARGUMENT`.
- * - `POST /users/logout?user&ip-address&login-time` sets the logout time of that login record; 200 with no
- *   body, also when no record matches (the real backend runs an UPDATE that may touch no row).
  * - `GET /workspaces?user` returns the user's workspace, creating it on the first call (`new_workspace`).
+ * Logouts are not recorded: the service dropped `POST /users/logout` and the logout time in 2024 (7de4910).
  */
 /**
  * The user anonymous visitors are served as (the gateway names them so) has had a workspace since the platform began:
@@ -124,24 +122,9 @@ export const login = defineModule<LoginState>({
           username,
           ip_address: ipAddress,
           login_time: nextLoginTime(state(), username),
-          logout_time: null,
         };
         state().logins.push(record);
         return { login_time: record.login_time, auth_redirect: {} };
-      });
-
-      scope.post("/users/logout", answers({ 200: NoBody }), async (request, reply) => {
-        const { username } = callerOf(request);
-        const query = queryOf(request);
-        const ipAddress = text(query["ip-address"]);
-        const loginTime = Number(text(query["login-time"]) || Number.NaN);
-        if (!ipAddress) throw badRequest("the ip-address query parameter is required", "ERR_MISSING_QUERY_PARAMETER");
-        if (!Number.isInteger(loginTime)) throw badRequest("the login-time query parameter must be an integer");
-        const record = state().logins.find(
-          (entry) => entry.username === username && entry.ip_address === ipAddress && entry.login_time === loginTime,
-        );
-        if (record) record.logout_time = Date.now();
-        return reply.code(200).send();
       });
 
       scope.get("/workspaces", answers({ 200: Workspace }), async (request) => {
