@@ -80,6 +80,29 @@ describe("metadata refusals by the service's request schemas (compojure-api, clo
       illegal({ attribute: [null, "(not (instance? java.lang.String 1))"] }),
     );
   });
+
+  it("lists every refused field at once, as Prismatic schema does, merged as the request nests them", async () => {
+    const avus = {
+      avus: [
+        { attr: 7, value: "1" },
+        { attr: "b", value: "2", unit: "" },
+        { value: 3, unit: "" },
+      ],
+    };
+    expect((await alice.post(`/avus/file/${randomUUID()}`, avus)).body).toEqual(
+      illegal({
+        avus: [
+          { attr: "(not (instance? java.lang.String 7))", unit: "missing-required-key" },
+          null,
+          { attr: "missing-required-key", value: "(not (instance? java.lang.String 3))" },
+        ],
+      }),
+    );
+    const item = randomUUID();
+    expect((await alice.patch(`/filesystem/data/${item}/tags`, { tags: [] }, { "data-type": "disk" })).body).toEqual(
+      illegal({ "data-type": '(not (#{"file" "folder"} "disk"))', type: "missing-required-key" }),
+    );
+  });
 });
 
 describe("metadata refusals of maps thrown without an error text (reason null, the map's keys kept)", () => {

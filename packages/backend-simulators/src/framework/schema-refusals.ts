@@ -79,6 +79,14 @@ function explained(refusal: Refusal, value: unknown, node: unknown): string {
     return failed(`#{${allowed.map(printed).join(" ")}}`, value);
   }
   if (refusal.keyword === "format") return failed(FORMAT_CHECKS[String(params.format)] ?? "valid?", value);
+  if (refusal.keyword === "anyOf") {
+    const branches = (at(node, "anyOf") as unknown[] | undefined) ?? [];
+    const constants = branches.map((branch) => at(branch, "const"));
+    // A union of literals is schema's enum; any other union, its either.
+    if (constants.every((constant) => constant !== undefined))
+      return failed(`#{${constants.map(printed).join(" ")}}`, value);
+    return failed("some-matching-either-clause?", value);
+  }
   const predicate = at(at(node, PREDICATES), refusal.keyword);
   return failed(typeof predicate === "string" ? predicate : `${refusal.keyword}?`, value);
 }
@@ -98,15 +106,9 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.to
 
 const PARTS = { body: "body", querystring: "query", params: "params", headers: "headers" } as const;
 
-/**
- * A request a route's schemas refused, as compojure-api and clojure-commons refuse it (the first refused field:
- * the validators stop at the first).
- */
-export const prismaticRefusal: SchemaRefusal = (error, request: FastifyRequest) => {
-  const context = (error.validationContext ?? "body") as keyof typeof PARTS;
+/** The schema error one validator error makes, nested at its field as schema nests it. */
+function refusedField(refusal: Refusal, request: FastifyRequest, context: keyof typeof PARTS): unknown {
   const data = request[PARTS[context]] as unknown;
-  const refusal = error.validation?.[0];
-  if (!refusal) return new InvalidRequest(error.message);
   const path = refusal.instancePath.split("/").filter(Boolean);
   const missing = (refusal.params as { missingProperty?: unknown }).missingProperty;
   const root = request.routeOptions.schema?.[context];
@@ -120,6 +122,40 @@ export const prismaticRefusal: SchemaRefusal = (error, request: FastifyRequest) 
         );
   const fullPath = typeof missing === "string" ? [...path, missing] : path;
   const named = context === "params" ? fullPath.map(kebab) : fullPath;
-  const reason = nested(named, data, leaf);
+  return nested(named, data, leaf);
+}
+
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Two schema errors of one request as one: maps by key, lists item by item, the first explanation of a field kept. */
+function merged(first: unknown, second: unknown): unknown {
+  if (first === undefined || first === null) return second;
+  if (isMap(first) && isMap(second)) {
+    const both = { ...first };
+    for (const [key, value] of Object.entries(second)) both[key] = merged(first[key], value);
+    return both;
+  }
+  if (Array.isArray(first) && Array.isArray(second)) {
+    return Array.from({ length: Math.max(first.length, second.length) }, (_, index) =>
+      merged(first[index], second[index]),
+    );
+  }
+  return first;
+}
+
+/**
+ * A request a route's schemas refused, as compojure-api and clojure-commons refuse it: every refused field at once
+ * (the simulators' validators report them all, `validators.ts`), each with what was wrong.
+ */
+export const prismaticRefusal: SchemaRefusal = (error, request: FastifyRequest) => {
+  const context = (error.validationContext ?? "body") as keyof typeof PARTS;
+  // A union's branches each report why they did not match; schema explains the union as a whole (its anyOf error).
+  const refusals = (error.validation ?? []).filter((refusal) => !refusal.schemaPath.includes("/anyOf/"));
+  if (refusals.length === 0) return new InvalidRequest(error.message);
+  const reason = refusals.reduce<unknown>(
+    (fields, refusal) => merged(fields, refusedField(refusal, request, context)),
+    undefined,
+  );
   return new InvalidRequest(typeof reason === "string" ? reason : (reason as Record<string, unknown>));
 };

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { type AnswerMismatch, type DeclaredRoute, installAnswerCheck } from "./answers.js";
 import { type Fault, FaultSchema, Faults, installFaults } from "./faults.js";
 import { installRecorder, Recorder } from "./recorder.js";
-import { installValidatorsOnFirstUse } from "./validators.js";
+import { firstRefusalOnly, installValidatorsOnFirstUse } from "./validators.js";
 
 export interface SimulatorOptions {
   port?: number;
@@ -75,6 +75,7 @@ export class Simulator<State = unknown> {
       bodyLimit: 64 * 1024 * 1024,
       // The backends take path parameters (qualified group names, paths) far longer than Fastify's default 100.
       routerOptions: { maxParamLength: 8192 },
+      schemaErrorFormatter: firstRefusalOnly,
     });
     installValidatorsOnFirstUse(app);
     this.declaredRoutes.length = 0;

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { prismaticRefusal } from "../framework/schema-refusals.js";
 
 /** An error answer of iplant-groups: its status and the JSON body clojure-commons writes for it. */
 export class GrouperError extends Error {
@@ -43,22 +44,14 @@ export const schemaValidation = (reason: Record<string, unknown>) =>
 /** The query parameter every route requires (common-swagger-api StandardUserQueryParams), when it is missing. */
 export const missingQueryParameter = (name: string) => illegalArgument({ [name]: "missing-required-key" });
 
-/** A Fastify validation error as compojure-api's schema error: each refused field with what was wrong. */
-function validationReason(error: FastifyError): Record<string, unknown> {
-  const entries = (error.validation ?? []).map((problem) => {
-    const missing = (problem.params as { missingProperty?: unknown }).missingProperty;
-    const field = typeof missing === "string" ? missing : problem.instancePath.split("/")[1] || "body";
-    return [field, typeof missing === "string" ? "missing-required-key" : `(not ${problem.message ?? "valid"})`];
-  });
-  return Object.fromEntries(entries);
-}
-
 /** Answers every error of the given (encapsulated) context in the groups backend's JSON form. */
 export function installGrouperErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | GrouperError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError | GrouperError, request, reply) => {
     if (error instanceof GrouperError) return reply.code(error.status).send(error.body);
     if (error.validation) {
-      return reply.code(400).send({ error_code: "ERR_ILLEGAL_ARGUMENT", reason: validationReason(error) });
+      return reply
+        .code(400)
+        .send({ error_code: "ERR_ILLEGAL_ARGUMENT", reason: prismaticRefusal(error, request).reason });
     }
     // A body that is no JSON at all keeps the status the web framework gave it.
     if (error.statusCode && error.statusCode < 500) {
