@@ -7,6 +7,7 @@ import { adminConfig } from "./routes/admin-config.js";
 import { adminStatus } from "./routes/admin-status.js";
 import { analysisSubmission } from "./routes/analysis-submission.js";
 import { appComments } from "./routes/app-comments.js";
+import { categoryShredder } from "./routes/category-shredder.js";
 import { dashboard } from "./routes/dashboard.js";
 import { jobLimits } from "./routes/job-limits.js";
 import { ontologyHierarchySave } from "./routes/ontology-hierarchy-save.js";
@@ -36,6 +37,7 @@ export const appsProxy: FastifyPluginAsyncTypebox<{ config: Config }> = async (a
   await app.register(toolRequestActions, { config });
   await app.register(appComments);
   await app.register(ontologyHierarchySave);
+  await app.register(categoryShredder);
   await app.register(ontologyUpload);
   await app.register(jobLimits);
   await app.register(dashboard, { config });

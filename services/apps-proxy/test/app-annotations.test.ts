@@ -118,20 +118,53 @@ describe("app categories", () => {
     expect((await send("carol", "DELETE", `/admin/apps/categories/${crypto.randomUUID()}`)).statusCode).toBe(404);
   });
 
-  it("deletes several categories at once and answers the ids it could not delete", async () => {
+  it("deletes several categories at once, one by one at the apps backend, and answers the ids it could not delete", async () => {
+    const [root] = (await send("carol", "GET", "/admin/apps/categories")).json().categories;
+    const make = async (name: string, parent = root.id) =>
+      (await send("carol", "POST", "/admin/apps/categories", { name, parent_id: parent })).json().id as string;
+    const [empty, holding, unknown] = [await make("Old"), await make("Kept"), crypto.randomUUID()];
+    const [parent] = [await make("Parent")];
+    const child = await make("Child", parent);
+    await send("carol", "POST", "/admin/apps", { categories: [{ app_id: FASTQC, category_ids: [holding] }] });
+    service.platform.apps.recorder.clear();
+    const shredded = await send("carol", "POST", "/admin/apps/categories/shredder", {
+      category_ids: [empty, holding, unknown, parent, child],
+    });
+    expect(shredded.statusCode).toBe(200);
+    // The child went with its parent, listed before it.
+    expect(shredded.json()).toEqual({ category_ids: [holding, unknown, child] });
+    expect(service.platform.apps.recorder.to("DELETE", /./).map((call) => `${call.method} ${call.path}`)).toEqual(
+      [empty, holding, unknown, parent, child].map((id) => `DELETE /admin/apps/categories/de/${id}`),
+    );
+    expect((await send("bob", "GET", `/apps/categories/${empty}`)).statusCode).toBe(404);
+    expect((await send("bob", "GET", `/apps/categories/${holding}`)).statusCode).toBe(200);
+  });
+
+  it("refuses a bulk deletion that is not a list of category ids, or by a non-administrator, deleting nothing", async () => {
+    for (const body of [{ category_ids: ["old"] }, { category_ids: "x" }, {}, { category_ids: [null] }]) {
+      const refused = await send("carol", "POST", "/admin/apps/categories/shredder", body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: expect.any(String), reason: expect.any(String) });
+    }
+    const [root] = (await send("carol", "GET", "/admin/apps/categories")).json().categories;
+    expect(
+      (await send("alice", "POST", "/admin/apps/categories/shredder", { category_ids: [root.id] })).statusCode,
+    ).toBe(403);
+    expect(service.platform.apps.recorder.to("DELETE", /^\/admin\/apps\/categories\//)).toEqual([]);
+  });
+
+  it("stops at a failing apps backend with 502, naming the categories it deleted before", async () => {
     const [root] = (await send("carol", "GET", "/admin/apps/categories")).json().categories;
     const make = async (name: string) =>
       (await send("carol", "POST", "/admin/apps/categories", { name, parent_id: root.id })).json().id as string;
-    const [empty, holding, unknown] = [await make("Old"), await make("Kept"), crypto.randomUUID()];
-    await send("carol", "POST", "/admin/apps", { categories: [{ app_id: FASTQC, category_ids: [holding] }] });
-    const shredded = await send("carol", "POST", "/admin/apps/categories/shredder", {
-      category_ids: [empty, holding, unknown],
+    const [first, second, third] = [await make("One"), await make("Two"), await make("Three")];
+    service.platform.apps.faults.set({ mode: "json-500", method: "DELETE", path: `/${second}$` });
+    const failed = await send("carol", "POST", "/admin/apps/categories/shredder", {
+      category_ids: [first, second, third],
     });
-    expect(shredded.json()).toEqual({ category_ids: [holding, unknown] });
-    expect((await send("bob", "GET", `/apps/categories/${empty}`)).statusCode).toBe(404);
-    expect((await send("bob", "GET", `/apps/categories/${holding}`)).statusCode).toBe(200);
-    const notIds = await send("carol", "POST", "/admin/apps/categories/shredder", { category_ids: ["old"] });
-    expect(notIds.statusCode).toBe(400);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY", deleted: [first] });
+    expect(service.platform.apps.recorder.to("DELETE", new RegExp(`/${third}$`))).toEqual([]);
   });
 });
 

@@ -319,10 +319,14 @@ describe("identity on every apps-backend row", () => {
     for (const row of rows) {
       const caller = row.auth === "admin" ? "carol" : "bob";
       const url = row.path.replace("{system-id}", "de").replace(/\{[^}]+\}/g, WORD_COUNT);
-      // A submission must name an output folder the gateway lets through before the apps backend is asked.
-      const submission =
-        row.method === "POST" && row.path === "/analyses" ? { output_dir: "/iplant/home/bob/analyses" } : {};
-      const body = ["POST", "PUT", "PATCH", "DELETE"].includes(row.method) ? submission : undefined;
+      // Rows whose body the gateway reads before the apps backend is asked: a submission names an output folder the
+      // gateway lets through, a bulk category deletion its ids.
+      const checkedBodies: Record<string, unknown> = {
+        "POST /analyses": { output_dir: "/iplant/home/bob/analyses" },
+        "POST /admin/apps/categories/shredder": { category_ids: [WORD_COUNT] },
+      };
+      const writes = ["POST", "PUT", "PATCH", "DELETE"].includes(row.method);
+      const body = writes ? (checkedBodies[`${row.method} ${row.path}`] ?? {}) : undefined;
       service.platform.apps.recorder.clear();
       await send(caller, row.method as "GET", `${url}?${spoofed}`, body, headers);
       const calls = service.platform.apps.recorder.requests;

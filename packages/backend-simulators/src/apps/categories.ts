@@ -5,12 +5,7 @@ import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
-import {
-  AppCategoryAppListing,
-  AppCategoryIdList,
-  AppCategoryListing,
-  AppCategorySearchResults,
-} from "./answer-schemas/categories.js";
+import { AppCategoryAppListing, AppCategoryListing, AppCategorySearchResults } from "./answer-schemas/categories.js";
 import { listingDetail } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog-store.js";
@@ -177,19 +172,6 @@ function removeCategory(state: CategoriesState, id: string, requestedBy: string)
   forget(state, doomed);
 }
 
-/**
- * The retired bulk deletion: each category found and holding no apps goes with its subcategories; the answer lists
- * the ids that were not deleted (not found, already gone with a category earlier in the list, or holding apps).
- */
-function removeCategoriesWherePossible(state: CategoriesState, ids: string[]): string[] {
-  return ids.filter((id) => {
-    const doomed = subtree(state, id);
-    if (doomed.length === 0 || holdApps(doomed)) return true;
-    forget(state, doomed);
-    return false;
-  });
-}
-
 function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: All) {
   scope.get("/apps/categories", answers({ 200: AppCategoryListing }), async (request) => {
     const caller = callerOf(request);
@@ -279,15 +261,6 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
     const found = [...state().categories.values()].filter((category) => category.name.toLowerCase().includes(term));
     return { categories: found.map(({ id, name }) => ({ system_id: "de", id, name, owner: "public" })) };
   });
-  // Retired from the apps service in 2017 (CORE-8065) and still in the gateway's catalogue: simulated as it was.
-  scope.post<{ Body: { category_ids: string[] } }>(
-    "/admin/apps/categories/shredder",
-    { schema: { body: AppCategoryIdList }, ...answers({ 200: AppCategoryIdList }) },
-    async (request) => {
-      callerOf(request);
-      return { category_ids: removeCategoriesWherePossible(state(), request.body.category_ids) };
-    },
-  );
   // The backend answers a deletion with no body.
   type CategoryParams = { Params: { systemId: string; categoryId: string } };
   const deletion = async (request: FastifyRequest<CategoryParams>, reply: FastifyReply) => {

@@ -36,7 +36,6 @@ export const appCategories: PassthroughFamily = {
       summary: "Create an app category",
     },
     { method: "GET", path: "/admin/apps/categories/search", summary: "Find app categories by name" },
-    { method: "POST", path: "/admin/apps/categories/shredder", summary: "Delete several app categories" },
     {
       method: "DELETE",
       path: "/admin/apps/categories/{category-id}",

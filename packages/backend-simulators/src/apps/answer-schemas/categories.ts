@@ -3,7 +3,7 @@ import { AppListingDetail } from "./apps.js";
 import { NonBlankString, Uuid } from "./common.js";
 
 // The apps service's category answers: common-swagger-api src/common_swagger_api/schema/apps/categories.clj
-// (AppCategory, AppCategoryListing, AppCategoryAppListing, AppCategoryIdList)
+// (AppCategory, AppCategoryListing, AppCategoryAppListing)
 // and cyverse-de/apps src/apps/routes/schemas/app/category.clj (AppCategorySearchResults).
 
 /** categories.clj `AppCategoryBase`. */
@@ -37,6 +37,3 @@ export const AppCategoryAppListing = Type.Object({
 export const AppCategorySearchResults = Type.Object({
   categories: Type.Array(Type.Object({ ...appCategoryBase, owner: Type.String() })),
 });
-
-/** categories.clj `AppCategoryIdList`: the answer of the retired `POST /admin/apps/categories/shredder`. */
-export const AppCategoryIdList = Type.Object({ category_ids: Type.Array(Uuid) });
