@@ -27,32 +27,36 @@ function described(message: JsonObject, descriptions: Map<string, string>): Json
 const LOOKUPS_AT_ONCE = 8;
 
 /**
- * One app's description as the caller may see it: the apps backend's app details. An app the caller may not read, or
- * that no longer exists, is left undescribed; so is every app when the backend fails or is slow.
+ * The apps' descriptions as the caller may see them: the apps backend's app details, each asked within `timeoutMs`.
+ * An app the caller may not read, or that no longer exists, is left undescribed. The first call the backend fails or
+ * does not answer in time ends the lookups: the apps not yet asked are left undescribed too, so that a failing
+ * backend costs a listing one short wait, not one per app.
  */
-async function descriptionOfApp(request: FastifyRequest, appId: string): Promise<string | undefined> {
-  try {
-    const details = await request.server.backends.apps.json(request, {
-      path: path`/apps/${PLATFORM_SYSTEM_ID}/${appId}/details`,
-    });
-    return isJsonObject(details) ? text(details.description) : undefined;
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    if (error.statusCode >= 500) {
-      request.log.warn({ err: error }, "app description unavailable: notification listed without it");
-    }
-    return undefined;
-  }
-}
-
-async function descriptionsOfApps(request: FastifyRequest, appIds: string[]): Promise<Map<string, string>> {
-  if (appIds.length === 0) return new Map();
-  await request.server.callerWorkspace.ask(request);
-  const descriptions = await inBatches(appIds, LOOKUPS_AT_ONCE, (id) => descriptionOfApp(request, id));
+async function descriptionsOfApps(
+  request: FastifyRequest,
+  appIds: string[],
+  timeoutMs: number,
+): Promise<Map<string, string>> {
   const byApp = new Map<string, string>();
-  appIds.forEach((id, index) => {
-    const description = descriptions[index];
-    if (description !== undefined) byApp.set(id, description);
+  if (appIds.length === 0) return byApp;
+  await request.server.callerWorkspace.ask(request);
+  let backendFailed = false;
+  await inBatches(appIds, LOOKUPS_AT_ONCE, async (appId) => {
+    if (backendFailed) return;
+    try {
+      const details = await request.server.backends.apps.json(request, {
+        path: path`/apps/${PLATFORM_SYSTEM_ID}/${appId}/details`,
+        timeoutMs,
+      });
+      const description = isJsonObject(details) ? text(details.description) : undefined;
+      if (description !== undefined) byApp.set(appId, description);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      if (error.statusCode >= 500 && !backendFailed) {
+        backendFailed = true;
+        request.log.warn({ err: error }, "app descriptions unavailable: notifications listed without them");
+      }
+    }
   });
   return byApp;
 }
@@ -63,8 +67,12 @@ async function descriptionsOfApps(request: FastifyRequest, appIds: string[]): Pr
  * backend, once for each distinct app of the page. The descriptions are an extra: when the apps backend fails or is
  * slow, the listing is returned without those it would have given.
  */
-export async function withAppDescriptions(request: FastifyRequest, listing: Listing): Promise<Listing> {
+export async function withAppDescriptions(
+  request: FastifyRequest,
+  listing: Listing,
+  timeoutMs: number,
+): Promise<Listing> {
   const appIds = [...new Set(listing.messages.map(appIdOf).filter((id) => id !== undefined))];
-  const descriptions = await descriptionsOfApps(request, appIds);
+  const descriptions = await descriptionsOfApps(request, appIds, timeoutMs);
   return { ...listing, messages: listing.messages.map((message) => described(message, descriptions)) };
 }

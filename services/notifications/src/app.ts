@@ -17,7 +17,7 @@ export const notifications: FastifyPluginAsyncTypebox<{ config: Config }> = asyn
   await app.register(backendClients, { urls: backendUrlsFrom(config), timeoutMs: config.BACKEND_TIMEOUT_MS });
   // App details, which describe analysis notifications, need the caller's workspace at the apps backend.
   await app.register(callerWorkspaces);
-  await app.register(messageRoutes);
+  await app.register(messageRoutes, { descriptionsTimeoutMs: config.DESCRIPTIONS_TIMEOUT_MS });
   await app.register(messageMarkRoutes);
   await app.register(systemMessageRoutes);
   await app.register(adminSystemMessageRoutes);

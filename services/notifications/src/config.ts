@@ -10,5 +10,10 @@ export const Config = Type.Object({
   ...AuthConfig,
   // preferences: user-info, which keeps the system-wide alerts.
   ...backendSettings("notifications", "apps", "preferences"),
+  DESCRIPTIONS_TIMEOUT_MS: Type.Integer({
+    minimum: 1,
+    default: 2000,
+    description: "how long a listing waits for each app description before listing the notification without it",
+  }),
 });
 export type Config = Static<typeof Config>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { notify, useService } from "./support.js";
 
-const service = useService();
+const service = useService({ DESCRIPTIONS_TIMEOUT_MS: "250" });
 
 // Demo apps of the apps simulator's catalogue.
 const WORD_COUNT = { id: "c7f05682-23c8-4182-b9a2-e09650a5f49b", description: "Counts the words in a text file" };
@@ -118,6 +118,22 @@ describe("app descriptions on analysis notifications", () => {
       expect(body.messages[0].payload.analysis_id).toBe(WORD_COUNT.id);
     } finally {
       await service().platform.apps.start();
+    }
+  });
+
+  it("stops asking once the apps backend fails or hangs: one short wait, not one per app", async () => {
+    const apps = Array.from({ length: 12 }, (_, index) => `00000000-0000-4000-8000-0000000000${10 + index}`);
+    for (const appId of apps) await analysisOf("alice", appId);
+    for (const mode of ["json-500", "hang"] as const) {
+      service().platform.apps.faults.forget();
+      service().platform.apps.faults.set({ mode, path: DETAILS.source });
+      const started = Date.now();
+      const response = await list("/secured/notifications/messages?limit=20");
+      expect(response.statusCode).toBe(200);
+      expect(Object.values(detailsById(response.json())).every((details) => details === undefined)).toBe(true);
+      // The first batch of lookups (8 at once) was asked; none after the failure.
+      expect(service().platform.apps.faults.applied).toHaveLength(8);
+      if (mode === "hang") expect(Date.now() - started).toBeLessThan(2_000);
     }
   });
 

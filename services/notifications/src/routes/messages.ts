@@ -17,11 +17,18 @@ const timestampOf = (message: Listing["messages"][number]): number =>
   Number((message.message as { timestamp?: unknown } | undefined)?.timestamp ?? 0);
 
 /** The caller's notifications: listings (with app descriptions added) and counts. */
-export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const messageRoutes: FastifyPluginAsyncTypebox<{ descriptionsTimeoutMs: number }> = async (
+  app,
+  { descriptionsTimeoutMs },
+) => {
   const notifications = app.backends.notifications;
   const listing = async (request: FastifyRequest, path: string, query = {}): Promise<Listing> =>
     // Checked against the schema it is served with, so that no field of it fails serialization (502 without it).
-    withAppDescriptions(request, await notifications.json<Listing>(request, { path, query }, NotificationListing));
+    withAppDescriptions(
+      request,
+      await notifications.json<Listing>(request, { path, query }, NotificationListing),
+      descriptionsTimeoutMs,
+    );
 
   app.get(
     "/secured/notifications/messages",
