@@ -35,6 +35,9 @@ function className(value: unknown): string {
 /** schema.utils/value-name: the value itself when short, else `a-<class>`. */
 const valueName = (value: unknown) => (strOf(value).length < 20 ? printed(value) : `a-${className(value)}`);
 
+/** A Clojure set as an enum's check prints it: `#{"a" "b"}`. */
+const setOf = (values: readonly unknown[]) => `#{${values.map(printed).join(" ")}}`;
+
 /** A failed check as schema explains it: `(not (map? nil))`, `(not (non-blank-string? ""))`. */
 export const failed = (check: string, value: unknown) => `(not (${check} ${valueName(value)}))`;
 
@@ -76,15 +79,14 @@ function explained(refusal: Refusal, value: unknown, node: unknown): string {
   if (refusal.keyword === "type") return failed(TYPE_CHECKS[String(params.type)] ?? String(params.type), value);
   if (refusal.keyword === "enum") {
     const allowed = (params.allowedValues as unknown[] | undefined) ?? [];
-    return failed(`#{${allowed.map(printed).join(" ")}}`, value);
+    return failed(setOf(allowed), value);
   }
   if (refusal.keyword === "format") return failed(FORMAT_CHECKS[String(params.format)] ?? "valid?", value);
   if (refusal.keyword === "anyOf") {
     const branches = (at(node, "anyOf") as unknown[] | undefined) ?? [];
     const constants = branches.map((branch) => at(branch, "const"));
     // A union of literals is schema's enum; any other union, its either.
-    if (constants.every((constant) => constant !== undefined))
-      return failed(`#{${constants.map(printed).join(" ")}}`, value);
+    if (constants.every((constant) => constant !== undefined)) return failed(setOf(constants), value);
     return failed("some-matching-either-clause?", value);
   }
   const predicate = at(at(node, PREDICATES), refusal.keyword);
