@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HOME, multipartFile, multipartForm, pathsExist, patternBytes, q, useDataService } from "./support.js";
 
 const service = useDataService();
@@ -38,8 +38,8 @@ describe("upload and download", () => {
     const downloaded = await download("alice", path);
     expect(downloaded.statusCode).toBe(200);
     expect(downloaded.headers["content-type"]).toBe("application/octet-stream");
-    // data-info declares no length (it streams the file), and none is made up for it.
-    expect(downloaded.headers["content-length"]).toBeUndefined();
+    // data-info declares no length (it streams the file); the stat's size is declared, so browsers show progress.
+    expect(downloaded.headers["content-length"]).toBe(String(bytes.length));
     expect(downloaded.headers["accept-ranges"]).toBe("bytes");
     expect(downloaded.headers["content-disposition"]).toContain("attachment");
     expect(downloaded.headers["content-disposition"]).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
@@ -165,6 +165,19 @@ describe("upload and download", () => {
     const failing = await download("alice", notes);
     expect(failing.statusCode).toBe(502);
     expect(failing.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+  });
+
+  it("cuts a download off when its file changes after the stat its length was taken from", async () => {
+    const notes = `${HOME("alice")}/notes.txt`;
+    const recorder = service.platform.fileInfo.recorder;
+    // The file is read a second after its stat; meanwhile it is saved with other contents.
+    service.platform.fileInfo.faults.set({ mode: "delay", delayMs: 1000, method: "GET", path: "^/data/path/" });
+    const downloading = download("alice", notes);
+    await vi.waitFor(() => expect(recorder.to("POST", "/path-info")).toHaveLength(1));
+    const saved = await send("alice", "POST", "/secured/fileio/save", { dest: notes, content: "a new version" });
+    expect(saved.statusCode).toBe(200);
+    // The length sent was the old version's: the answer ends unfinished, as a failed download, not as another file.
+    await expect(downloading).rejects.toThrow(/destroyed before completion/);
   });
 
   it("sandboxes what it shows inline, except PDFs, which browsers show in viewers of their own", async () => {

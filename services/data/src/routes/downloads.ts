@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { partOf, rangeAnswer } from "../byte-ranges.js";
+import { exactly, partOf, rangeAnswer } from "../byte-ranges.js";
 import { statOf } from "../data-items.js";
 import { baseName, dataPathUrl } from "../data-paths.js";
 import { commonErrors, PathText } from "../schemas.js";
@@ -23,8 +23,8 @@ const FileContent = Type.Unknown({ description: "the file's bytes (206 with Cont
 const responses = { 200: FileContent, 206: FileContent, 416: ErrorBody, ...commonErrors };
 
 /**
- * Streams a file from the file-info backend to the client, never holding it, with the backend's `Content-Length` when
- * it gives one. A `Range` is answered here (`byte-ranges.ts`), as data-info answers none: one part of the file is 206
+ * Streams a file from the file-info backend to the client, never holding it, with its `Content-Length`: the backend's
+ * when it gives one, else its stat's size. A `Range` is answered here (`byte-ranges.ts`), as data-info answers none: one part of the file is 206
  * with `Content-Range`, so that large downloads resume, and a range past its end 416. The part is asked of the backend
  * too, and taken as it is when the backend answers it with 206; when it answers the whole file, the part is cut from
  * it. `Last-Modified` is the file's, which `If-Range` is checked against.
@@ -80,7 +80,14 @@ async function sendFile(
       .code(206)
       .header("content-range", `bytes ${part.start}-${part.end}/${size}`)
       .header("content-length", part.end - part.start + 1);
-  } else reply.code(answer.status);
+  } else {
+    reply.code(answer.status);
+    // data-info streams a file without its length; the stat has it.
+    if (answer.status === 200 && answer.headers["content-length"] === undefined && size !== undefined) {
+      body = exactly(answer.body, size);
+      reply.header("content-length", size);
+    }
+  }
   const contentType = disposition.contentType ?? String(answer.headers["content-type"] ?? "application/octet-stream");
   reply
     .header("content-type", contentType)
