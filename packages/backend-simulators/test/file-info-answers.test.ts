@@ -37,12 +37,12 @@ describe("file-info answers in data-info's shapes", () => {
   it("navigation", async () => {
     await answered("GET /navigation/base-paths", alice("GET", "/navigation/base-paths"));
     await answered("GET /navigation/root", alice("GET", "/navigation/root"));
-    await answered("GET /navigation/path/*", alice("GET", "/navigation/path/iplant/home/alice"));
+    await answered("GET /navigation/path/:zone/*", alice("GET", "/navigation/path/iplant/home/alice"));
   });
 
   it("listings, stats and lookups", async () => {
     const page = await answered(
-      "GET /data/path/*",
+      "GET /data/path/:zone/*",
       alice("GET", dataPathUrl(HOME), { query: { limit: "10", "sort-field": "name", "sort-dir": "ASC" } }),
     );
     expect(page.files.length).toBeGreaterThan(0);

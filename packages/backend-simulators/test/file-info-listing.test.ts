@@ -178,6 +178,20 @@ describe("navigation", () => {
     expect(file).toMatchObject({ status: 500, body: { error_code: "ERR_NOT_A_FOLDER" } });
   });
 
+  it("serves a zone only with the slash after it that data-info's routes (/path/:zone/*) want", async () => {
+    for (const prefix of ["/navigation/path", "/data/path"]) {
+      const bare = await call(sim(), "GET", `${prefix}/iplant`, { user: "alice", query: { limit: "10" } });
+      expect(bare.status, prefix).toBe(404);
+      expect(bare.headers.get("content-type"), prefix).toBe("text/html; charset=utf-8");
+      expect(JSON.parse(bare.body), prefix).toEqual({ success: false, reason: "unrecognized service path" });
+      expect((await call(sim(), "GET", `${prefix}/`, { user: "alice", query: { limit: "10" } })).status).toBe(404);
+    }
+    const zone = await call(sim(), "GET", "/navigation/path/iplant/", { user: "alice" });
+    expect(zone.body.folder).toMatchObject({ path: "/iplant" });
+    const listed = await call(sim(), "GET", "/data/path/iplant/", { user: "alice", query: { limit: "10" } });
+    expect(listed.body).toMatchObject({ path: "/iplant" });
+  });
+
   it("keeps answering the base paths bootstrap asks for", async () => {
     const { status, body } = await call(sim(), "GET", "/navigation/base-paths", { user: "alice" });
     expect(status).toBe(200);

@@ -11,10 +11,17 @@ export const isWithin = (path: string, folder: string): boolean => path === fold
 
 export const joinPath = (folder: string, name: string): string => `${folder.replace(/\/+$/, "")}/${name}`;
 
-/** `/iplant/home/alice/a b` → `/data/path/iplant/home/alice/a%20b`: each segment encoded on its own. */
-export const dataPathUrl = (path: string): string =>
-  `/data/path/${path.split("/").slice(1).map(encodeSegment).join("/")}`;
+/**
+ * `/iplant/home/alice/a b` → `{route}/iplant/home/alice/a%20b`: each segment encoded on its own. The zone itself is
+ * `{route}/iplant/`: data-info's routes are `/path/:zone/*`, which a URL ending at the zone does not match.
+ */
+function underZone(route: string, path: string): string {
+  const segments = path.split("/").slice(1).map(encodeSegment);
+  return `${route}/${segments.join("/")}${segments.length === 1 ? "/" : ""}`;
+}
 
-/** Same form under `/navigation/path`. */
-export const navigationPathUrl = (path: string): string =>
-  `/navigation/path/${path.split("/").slice(1).map(encodeSegment).join("/")}`;
+/** A file's or folder's URL under data-info's `/data/path`. */
+export const dataPathUrl = (path: string): string => underZone("/data/path", path);
+
+/** A folder's URL under data-info's `/navigation/path`. */
+export const navigationPathUrl = (path: string): string => underZone("/navigation/path", path);

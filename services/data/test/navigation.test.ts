@@ -165,6 +165,19 @@ describe("paged directory listing", () => {
   });
 });
 
+describe("the zone itself", () => {
+  it("is listed and navigated as any folder, asked of data-info with the slash its routes want after the zone", async () => {
+    const zone = await page("alice", "/iplant", "limit=10");
+    expect(zone).toMatchObject({ path: "/iplant" });
+    expect(zone.folders.map((folder) => folder.path)).toContain("/iplant/home");
+    const navigated = await send("alice", "GET", `/secured/filesystem/directory?path=${q("/iplant")}`);
+    expect(navigated.statusCode, navigated.body).toBe(200);
+    expect(navigated.json()).toMatchObject({ path: "/iplant" });
+    const asked = service.platform.fileInfo.recorder.requests.map((request) => request.path);
+    expect(asked).toEqual(expect.arrayContaining(["/data/path/iplant/", "/navigation/path/iplant/"]));
+  });
+});
+
 describe("entries the caller cannot see", () => {
   it("answers ERR_NOT_READABLE for a folder that is there, which data-info's stat leaves out, and 404 for one that is not", async () => {
     for (const route of ["directory", "paged-directory"]) {

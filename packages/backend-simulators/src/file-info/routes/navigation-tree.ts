@@ -30,7 +30,7 @@ export function navigationTreeRoutes(app: FastifyInstance, context: FileInfoCont
     };
   });
 
-  app.get("/navigation/path/*", answers({ 200: NavigationFolder }), async (request) => {
+  app.get("/navigation/path/:zone/*", answers({ 200: NavigationFolder }), async (request) => {
     const view = viewFor(request, context);
     const folder = view.folder(view.seenAt(pathOfUrl(request, "/navigation/path")));
     const subfolders = view.store.catalogue
