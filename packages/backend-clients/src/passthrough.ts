@@ -1,5 +1,4 @@
-import { Transform, type TransformCallback } from "node:stream";
-import { GatewayError } from "@de-gateway/service-kit";
+import { CountedBytes, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 
@@ -11,20 +10,6 @@ export const PassedOnAnswer = Type.Unknown({
 });
 
 export const tooLarge = () => new GatewayError(413, "request body is larger than the service accepts");
-
-/** Passes bytes through until more than `limit` have gone by, then fails with 413. */
-class BodyLimit extends Transform {
-  private seen = 0;
-
-  constructor(private readonly limit: number) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.seen += chunk.length;
-    callback(this.seen > this.limit ? tooLarge() : null, chunk);
-  }
-}
 
 /**
  * Inside the given (encapsulated) context, request bodies are not parsed but handed on as streams,
@@ -42,7 +27,7 @@ export function streamRequestBodies(app: FastifyInstance): void {
       done(tooLarge(), undefined);
       return;
     }
-    const body = new BodyLimit(limit);
+    const body = new CountedBytes({ most: limit, tooMany: tooLarge });
     payload.on("error", (error) => body.destroy(error));
     payload.pipe(body);
     done(null, body);

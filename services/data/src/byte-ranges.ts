@@ -1,4 +1,5 @@
-import { pipeline, Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline, Readable } from "node:stream";
+import { CountedBytes } from "@de-gateway/service-kit";
 import { parse as parseRange, type Range } from "range-parser";
 
 /** What a download answers to the caller's `Range`: the whole file (200), one part of it (206), or nothing (416). */
@@ -47,28 +48,6 @@ export function partOf(source: Readable, { start, end }: Range): Readable {
   return Readable.from(part(), { objectMode: false });
 }
 
-/** Passes a file's bytes on while they are no more than its size, and fails if they end up more or fewer. */
-class ExactLength extends Transform {
-  private seen = 0;
-
-  constructor(private readonly size: number) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.seen += chunk.length;
-    callback(this.seen > this.size ? this.mismatch("more") : null, chunk);
-  }
-
-  override _flush(callback: TransformCallback): void {
-    callback(this.seen < this.size ? this.mismatch("fewer") : null);
-  }
-
-  private mismatch(than: "more" | "fewer"): Error {
-    return new Error(`the file sent ${than} bytes than the ${this.size} of its stat (it changed since)`);
-  }
-}
-
 /**
  * A stream of the whole file that holds to the `size` of its stat, so that the answer can declare it as its
  * `Content-Length` (browsers show a download's progress only then): a file that has grown or shrunk since its stat
@@ -76,7 +55,9 @@ class ExactLength extends Transform {
  * ends the read of the source.
  */
 export function exactly(source: Readable, size: number): Readable {
-  return pipeline(source, new ExactLength(size), () => {
+  const changed = (than: string) => () => new Error(`the file sent ${than} bytes than the ${size} of its stat`);
+  const held = new CountedBytes({ most: size, tooMany: changed("more"), least: size, tooFew: changed("fewer") });
+  return pipeline(source, held, () => {
     // The answer carries the failure: Fastify ends the response when the returned stream fails.
   });
 }
