@@ -170,8 +170,8 @@ describe("upload and download", () => {
   it("cuts a download off when its file changes after the stat its length was taken from", async () => {
     const notes = `${HOME("alice")}/notes.txt`;
     const recorder = service.platform.fileInfo.recorder;
-    // The file is read a second after its stat; meanwhile it is saved with other contents.
-    service.platform.fileInfo.faults.set({ mode: "delay", delayMs: 1000, method: "GET", path: "^/data/path/" });
+    // The file is read two seconds after its stat; meanwhile it is saved with other contents.
+    service.platform.fileInfo.faults.set({ mode: "delay", delayMs: 2000, method: "GET", path: "^/data/path/" });
     const downloading = download("alice", notes);
     await vi.waitFor(() => expect(recorder.to("POST", "/path-info")).toHaveLength(1));
     const saved = await send("alice", "POST", "/secured/fileio/save", { dest: notes, content: "a new version" });
