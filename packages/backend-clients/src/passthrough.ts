@@ -27,7 +27,7 @@ export function streamRequestBodies(app: FastifyInstance): void {
       done(tooLarge(), undefined);
       return;
     }
-    const body = new CountedBytes({ most: limit, tooMany: tooLarge });
+    const body = new CountedBytes({ most: { bytes: limit, error: tooLarge } });
     payload.on("error", (error) => body.destroy(error));
     payload.pipe(body);
     done(null, body);

@@ -1,13 +1,15 @@
 import { Transform, type TransformCallback } from "node:stream";
 
-/** How many bytes a stream may carry, and the error for each way of breaking that. */
+/** A number of bytes, and the error for a stream that breaks it. */
+export interface ByteBound {
+  bytes: number;
+  error: () => Error;
+}
+
+/** The most bytes a stream may carry and, when it must, the least it must have carried by its end. */
 export interface ByteBounds {
-  /** The most that may go by; one more byte fails the stream with `tooMany()`. */
-  most: number;
-  tooMany: () => Error;
-  /** The least that must have come when the stream ends, else it fails with `tooFew()`. */
-  least?: number;
-  tooFew?: () => Error;
+  most: ByteBound;
+  least?: ByteBound;
 }
 
 /** Passes bytes on as they come, counting them, and fails the stream as soon as they break its bounds. */
@@ -20,11 +22,12 @@ export class CountedBytes extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.seen += chunk.length;
-    callback(this.seen > this.bounds.most ? this.bounds.tooMany() : null, chunk);
+    const { most } = this.bounds;
+    callback(this.seen > most.bytes ? most.error() : null, chunk);
   }
 
   override _flush(callback: TransformCallback): void {
-    const { least = 0, tooFew } = this.bounds;
-    callback(this.seen < least && tooFew ? tooFew() : null);
+    const { least } = this.bounds;
+    callback(least && this.seen < least.bytes ? least.error() : null);
   }
 }

@@ -8,7 +8,7 @@ export {
   connectionLimitsFrom,
   DEFAULT_CONNECTION_LIMITS,
 } from "./connection-limits.js";
-export { type ByteBounds, CountedBytes } from "./counted-bytes.js";
+export { type ByteBound, type ByteBounds, CountedBytes } from "./counted-bytes.js";
 export {
   createService,
   type RegisteredRoute,

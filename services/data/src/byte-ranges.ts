@@ -56,7 +56,10 @@ export function partOf(source: Readable, { start, end }: Range): Readable {
  */
 export function exactly(source: Readable, size: number): Readable {
   const changed = (than: string) => () => new Error(`the file sent ${than} bytes than the ${size} of its stat`);
-  const held = new CountedBytes({ most: size, tooMany: changed("more"), least: size, tooFew: changed("fewer") });
+  const held = new CountedBytes({
+    most: { bytes: size, error: changed("more") },
+    least: { bytes: size, error: changed("fewer") },
+  });
   return pipeline(source, held, () => {
     // The answer carries the failure: Fastify ends the response when the returned stream fails.
   });
