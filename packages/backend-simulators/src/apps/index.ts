@@ -1,6 +1,7 @@
 import type { Caller } from "../framework/caller.js";
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
+import { unrecognizedPaths } from "../framework/unrecognized-paths.js";
 import { analyses, announceHistories } from "./analyses.js";
 import { analysisActions } from "./analysis-actions.js";
 import { type AnalysisEvents, analysisEvents } from "./analysis-events.js";
@@ -27,7 +28,6 @@ import { publication } from "./publication.js";
 import { referenceGenomes } from "./reference-genomes.js";
 import { toolRequests } from "./tool-requests.js";
 import { tools } from "./tools.js";
-import { unknownPaths } from "./unknown-paths.js";
 import { webhooks } from "./webhooks.js";
 import { workspaceAdministration } from "./workspaces.js";
 
@@ -58,7 +58,8 @@ export const appsModules = {
   toolRequests,
   workspaceAdministration,
   webhooks,
-  unknownPaths,
+  // apps.util.service/unrecognized-path-response (routes.clj).
+  unknownPaths: unrecognizedPaths({ reason: "unrecognized service path" }),
 };
 
 export interface AppsSimulatorOptions extends SimulatorOptions {
