@@ -24,10 +24,10 @@ const responses = { 200: FileContent, 206: FileContent, 416: ErrorBody, ...commo
 
 /**
  * Streams a file from the file-info backend to the client, never holding it, with its `Content-Length`: the backend's
- * when it gives one, else its stat's size. A `Range` is answered here (`byte-ranges.ts`), as data-info answers none: one part of the file is 206
- * with `Content-Range`, so that large downloads resume, and a range past its end 416. The part is asked of the backend
- * too, and taken as it is when the backend answers it with 206; when it answers the whole file, the part is cut from
- * it. `Last-Modified` is the file's, which `If-Range` is checked against.
+ * when it gives one, else its stat's size. A `Range` is answered here (`byte-ranges.ts`), as data-info answers none:
+ * one part of the file is 206 with `Content-Range`, so that large downloads resume, and a range past its end 416. The
+ * part is asked of the backend too, and taken as it is when the backend answers it with 206; when it answers the whole
+ * file, the part is cut from it. `Last-Modified` is the file's, which `If-Range` is checked against.
  */
 async function sendFile(
   request: FastifyRequest,
