@@ -10,6 +10,7 @@ import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
 import { keptMetadataAvus } from "./file-info/avus.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
+import { pathInfoAccepts } from "./file-info/routes/stats.js";
 import { storedBytes } from "./file-info/usage.js";
 import type { AnswerMismatch, DeclaredRoute } from "./framework/answers.js";
 import { createGroupsSimulator, grouperSourceOf } from "./groups/index.js";
@@ -175,6 +176,8 @@ export class SimulatedPlatform {
         concurrentJobLimit: (username) => limitOf(this.analyses.state.jobLimits, username),
         openViceRequests: (username) => listedRequests(this.requests.state.requests, { type: "vice", user: username }),
         notificationAgent: (body, at) => this.notifications.receive(body, at),
+        // data-info leaves out what the user may not read without refusing, so only the paths matter.
+        pathsAccessible: (_username, paths) => pathInfoAccepts(this.fileInfo.state.dataStore, paths),
       },
     });
     this.permissions = createPermissionsSimulator({

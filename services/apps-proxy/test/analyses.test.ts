@@ -112,10 +112,30 @@ describe("analyses", () => {
         }),
       ]),
     });
+    // The web client fills a relaunched input from `defaultValue.path` (sonora's initGroupValues).
     const relaunch = (await send("alice", "GET", `/analyses/${ALICES_ANALYSIS}/relaunch-info`)).json();
+    expect(relaunch).toMatchObject({ id: WORD_COUNT, debug: false, mount_data_store: true });
     const input = relaunch.groups[0].parameters.find((p: { id: string }) => p.id === WORD_COUNT_INPUT);
-    expect(input.defaultValue).toBe("/iplant/home/alice/chapter-1.txt");
+    const chapter = { path: "/iplant/home/alice/chapter-1.txt" };
+    expect(input).toMatchObject({ value: chapter, defaultValue: chapter });
     expect((await send("bob", "GET", `/analyses/${ALICES_ANALYSIS}/relaunch-info`)).statusCode).toBe(403);
+  });
+
+  it("fills a relaunch with the submission's options, and offers no input whose file is gone", async () => {
+    const options = { debug: true, mount_data_store: false, time_limit_seconds: 3600 };
+    const config = { [WORD_COUNT_INPUT]: "/iplant/home/bob/notes.txt" };
+    const submitted = (await send("bob", "POST", "/analyses", { ...submission("options"), config, ...options })).json();
+    const relaunch = (await send("bob", "GET", `/analyses/${submitted.id}/relaunch-info`)).json();
+    expect(relaunch).toMatchObject(options);
+    const input = relaunch.groups[0].parameters.find((p: { id: string }) => p.id === WORD_COUNT_INPUT);
+    expect(input).toMatchObject({ value: { path: "/iplant/home/bob/notes.txt" } });
+
+    // The apps service asks data-info of the paths first, and offers none it faults.
+    service.platform.fileInfo.state.dataStore.catalogue.remove("/iplant/home/alice/chapter-1.txt");
+    const after = (await send("alice", "GET", `/analyses/${ALICES_ANALYSIS}/relaunch-info`)).json();
+    const gone = after.groups[0].parameters.find((p: { id: string }) => p.id === WORD_COUNT_INPUT);
+    expect(gone).not.toHaveProperty("value");
+    expect(gone).not.toHaveProperty("defaultValue");
   });
 });
 

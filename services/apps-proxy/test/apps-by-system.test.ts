@@ -59,6 +59,22 @@ describe("an app's life in the de system", () => {
     });
   });
 
+  it("offers an input's default path on the launch form as {path}, and none the data store no longer has", async () => {
+    const input = (label: string, defaultValue: string) => ({ label, type: "FileInput", order: 1, defaultValue });
+    const parameters = [input("Notes", "/iplant/home/bob/notes.txt"), input("Gone", "/iplant/home/bob/gone.txt")];
+    const created = await send("bob", "POST", "/apps/de", {
+      ...definition("Bob's Reader"),
+      groups: [{ label: "Inputs", parameters }],
+    });
+    expect(created.statusCode).toBe(200);
+    // The launch form the web client fills its inputs from (`defaultValue.path`, sonora's initGroupValues).
+    const form = (await send("bob", "GET", `/apps/de/${created.json().id}`)).json();
+    const [notes, gone] = form.groups[0].parameters;
+    expect(notes).toMatchObject({ label: "Notes", defaultValue: { path: "/iplant/home/bob/notes.txt" } });
+    expect(gone.label).toBe("Gone");
+    expect(gone).not.toHaveProperty("defaultValue");
+  });
+
   it("reorders versions, relabels one and deletes one, never the last", async () => {
     const { id, version_id: first } = await bobsApp();
     const second = (await send("bob", "POST", `/apps/de/${id}/versions`, { ...definition("x"), version: "2.0" })).json()

@@ -1,6 +1,7 @@
 import { atVersion } from "../apps/app-versions.js";
 import { jobView } from "../apps/app-views.js";
 import { type CatalogState, readableApp } from "../apps/catalog-store.js";
+import type { PeerServices } from "../apps/peer-services.js";
 import { Problem } from "../framework/problems.js";
 import { badRequest, type EchoError } from "./echo-errors.js";
 import { shortName } from "./users.js";
@@ -8,6 +9,8 @@ import { shortName } from "./users.js";
 /** The part of the apps simulator's state the analyses service reads (it calls the apps backend for it). */
 export interface AppsStateView {
   catalog: CatalogState;
+  /** The backend's peers: its launch forms ask data-info of the paths they offer. */
+  peerServices: { services: PeerServices };
 }
 
 /** How the analyses simulator reaches the apps simulator's current state; `platform.ts` hands it in. */
@@ -29,7 +32,10 @@ export function launchForm(
   failure: (reason: string) => EchoError,
 ) {
   try {
-    return jobView(atVersion(readableApp(apps().catalog, app.id, shortName(user)), app.versionId || undefined));
+    const { catalog, peerServices } = apps();
+    const username = shortName(user);
+    const accessible = (paths: readonly string[]) => peerServices.services.pathsAccessible(username, paths);
+    return jobView(atVersion(readableApp(catalog, app.id, username), app.versionId || undefined), accessible);
   } catch (error) {
     if (error instanceof Problem) throw failure(refusal(error));
     throw error;

@@ -9,6 +9,13 @@ export const FINISHED: readonly AnalysisStatus[] = ["Completed", "Failed", "Canc
 
 export const isFinished = (status: string): boolean => FINISHED.some((finished) => finished === status);
 
+/** The part of a submission a relaunch restores beside its parameters' values. */
+export interface SubmissionOptions {
+  debug?: boolean;
+  mount_data_store?: boolean;
+  time_limit_seconds?: number;
+}
+
 /** An analysis (a job run of an app) as the apps backend keeps it. */
 export interface AnalysisRecord {
   id: string;
@@ -23,6 +30,8 @@ export interface AnalysisRecord {
   resultfolderid: string;
   notify: boolean;
   config: Record<string, unknown>;
+  /** What else of the submission a relaunch restores: whether it ran in debug mode, mounted the data store, its time limit. */
+  options: SubmissionOptions;
   deleted: boolean;
   /** An interactive analysis's address in the browser, known once app-exposer has launched it. */
   interactive_urls?: string[];

@@ -16,6 +16,7 @@ import {
   makeAnalysesState,
   ownAnalysis,
   readableAnalysis,
+  type SubmissionOptions,
 } from "./analyses-store.js";
 import { analysisEventsOf } from "./analysis-events.js";
 import { filtersOf, matchesFilters } from "./analysis-filters.js";
@@ -28,7 +29,7 @@ import {
   StopAnalysisResponse,
 } from "./answer-schemas/analyses.js";
 import { AppJobView } from "./answer-schemas/apps.js";
-import { jobView, parameterKey } from "./app-views.js";
+import { parameterKey, pathsAccessibleTo, relaunchForm } from "./app-views.js";
 import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog-store.js";
 import { limitChecksOf } from "./limit-checks.js";
 import { statusHistoryOf } from "./status-history.js";
@@ -143,7 +144,18 @@ function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
     resultfolderid: submission.create_output_subdir === false ? outputDir : `${outputDir}/${name}`,
     notify: submission.notify === true,
     config,
+    options: submissionOptions(submission),
     deleted: false,
+  };
+}
+
+/** What a relaunch restores of a submission besides its values, each kept when it has its schema's type. */
+function submissionOptions(submission: Record<string, unknown>): SubmissionOptions {
+  const { debug, mount_data_store, time_limit_seconds } = submission;
+  return {
+    ...(typeof debug === "boolean" ? { debug } : {}),
+    ...(typeof mount_data_store === "boolean" ? { mount_data_store } : {}),
+    ...(Number.isSafeInteger(time_limit_seconds) ? { time_limit_seconds: time_limit_seconds as number } : {}),
   };
 }
 
@@ -226,9 +238,10 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   // The app's launch form (limit checks included) with the analysis's values.
   scope.get<IdParams>("/analyses/:analysisId/relaunch-info", answers({ 200: AppJobView }), async (request) => {
     const caller = callerOf(request);
+    const { username } = caller;
     const analysis = readableAnalysis(state(), request.params.analysisId, caller);
-    const app = readableApp(catalogOf(all), analysis.app_id, caller.username);
-    return jobView(app, analysis.config, limitChecksOf(app, caller.username, all));
+    const app = readableApp(catalogOf(all), analysis.app_id, username);
+    return relaunchForm(app, analysis, pathsAccessibleTo(all, username), limitChecksOf(app, username, all));
   });
   scope.get<IdParams>("/analyses/:analysisId/steps", answers({ 200: AnalysisStepList }), async (request) => {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));

@@ -1,7 +1,9 @@
+import type { SubmissionOptions } from "./analyses-store.js";
 import { appDates, overallJobType } from "./app-listing.js";
 import { versionList } from "./app-versions.js";
 import type { AppRecord } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
+import { peerServicesOf } from "./peer-services.js";
 import { type ToolsState, toolView } from "./tools-store.js";
 
 /** Launch-form parameter ids join the step and the parameter id, as analysis configs key them. */
@@ -10,11 +12,28 @@ export const parameterKey = (app: AppRecord, parameterId: string) => `${app.id}_
 /** Whether the user may launch the app now (`limit-checks.ts`), as the launch form carries it. */
 type LimitChecks = { canRun: boolean; results: unknown[] };
 
+/** Whether the user the form is for may be offered the paths (util.clj `paths-accessible?`, asking data-info). */
+export type PathsAccessible = (paths: readonly string[]) => boolean;
+
+/** The parameter types whose values are data-store paths (persistence/app_metadata.clj `param-ds-input-types`). */
+const DATA_STORE_INPUTS = new Set(["FileInput", "FolderInput", "MultiFileSelector", "FileFolderInput"]);
+
 /**
- * The launch form of an app (`GET /apps/{id}`), optionally with values filled in from an earlier
- * submission's config (relaunch, quick launches), and with the caller's limit checks when given.
+ * A parameter's value as the launch form offers it (job_view.clj `get-default-value`, params.clj `get-prop-value`):
+ * an input's path or paths as `{path}` when data-info finds no fault with them, nothing otherwise (nor for an empty
+ * list, which asks nothing); any other value as it is.
  */
-export function jobView(app: AppRecord, values: Record<string, unknown> = {}, limitChecks?: LimitChecks) {
+function offeredValue(type: string, value: unknown, accessible: PathsAccessible): unknown {
+  if (!DATA_STORE_INPUTS.has(type) || value === undefined || value === null) return value;
+  const paths = [value].flat().map(String);
+  return paths.length > 0 && accessible(paths) ? { path: value } : undefined;
+}
+
+/**
+ * The launch form of an app (`GET /apps/{id}`), with the caller's limit checks when given: each parameter's
+ * `defaultValue` is the app's own, an input's as `{path}` (job_view.clj `format-parameter`).
+ */
+export function jobView(app: AppRecord, accessible: PathsAccessible, limitChecks?: LimitChecks) {
   return {
     id: app.id,
     system_id: app.system_id,
@@ -32,10 +51,45 @@ export function jobView(app: AppRecord, values: Record<string, unknown> = {}, li
     groups: app.groups.map((group) => ({
       ...group,
       step_number: 1,
+      parameters: group.parameters.map(({ defaultValue, ...parameter }) => {
+        const offered = offeredValue(parameter.type, defaultValue, accessible);
+        return {
+          ...parameter,
+          id: parameterKey(app, parameter.id),
+          ...(offered === undefined ? {} : { defaultValue: offered }),
+        };
+      }),
+    })),
+  };
+}
+
+/**
+ * The launch form an analysis is relaunched from (params.clj `get-job-relaunch-info`): each parameter its submission
+ * gave a value gets it as both `value` and `defaultValue`; an input whose paths data-info faults (one deleted since)
+ * gets neither, not even the app's own default. `debug` and `mount_data_store` come from the submission (false and
+ * true when it named none), and its time limit when it set one.
+ */
+export function relaunchForm(
+  app: AppRecord,
+  submission: { config: Record<string, unknown>; options: SubmissionOptions },
+  accessible: PathsAccessible,
+  limitChecks: LimitChecks,
+) {
+  const form = jobView(app, accessible, limitChecks);
+  const { config, options } = submission;
+  const { debug = false, mount_data_store = true, time_limit_seconds } = options;
+  return {
+    ...form,
+    debug,
+    mount_data_store,
+    ...(time_limit_seconds === undefined ? {} : { time_limit_seconds }),
+    groups: form.groups.map((group) => ({
+      ...group,
       parameters: group.parameters.map((parameter) => {
-        const key = parameterKey(app, parameter.id);
-        const value = key in values ? values[key] : parameter.defaultValue;
-        return { ...parameter, id: key, ...(value === undefined ? {} : { defaultValue: value }) };
+        if (!(parameter.id in config)) return parameter;
+        const { defaultValue: _appDefault, ...rest } = parameter;
+        const value = offeredValue(parameter.type, config[parameter.id], accessible);
+        return value === undefined || value === null ? rest : { ...rest, value, defaultValue: value };
       }),
     })),
   };
@@ -44,18 +98,19 @@ export function jobView(app: AppRecord, values: Record<string, unknown> = {}, li
 /** The longest initial time limit a VICE analysis may ask for (the apps service's default: 30 days). */
 const VICE_MAX_INITIAL_TIME_LIMIT_SECONDS = 30 * 24 * 60 * 60;
 
+/** The paths check the apps service makes for one user, of data-info (the platform's file-info simulator). */
+export const pathsAccessibleTo =
+  (all: () => Record<string, unknown>, username: string): PathsAccessible =>
+  (paths) =>
+    peerServicesOf(all).pathsAccessible(username, paths);
+
 /**
  * The launch form as the apps service answers it to one user (src/apps/service/apps/de/job_view.clj): with the
  * user's limit checks, the app's overall job type and, for an interactive app, the longest initial time limit.
  */
-export function launchForm(
-  app: AppRecord,
-  username: string,
-  all: () => Record<string, unknown>,
-  values: Record<string, unknown> = {},
-) {
+export function launchForm(app: AppRecord, username: string, all: () => Record<string, unknown>) {
   return {
-    ...jobView(app, values, limitChecksOf(app, username, all)),
+    ...jobView(app, pathsAccessibleTo(all, username), limitChecksOf(app, username, all)),
     overall_job_type: overallJobType(app, all),
     ...(isInteractive(app, all) ? { max_time_limit_seconds: VICE_MAX_INITIAL_TIME_LIMIT_SECONDS } : {}),
   };

@@ -12,8 +12,9 @@ export interface ConcurrentJobLimit {
  * checks of interactive apps: the user's concurrent job limit, of the analyses service (cyverse-de/apps
  * `clients/analyses.clj`), and the user's VICE access requests not yet decided, of the requests service
  * (`clients/requests.clj`, `GET /requests?request-type=vice&requesting-user=`: the listing's entries as it answers
- * them). For analyses' status changes: the notification agent. An apps simulator started alone, without them, has
- * every user at the platform's default, asking nothing and telling no one.
+ * them). For analyses' status changes: the notification agent. For the paths a launch form offers: data-info. An apps
+ * simulator started alone, without them, has every user at the platform's default, asking nothing, telling no one
+ * and every path accessible.
  */
 export interface PeerServices {
   concurrentJobLimit(username: string): ConcurrentJobLimit;
@@ -23,12 +24,19 @@ export interface PeerServices {
    * analyses' status changes. A refusal throws; the backend logs it and goes on (`guarded`, as the real one does).
    */
   notificationAgent(body: Record<string, unknown>, at?: number): void;
+  /**
+   * Whether data-info's `POST /path-info` as the user, with `validation-behavior=read`, answers without refusing
+   * (`clients/data_info.clj`; `util.clj` `paths-accessible?` asks it for launch forms, and reads its 500
+   * ERR_DOES_NOT_EXIST or ERR_NOT_READABLE as false).
+   */
+  pathsAccessible(username: string, paths: readonly string[]): boolean;
 }
 
 const ALONE: PeerServices = {
   concurrentJobLimit: () => ({ concurrent_jobs: DEFAULT_CONCURRENT_JOBS, is_default: true }),
   openViceRequests: () => [],
   notificationAgent: () => {},
+  pathsAccessible: () => true,
 };
 
 /** Holds the peer services, so that the limit checks can reach them through the backend's state. */

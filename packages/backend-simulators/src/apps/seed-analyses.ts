@@ -23,6 +23,7 @@ export const seedAnalyses = (now: number): AnalysisRecord[] => [
     resultfolderid: COMPLETED_ANALYSIS.outputs.folder,
     notify: true,
     config: input(COMPLETED_ANALYSIS.appId, "0b9b4f2e-1d3c-4a5b-8c7d-000000000011", COMPLETED_ANALYSIS.input.path),
+    options: {},
     deleted: false,
   },
   {
@@ -38,6 +39,7 @@ export const seedAnalyses = (now: number): AnalysisRecord[] => [
     resultfolderid: FAILED_ANALYSIS.outputs.folder,
     notify: true,
     config: input(FAILED_ANALYSIS.appId, "0b9b4f2e-1d3c-4a5b-8c7d-000000000021", FAILED_ANALYSIS.input),
+    options: {},
     deleted: false,
   },
   {
@@ -53,6 +55,7 @@ export const seedAnalyses = (now: number): AnalysisRecord[] => [
     resultfolderid: RUNNING_VICE_ANALYSIS.outputFolder,
     notify: false,
     config: {},
+    options: {},
     deleted: false,
     interactive_urls: [interactiveUrl(RUNNING_VICE_ANALYSIS.username, RUNNING_VICE_ANALYSIS.externalId)],
   },

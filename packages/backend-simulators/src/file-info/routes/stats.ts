@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { answers } from "../../framework/answers.js";
 import { ExistenceInfo, FilteredStatusInfo, PathToUuid, StatPage, StatusInfo } from "../answer-schemas.js";
 import { type CallerView, type FileInfoContext, viewFor } from "../caller-view.js";
-import type { Entry, Permission } from "../catalogue.js";
+import type { Catalogue, Entry, Permission } from "../catalogue.js";
 import { badParameter, doesNotExist, notOwner, notReadable, notWriteable } from "../errors.js";
 import { statFields, statOf } from "../formats.js";
 import { listingFilter, pageOf } from "../paging.js";
 import { logicalPath } from "../paths.js";
 import { canRead, holds, isPermission } from "../permissions.js";
 import { body, queryBoolean, queryValue, requiredQuery, stringList } from "../request-values.js";
+import type { DataStore } from "../store.js";
 
 const REFUSAL = { read: notReadable, write: notWriteable, own: notOwner } as const;
 
@@ -17,6 +18,17 @@ function validationLevel(request: FastifyRequest): Permission {
   if (!isPermission(level)) throw badParameter("validation-behavior", "must be read, write or own");
   return level;
 }
+
+/** The paths that are not in the data store (data-info's `:path-exists`, checked as the service account). */
+const missingFrom = (catalogue: Catalogue, paths: readonly string[]) =>
+  paths.filter((path) => !catalogue.at(logicalPath(path)));
+
+/**
+ * Whether `POST /path-info` with `validation-behavior=read` answers the paths as the user without a refusal: only a
+ * missing path refuses (500 ERR_DOES_NOT_EXIST), as what the user may not read is left out without a word (`stats`).
+ */
+export const pathInfoAccepts = (store: DataStore, paths: readonly string[]) =>
+  missingFrom(store.catalogue, paths).length === 0;
 
 /**
  * data-info's `do-stat`: stats by path and by id, refusing missing or inaccessible items unless told
@@ -35,7 +47,7 @@ function stats(view: CallerView, request: FastifyRequest) {
   if (!ignoreMissing) {
     const missingIds = ids.filter((id) => !catalogue.withId(id.toLowerCase()));
     if (missingIds.length > 0) throw doesNotExist({ ids: missingIds });
-    const missingPaths = paths.filter((path) => !catalogue.at(logicalPath(path)));
+    const missingPaths = missingFrom(catalogue, paths);
     if (missingPaths.length > 0) throw doesNotExist({ paths: missingPaths });
   }
   // Existence is checked as the service account above, then what the caller has no access to is left out without a
