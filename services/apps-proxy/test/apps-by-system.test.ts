@@ -59,16 +59,24 @@ describe("an app's life in the de system", () => {
     });
   });
 
-  it("offers an input's default path on the launch form as {path}, and none the data store no longer has", async () => {
-    const input = (label: string, defaultValue: string) => ({ label, type: "FileInput", order: 1, defaultValue });
+  it("keeps an input's default path as the editor sends it ({path}), and offers it on the launch form while it exists", async () => {
+    // The app editor sends and reads an input's default as {path} (sonora's app editor; edit.clj).
+    const input = (label: string, path: string) => ({ label, type: "FileInput", order: 1, defaultValue: { path } });
     const parameters = [input("Notes", "/iplant/home/bob/notes.txt"), input("Gone", "/iplant/home/bob/gone.txt")];
     const created = await send("bob", "POST", "/apps/de", {
       ...definition("Bob's Reader"),
       groups: [{ label: "Inputs", parameters }],
     });
     expect(created.statusCode).toBe(200);
-    // The launch form the web client fills its inputs from (`defaultValue.path`, sonora's initGroupValues).
-    const form = (await send("bob", "GET", `/apps/de/${created.json().id}`)).json();
+    const { id } = created.json();
+    const editor = (await send("bob", "GET", `/apps/de/${id}/ui`)).json();
+    expect(editor.groups[0].parameters.map((p: { defaultValue: unknown }) => p.defaultValue)).toEqual([
+      { path: "/iplant/home/bob/notes.txt" },
+      { path: "/iplant/home/bob/gone.txt" },
+    ]);
+    // The launch form the web client fills its inputs from (`defaultValue.path`, sonora's initGroupValues): the apps
+    // service offers only paths data-info finds.
+    const form = (await send("bob", "GET", `/apps/de/${id}`)).json();
     const [notes, gone] = form.groups[0].parameters;
     expect(notes).toMatchObject({ label: "Notes", defaultValue: { path: "/iplant/home/bob/notes.txt" } });
     expect(gone.label).toBe("Gone");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Caller, fullName } from "../framework/caller.js";
 import { badRequest } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
-import type { AppGroup, AppParameter, AppRecord } from "./catalog-store.js";
+import { type AppGroup, type AppParameter, type AppRecord, isDataStoreInput } from "./catalog-store.js";
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const record = (value: unknown): Record<string, unknown> =>
@@ -22,8 +22,17 @@ function parameterFrom(value: unknown, index: number): AppParameter {
     order: typeof raw.order === "number" ? raw.order : index,
     required: raw.required === true,
     isVisible: raw.isVisible !== false,
-    ...(raw.defaultValue === undefined ? {} : { defaultValue: raw.defaultValue }),
+    ...defaultValueFrom(raw.type, raw.defaultValue),
   };
+}
+
+/**
+ * A parameter's default as the apps service keeps it (edit.clj `get-parameter-default-value`): an input's is the
+ * `path` of the `{path}` the editor sends (a bare string has none), any other as it came.
+ */
+function defaultValueFrom(type: string, value: unknown): { defaultValue?: unknown } {
+  const kept = isDataStoreInput(type) ? record(value).path : value;
+  return kept === undefined || kept === null ? {} : { defaultValue: kept };
 }
 
 export function groupsFrom(value: unknown): AppGroup[] {

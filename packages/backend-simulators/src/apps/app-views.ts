@@ -1,7 +1,7 @@
 import type { SubmissionOptions } from "./analyses-store.js";
 import { appDates, overallJobType } from "./app-listing.js";
 import { versionList } from "./app-versions.js";
-import type { AppRecord } from "./catalog-store.js";
+import { type AppRecord, isDataStoreInput } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
 import { peerServicesOf } from "./peer-services.js";
 import { type ToolsState, toolView } from "./tools-store.js";
@@ -15,16 +15,13 @@ type LimitChecks = { canRun: boolean; results: unknown[] };
 /** Whether the user the form is for may be offered the paths (util.clj `paths-accessible?`, asking data-info). */
 export type PathsAccessible = (paths: readonly string[]) => boolean;
 
-/** The parameter types whose values are data-store paths (persistence/app_metadata.clj `param-ds-input-types`). */
-const DATA_STORE_INPUTS = new Set(["FileInput", "FolderInput", "MultiFileSelector", "FileFolderInput"]);
-
 /**
  * A parameter's value as the launch form offers it (job_view.clj `get-default-value`, params.clj `get-prop-value`):
  * an input's path or paths as `{path}` when data-info finds no fault with them, nothing otherwise (nor for an empty
  * list, which asks nothing); any other value as it is.
  */
 function offeredValue(type: string, value: unknown, accessible: PathsAccessible): unknown {
-  if (!DATA_STORE_INPUTS.has(type) || value === undefined || value === null) return value;
+  if (!isDataStoreInput(type) || value === undefined || value === null) return value;
   const paths = [value].flat().map(String);
   return paths.length > 0 && accessible(paths) ? { path: value } : undefined;
 }
@@ -131,6 +128,14 @@ export function editorView(app: AppRecord, tools: ToolsState) {
       const tool = tools.tools.get(id);
       return tool ? [toolView(tool)] : [];
     }),
-    groups: app.groups,
+    // edit.clj `format-default-value`: an input's default path as `{path}`.
+    groups: app.groups.map((group) => ({
+      ...group,
+      parameters: group.parameters.map(({ defaultValue, ...parameter }) =>
+        defaultValue === undefined || defaultValue === null
+          ? parameter
+          : { ...parameter, defaultValue: isDataStoreInput(parameter.type) ? { path: defaultValue } : defaultValue },
+      ),
+    })),
   };
 }

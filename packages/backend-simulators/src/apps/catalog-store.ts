@@ -11,8 +11,13 @@ export interface AppParameter {
   order: number;
   required: boolean;
   isVisible: boolean;
+  /** As the apps service keeps it: an input's bare path (the editor and the launch form show it as `{path}`). */
   defaultValue?: unknown;
 }
+
+/** The parameter types whose values are data-store paths (persistence/app_metadata.clj `param-ds-input-types`). */
+const DATA_STORE_INPUTS = new Set(["FileInput", "FolderInput", "MultiFileSelector", "FileFolderInput"]);
+export const isDataStoreInput = (type: string) => DATA_STORE_INPUTS.has(type);
 
 export interface AppGroup {
   id: string;
