@@ -7,6 +7,7 @@ import {
   ALICES_VICE_ANALYSIS,
   WORD_COUNT,
   WORD_COUNT_INPUT,
+  WORD_COUNT_LINES_FLAG,
 } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
@@ -119,6 +120,51 @@ describe("analyses", () => {
     const chapter = { path: "/iplant/home/alice/chapter-1.txt" };
     expect(input).toMatchObject({ value: chapter, defaultValue: chapter });
     expect((await send("bob", "GET", `/analyses/${ALICES_ANALYSIS}/relaunch-info`)).statusCode).toBe(403);
+  });
+
+  it("lists each parameter's value, and marks the rows that are the parameter's default", async () => {
+    const given = (flag: unknown) => ({
+      [WORD_COUNT_INPUT]: "/iplant/home/bob/notes.txt",
+      [WORD_COUNT_LINES_FLAG]: flag,
+    });
+    const rows = async (flag: unknown) => {
+      const config = given(flag);
+      const submitted = (await send("bob", "POST", "/analyses", { ...submission(`flag-${flag}`), config })).json();
+      return (await send("bob", "GET", `/analyses/${submitted.id}/parameters`)).json().parameters;
+    };
+    // A flag set is its text; one left false is no value to the apps service (Clojure's if-let), so its default.
+    expect(await rows(true)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ full_param_id: WORD_COUNT_LINES_FLAG, param_value: { value: "true" } }),
+        expect.objectContaining({ full_param_id: WORD_COUNT_INPUT, is_default_value: false }),
+      ]),
+    );
+    expect(await rows(false)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          full_param_id: WORD_COUNT_LINES_FLAG,
+          param_value: { value: "" },
+          is_default_value: true,
+        }),
+      ]),
+    );
+  });
+
+  it("lists a chosen selection with its display and value, as the analysis page shows it", async () => {
+    const mode = { label: "Mode", type: "TextSelection", order: 0 };
+    const app = (
+      await send("bob", "POST", "/apps/de", { name: "Picker", groups: [{ label: "Options", parameters: [mode] }] })
+    ).json();
+    const key = `${app.id}_${app.groups[0].parameters[0].id}`;
+    // The launch form submits the chosen argument as the app listed it (sonora's formatSubmission).
+    const chosen = { id: "0c1d2e3f-0000-4000-8000-000000000001", name: "fast", isDefault: false };
+    const config = { [key]: chosen };
+    const body = { app_id: app.id, name: "picked", output_dir: "/iplant/home/bob/analyses", config };
+    const submitted = (await send("bob", "POST", "/analyses", body)).json();
+    const { parameters } = (await send("bob", "GET", `/analyses/${submitted.id}/parameters`)).json();
+    expect(parameters).toEqual([
+      expect.objectContaining({ param_value: { value: { ...chosen, display: "fast", value: "fast" } } }),
+    ]);
   });
 
   it("fills a relaunch with the submission's options, and offers no input whose file is gone", async () => {

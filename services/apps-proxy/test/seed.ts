@@ -5,6 +5,8 @@ export const ALICES_ALIGNER = "9d2c4e6f-8a0b-4c1d-8e2f-3a4b5c6d7e8f";
 export const WC_TOOL = "4c1b0e72-7e4d-4b8b-9f34-0a6c1f2d3e01";
 export const ALIGNER_TOOL = "4c1b0e72-7e4d-4b8b-9f34-0a6c1f2d3e03";
 export const WORD_COUNT_INPUT = `${WORD_COUNT}_0b9b4f2e-1d3c-4a5b-8c7d-000000000011`;
+/** Word Count's `-l` flag (count lines only), as the launch form keys it. */
+export const WORD_COUNT_LINES_FLAG = `${WORD_COUNT}_0b9b4f2e-1d3c-4a5b-8c7d-000000000012`;
 export const ALICES_ANALYSIS = "d6e5f4a3-0000-4000-8000-000000000001";
 export const PUBLIC_QUICK_LAUNCH = "e7f6a5b4-0000-4000-8000-000000000001";
 export const ALICES_QUICK_LAUNCH = "e7f6a5b4-0000-4000-8000-000000000002";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
@@ -262,24 +263,36 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   });
 }
 
-/** A parameter's value as the apps service prints it: a selection as given, anything else as text. */
-const printedValue = (value: unknown) => (typeof value === "object" && value !== null ? value : String(value ?? ""));
+/** A value as params.clj prints it (`format-config-values`): a selection with its display and value, else text. */
+function printedValue(value: unknown): { value: unknown } {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const selection = value as Record<string, unknown>;
+    const name = selection.name ?? "";
+    return { value: { ...selection, display: selection.display ?? name, value: selection.value ?? name } };
+  }
+  const text = value === undefined || value === null ? "" : String(value);
+  return { value: text.trim() === "" ? "" : text };
+}
 
 /**
  * A parameter's rows in `/analyses/{id}/parameters`: one per value the analysis was given (a multi-file input has
- * several), or its default (cyverse-de/apps src/apps/service/apps/jobs/params.clj get-parameter-values).
+ * several), or one of its default when it was given none, or nothing Clojure counts as a value (`false`); a row is
+ * the default's when its value is the default's (cyverse-de/apps src/apps/service/apps/jobs/params.clj
+ * get-parameter-values).
  */
 function parameterRows(app: AppRecord, parameter: AppParameter, analysis: AnalysisRecord) {
   const key = parameterKey(app, parameter.id);
-  const given = key in analysis.config;
-  const values = given ? [analysis.config[key]].flat() : [parameter.defaultValue];
+  const given = analysis.config[key];
+  const byDefault = printedValue([parameter.defaultValue].flat()[0]);
+  const values =
+    given === undefined || given === null || given === false ? [byDefault] : [given].flat().map(printedValue);
   return values.map((value) => ({
     full_param_id: key,
     param_id: parameter.id,
     param_name: parameter.label,
     param_type: parameter.type,
-    param_value: { value: printedValue(value) },
-    is_default_value: !given,
+    param_value: value,
+    is_default_value: isDeepStrictEqual(value, byDefault),
     is_visible: parameter.isVisible,
     info_type: "",
     data_format: "",
