@@ -170,9 +170,19 @@ describe("analyses", () => {
   it("fills a relaunch with the submission's options, and offers no input whose file is gone", async () => {
     const options = { debug: true, mount_data_store: false, time_limit_seconds: 3600 };
     const config = { [WORD_COUNT_INPUT]: "/iplant/home/bob/notes.txt" };
-    const submitted = (await send("bob", "POST", "/analyses", { ...submission("options"), config, ...options })).json();
+    // The launch form's resource step submits what was asked for each step; a relaunch offers it as the defaults.
+    const requirements = [{ step_number: 1, min_cpu_cores: 2, min_memory_limit: 2 ** 30 }];
+    const body = { ...submission("options"), config, requirements, ...options };
+    const submitted = (await send("bob", "POST", "/analyses", body)).json();
     const relaunch = (await send("bob", "GET", `/analyses/${submitted.id}/relaunch-info`)).json();
-    expect(relaunch).toMatchObject(options);
+    expect(relaunch).toMatchObject({
+      ...options,
+      overall_job_type: "executable",
+      requirements: [{ step_number: 1, default_cpu_cores: 2, default_memory: 2 ** 30 }],
+    });
+    // One that asked for nothing has no step to offer.
+    const plain = (await send("bob", "POST", "/analyses", { ...submission("plain"), config })).json();
+    expect((await send("bob", "GET", `/analyses/${plain.id}/relaunch-info`)).json().requirements).toEqual([]);
     const input = relaunch.groups[0].parameters.find((p: { id: string }) => p.id === WORD_COUNT_INPUT);
     expect(input).toMatchObject({ value: { path: "/iplant/home/bob/notes.txt" } });
 

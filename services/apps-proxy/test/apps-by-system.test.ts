@@ -1,7 +1,7 @@
 import { demoUser, type ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { builtRows } from "@de-gateway/catalogue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT } from "./seed.js";
+import { ALICES_ALIGNER, FASTQC, JUPYTER_LAB, WC_TOOL, WORD_COUNT } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 // The apps domain as the web client (sonora's serviceFacades/apps.js) calls it: apps named by system and id.
@@ -81,6 +81,21 @@ describe("an app's life in the de system", () => {
     expect(notes).toMatchObject({ label: "Notes", defaultValue: { path: "/iplant/home/bob/notes.txt" } });
     expect(gone.label).toBe("Gone");
     expect(gone).not.toHaveProperty("defaultValue");
+  });
+
+  it("lists each step's resource requirements on the launch form, the web client's resource step", async () => {
+    // Every app's step has an entry (sonora offers the step when there is one), an interactive app's with the
+    // platform's limits where its tool sets none, and a tool's own settings where it sets them.
+    expect((await send("alice", "GET", `/apps/de/${WORD_COUNT}`)).json().requirements).toEqual([{ step_number: 1 }]);
+    expect((await send("alice", "GET", `/apps/de/${JUPYTER_LAB}`)).json().requirements).toEqual([
+      { step_number: 1, max_cpu_cores: 4, memory_limit: 16 * 2 ** 30, max_gpus: 0 },
+    ]);
+    const container = { image: { name: "bob/heavy" }, min_cpu_cores: 2, max_cpu_cores: 8, memory_limit: 2 ** 33 };
+    const tool = (await send("bob", "POST", "/tools", { name: "heavy", version: "1", container })).json();
+    const app = (await send("bob", "POST", "/apps/de", { ...definition("Heavy"), tools: [{ id: tool.id }] })).json();
+    expect((await send("bob", "GET", `/apps/de/${app.id}`)).json().requirements).toEqual([
+      { step_number: 1, min_cpu_cores: 2, max_cpu_cores: 8, memory_limit: 2 ** 33 },
+    ]);
   });
 
   it("reorders versions, relabels one and deletes one, never the last", async () => {

@@ -2,6 +2,7 @@ import { atVersion } from "../apps/app-versions.js";
 import { jobView } from "../apps/app-views.js";
 import { type CatalogState, readableApp } from "../apps/catalog-store.js";
 import type { PeerServices } from "../apps/peer-services.js";
+import type { ToolsState } from "../apps/tools-store.js";
 import { Problem } from "../framework/problems.js";
 import { badRequest, type EchoError } from "./echo-errors.js";
 import { shortName } from "./users.js";
@@ -9,6 +10,7 @@ import { shortName } from "./users.js";
 /** The part of the apps simulator's state the analyses service reads (it calls the apps backend for it). */
 export interface AppsStateView {
   catalog: CatalogState;
+  tools: ToolsState;
   /** The backend's peers: its launch forms ask data-info of the paths they offer. */
   peerServices: { services: PeerServices };
 }
@@ -32,10 +34,13 @@ export function launchForm(
   failure: (reason: string) => EchoError,
 ) {
   try {
-    const { catalog, peerServices } = apps();
+    const { catalog, peerServices, tools } = apps();
     const username = shortName(user);
     const accessible = (paths: readonly string[]) => peerServices.services.pathsAccessible(username, paths);
-    return jobView(atVersion(readableApp(catalog, app.id, username), app.versionId || undefined), accessible);
+    return jobView(atVersion(readableApp(catalog, app.id, username), app.versionId || undefined), {
+      accessible,
+      tools,
+    });
   } catch (error) {
     if (error instanceof Problem) throw failure(refusal(error));
     throw error;

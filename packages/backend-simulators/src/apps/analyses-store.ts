@@ -14,6 +14,8 @@ export interface SubmissionOptions {
   debug?: boolean;
   mount_data_store?: boolean;
   time_limit_seconds?: number;
+  /** The resources requested for each step (`{step_number, min_cpu_cores, …}`). */
+  requirements?: Record<string, unknown>[];
 }
 
 /** An analysis (a job run of an app) as the apps backend keeps it. */
@@ -30,7 +32,7 @@ export interface AnalysisRecord {
   resultfolderid: string;
   notify: boolean;
   config: Record<string, unknown>;
-  /** What else of the submission a relaunch restores: whether it ran in debug mode, mounted the data store, its time limit. */
+  /** What else of the submission a relaunch restores: debug mode, the data store mounted, its time limit, resources. */
   options: SubmissionOptions;
   deleted: boolean;
   /** An interactive analysis's address in the browser, known once app-exposer has launched it. */

@@ -5,7 +5,7 @@ import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, missingField } from "../framework/problems.js";
-import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
+import { bodyObject, isJsonObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
 import {
   type AnalysesState,
   type AnalysisRecord,
@@ -30,9 +30,8 @@ import {
   StopAnalysisResponse,
 } from "./answer-schemas/analyses.js";
 import { AppJobView } from "./answer-schemas/apps.js";
-import { parameterKey, pathsAccessibleTo, relaunchForm } from "./app-views.js";
+import { parameterKey, relaunchForm } from "./app-views.js";
 import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog-store.js";
-import { limitChecksOf } from "./limit-checks.js";
 import { statusHistoryOf } from "./status-history.js";
 import { sendStatusUpdate } from "./status-updates.js";
 import { toolsOf } from "./tools-store.js";
@@ -152,8 +151,10 @@ function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
 
 /** What a relaunch restores of a submission besides its values, each kept when it has its schema's type. */
 function submissionOptions(submission: Record<string, unknown>): SubmissionOptions {
-  const { debug, mount_data_store, time_limit_seconds } = submission;
+  const { debug, mount_data_store, time_limit_seconds, requirements } = submission;
+  const requested = Array.isArray(requirements) ? requirements.filter(isJsonObject) : [];
   return {
+    ...(requested.length ? { requirements: requested } : {}),
     ...(typeof debug === "boolean" ? { debug } : {}),
     ...(typeof mount_data_store === "boolean" ? { mount_data_store } : {}),
     ...(Number.isSafeInteger(time_limit_seconds) ? { time_limit_seconds: time_limit_seconds as number } : {}),
@@ -242,7 +243,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     const { username } = caller;
     const analysis = readableAnalysis(state(), request.params.analysisId, caller);
     const app = readableApp(catalogOf(all), analysis.app_id, username);
-    return relaunchForm(app, analysis, pathsAccessibleTo(all, username), limitChecksOf(app, username, all));
+    return relaunchForm(app, analysis, username, all);
   });
   scope.get<IdParams>("/analyses/:analysisId/steps", answers({ 200: AnalysisStepList }), async (request) => {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));

@@ -4,7 +4,8 @@ import { versionList } from "./app-versions.js";
 import { type AppRecord, isDataStoreInput } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
 import { peerServicesOf } from "./peer-services.js";
-import { type ToolsState, toolView } from "./tools-store.js";
+import { relaunchedRequirements, stepRequirements } from "./resource-requirements.js";
+import { type ToolsState, toolsOf, toolView } from "./tools-store.js";
 
 /** Launch-form parameter ids join the step and the parameter id, as analysis configs key them. */
 export const parameterKey = (app: AppRecord, parameterId: string) => `${app.id}_${parameterId}`;
@@ -26,11 +27,19 @@ function offeredValue(type: string, value: unknown, accessible: PathsAccessible)
   return paths.length > 0 && accessible(paths) ? { path: value } : undefined;
 }
 
+/** What a launch form is made with besides the app: the paths check, the tools, the caller's limit checks if any. */
+export interface FormContext {
+  accessible: PathsAccessible;
+  tools: ToolsState;
+  limitChecks?: LimitChecks;
+}
+
 /**
  * The launch form of an app (`GET /apps/{id}`), with the caller's limit checks when given: each parameter's
- * `defaultValue` is the app's own, an input's as `{path}` (job_view.clj `format-parameter`).
+ * `defaultValue` is the app's own, an input's as `{path}` (job_view.clj `format-parameter`), and each step's resource
+ * requirements.
  */
-export function jobView(app: AppRecord, accessible: PathsAccessible, limitChecks?: LimitChecks) {
+export function jobView(app: AppRecord, { accessible, tools, limitChecks }: FormContext) {
   return {
     id: app.id,
     system_id: app.system_id,
@@ -45,6 +54,7 @@ export function jobView(app: AppRecord, accessible: PathsAccessible, limitChecks
     disabled: app.disabled,
     ...appDates(app),
     ...(limitChecks ? { limitChecks } : {}),
+    requirements: stepRequirements(app, tools),
     groups: app.groups.map((group) => ({
       ...group,
       step_number: 1,
@@ -61,25 +71,28 @@ export function jobView(app: AppRecord, accessible: PathsAccessible, limitChecks
 }
 
 /**
- * The launch form an analysis is relaunched from (params.clj `get-job-relaunch-info`): each parameter its submission
- * gave a value gets it as both `value` and `defaultValue`; an input whose paths data-info faults (one deleted since)
- * gets neither, not even the app's own default. `debug` and `mount_data_store` come from the submission (false and
- * true when it named none), and its time limit when it set one.
+ * The launch form an analysis is relaunched from (params.clj `get-job-relaunch-info`), the user's launch form with
+ * the submission in it: each parameter its submission gave a value gets it as both `value` and `defaultValue`; an
+ * input whose paths data-info faults (one deleted since) gets neither, not even the app's own default. `debug` and
+ * `mount_data_store` come from the submission (false and true when it named none), its time limit when it set one,
+ * and the resources it requested as each step's defaults.
  */
 export function relaunchForm(
   app: AppRecord,
   submission: { config: Record<string, unknown>; options: SubmissionOptions },
-  accessible: PathsAccessible,
-  limitChecks: LimitChecks,
+  username: string,
+  all: () => Record<string, unknown>,
 ) {
-  const form = jobView(app, accessible, limitChecks);
+  const form = launchForm(app, username, all);
+  const accessible = pathsAccessibleTo(all, username);
   const { config, options } = submission;
-  const { debug = false, mount_data_store = true, time_limit_seconds } = options;
+  const { debug = false, mount_data_store = true, time_limit_seconds, requirements = [] } = options;
   return {
     ...form,
     debug,
     mount_data_store,
     ...(time_limit_seconds === undefined ? {} : { time_limit_seconds }),
+    requirements: relaunchedRequirements(form.requirements, requirements),
     groups: form.groups.map((group) => ({
       ...group,
       parameters: group.parameters.map((parameter) => {
@@ -107,7 +120,11 @@ export const pathsAccessibleTo =
  */
 export function launchForm(app: AppRecord, username: string, all: () => Record<string, unknown>) {
   return {
-    ...jobView(app, pathsAccessibleTo(all, username), limitChecksOf(app, username, all)),
+    ...jobView(app, {
+      accessible: pathsAccessibleTo(all, username),
+      tools: toolsOf(all),
+      limitChecks: limitChecksOf(app, username, all),
+    }),
     overall_job_type: overallJobType(app, all),
     ...(isInteractive(app, all) ? { max_time_limit_seconds: VICE_MAX_INITIAL_TIME_LIMIT_SECONDS } : {}),
   };

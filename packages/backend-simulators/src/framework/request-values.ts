@@ -47,9 +47,13 @@ export function paged<T extends object>(
   return sorted.slice(offset, limit > 0 ? offset + limit : undefined);
 }
 
+/** Whether a JSON value is an object (not an array or null). */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** A required JSON object body. */
 export function bodyObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+  if (!isJsonObject(body)) {
     throw badRequest("the request body must be a JSON object");
   }
   return body as Record<string, unknown>;
