@@ -277,8 +277,8 @@ function printedValue(value: unknown): { value: unknown } {
 
 /**
  * A parameter's rows in `/analyses/{id}/parameters`: one per value the analysis was given (a multi-file input has
- * several), or one of its default when it was given none, or nothing Clojure counts as a value (`false`); a row is
- * the default's when its value is the default's (cyverse-de/apps src/apps/service/apps/jobs/params.clj
+ * several), or a single row of its default when it was given none or nothing Clojure counts as a value (`false`); a
+ * row is the default's when its value is the default's (cyverse-de/apps src/apps/service/apps/jobs/params.clj
  * get-parameter-values).
  */
 function parameterRows(app: AppRecord, parameter: AppParameter, analysis: AnalysisRecord) {
