@@ -180,11 +180,11 @@ describe("analyses", () => {
       overall_job_type: "executable",
       requirements: [{ step_number: 1, default_cpu_cores: 2, default_memory: 2 ** 30 }],
     });
+    const input = relaunch.groups[0].parameters.find((p: { id: string }) => p.id === WORD_COUNT_INPUT);
+    expect(input).toMatchObject({ value: { path: "/iplant/home/bob/notes.txt" } });
     // One that asked for nothing has no step to offer.
     const plain = (await send("bob", "POST", "/analyses", { ...submission("plain"), config })).json();
     expect((await send("bob", "GET", `/analyses/${plain.id}/relaunch-info`)).json().requirements).toEqual([]);
-    const input = relaunch.groups[0].parameters.find((p: { id: string }) => p.id === WORD_COUNT_INPUT);
-    expect(input).toMatchObject({ value: { path: "/iplant/home/bob/notes.txt" } });
 
     // The apps service asks data-info of the paths first, and offers none it faults.
     service.platform.fileInfo.state.dataStore.catalogue.remove("/iplant/home/alice/chapter-1.txt");
