@@ -3,9 +3,10 @@ import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, queryOf } from "../framework/caller.js";
+import { isJsonObject } from "../framework/json-object.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, missingField } from "../framework/problems.js";
-import { bodyObject, isJsonObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
+import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
 import {
   type AnalysesState,
   type AnalysisRecord,
@@ -266,10 +267,9 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
 
 /** A value as params.clj prints it (`format-config-values`): a selection with its display and value, else text. */
 function printedValue(value: unknown): { value: unknown } {
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const selection = value as Record<string, unknown>;
-    const name = selection.name ?? "";
-    return { value: { ...selection, display: selection.display ?? name, value: selection.value ?? name } };
+  if (isJsonObject(value)) {
+    const name = value.name ?? "";
+    return { value: { ...value, display: value.display ?? name, value: value.value ?? name } };
   }
   const text = value === undefined || value === null ? "" : String(value);
   return { value: text.trim() === "" ? "" : text };

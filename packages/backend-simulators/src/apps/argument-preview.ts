@@ -1,4 +1,5 @@
 import { basename } from "node:path/posix";
+import { isJsonObject } from "../framework/json-object.js";
 import { bodyObject } from "../framework/request-values.js";
 
 // The command-line preview as the apps service makes it: it turns the app's parameters, with the values the editor
@@ -14,8 +15,7 @@ interface Argument {
 }
 
 /** A map's fields, as Clojure destructures them: none for anything that is not a map. */
-const fields = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const fields = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 /** Clojure's `str`: nothing for nil, the text of anything else. */
 const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 const orderOf = (parameter: Parameter) => Number(parameter.order ?? 0) || 0;

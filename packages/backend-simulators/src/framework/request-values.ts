@@ -1,3 +1,4 @@
+import { isJsonObject } from "./json-object.js";
 import { badRequest, missingField } from "./problems.js";
 
 /** A query value as a trimmed string, or undefined when absent or blank. */
@@ -46,10 +47,6 @@ export function paged<T extends object>(
   const limit = nonNegative(query, "limit") ?? 0;
   return sorted.slice(offset, limit > 0 ? offset + limit : undefined);
 }
-
-/** Whether a JSON value is an object (not an array or null). */
-export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A required JSON object body. */
 export function bodyObject(body: unknown): Record<string, unknown> {

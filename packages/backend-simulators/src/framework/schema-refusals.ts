@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyRequest } from "fastify";
+import { isJsonObject } from "./json-object.js";
 import { InvalidRequest, type SchemaRefusal } from "./problems.js";
 
 /**
@@ -127,13 +128,10 @@ function refusedField(refusal: Refusal, request: FastifyRequest, context: keyof 
   return nested(named, data, leaf);
 }
 
-const isMap = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** Two schema errors of one request as one: maps by key, lists item by item, the first explanation of a field kept. */
 function merged(first: unknown, second: unknown): unknown {
   if (first === undefined || first === null) return second;
-  if (isMap(first) && isMap(second)) {
+  if (isJsonObject(first) && isJsonObject(second)) {
     const both = { ...first };
     for (const [key, value] of Object.entries(second)) both[key] = merged(first[key], value);
     return both;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { type Static, Type } from "typebox";
 import { DEMO_USER_DOMAIN } from "../demo-users.js";
 import { answers, NoBody } from "../framework/answers.js";
+import { isJsonObject } from "../framework/json-object.js";
 
 // The answers of user-info's bags API: cyverse-de/user-info bags.go (handlers) and bagsdb.go (BagRecord, a
 // `map[string]interface{}` of contents); terrain's routes/schemas/bags.clj declares the same Bag, BagList and
@@ -32,9 +33,6 @@ const TEXT = "text/plain; charset=utf-8";
 
 /** user-info qualifies whatever name the path holds with its own domain, dropping any domain it came with. */
 const qualified = (username: string) => `${username.replace(/@.*$/, "")}@${DEMO_USER_DOMAIN}`;
-
-const isContents = (body: unknown): body is Record<string, unknown> =>
-  typeof body === "object" && body !== null && !Array.isArray(body);
 
 /**
  * The bags API of cyverse-de/user-info, mounted under `/bags` (terrain's bags-base-url points there):
@@ -69,7 +67,7 @@ export function bagRoutes(app: FastifyInstance, state: () => BagsState): void {
   const refuse = (reply: FastifyReply, status: number, message: string) =>
     reply.code(status).type(TEXT).send(`${message}\n`);
   const contentsOf = (body: unknown, reply: FastifyReply) => {
-    if (isContents(body)) return body;
+    if (isJsonObject(body)) return body;
     refuse(reply, 400, "failed to JSON decode body: the contents must be a JSON object");
     return undefined;
   };

@@ -1,3 +1,4 @@
+import { isJsonObject } from "../framework/json-object.js";
 import type { SubscriptionSummary } from "./summary.js";
 
 /**
@@ -12,9 +13,6 @@ export type SummaryRead =
   | { kind: "panics" }
   | { kind: "read"; subscription: SubscriptionSummary };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 export function decodeSummary(text: string): SummaryRead {
   let body: unknown;
   try {
@@ -24,11 +22,11 @@ export function decodeSummary(text: string): SummaryRead {
   }
   // encoding/json leaves the struct as it is for null, and refuses any other JSON that is no object.
   if (body === null) return { kind: "panics" };
-  if (!isObject(body)) return { kind: "unreadable" };
+  if (!isJsonObject(body)) return { kind: "unreadable" };
   const subscription = body.subscription;
   if (subscription === undefined || subscription === null) return { kind: "panics" };
-  if (!isObject(subscription)) return { kind: "unreadable" };
-  if (!isObject(subscription.user) || !isObject(subscription.plan)) return { kind: "panics" };
+  if (!isJsonObject(subscription)) return { kind: "unreadable" };
+  if (!isJsonObject(subscription.user) || !isJsonObject(subscription.plan)) return { kind: "panics" };
   return { kind: "read", subscription: subscription as unknown as SubscriptionSummary };
 }
 

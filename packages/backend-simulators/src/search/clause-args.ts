@@ -1,8 +1,6 @@
+import { isJsonObject } from "../framework/json-object.js";
 /** A query the search service cannot run: answered 400 `{error}`, as the service answers. */
 export class QueryError extends Error {}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A clause's `args`, decoded the way the service decodes them into its argument records: names in any case,
@@ -15,7 +13,8 @@ export class ClauseArgs {
     private readonly type: string,
     raw: unknown,
   ) {
-    if (raw !== undefined && raw !== null && !isObject(raw)) throw new QueryError(`${type}: args must be an object`);
+    if (raw !== undefined && raw !== null && !isJsonObject(raw))
+      throw new QueryError(`${type}: args must be an object`);
     this.values = new Map(Object.entries(raw ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answers } from "../framework/answers.js";
+import { isJsonObject } from "../framework/json-object.js";
 import { Documentation, SearchHits } from "./answer-schemas.js";
 import { QueryError } from "./clause-args.js";
 import { searchDocumentation } from "./documentation.js";
@@ -12,9 +13,6 @@ import { type SearchSources, SearchView } from "./sources.js";
 const DEFAULT_SIZE = 10;
 /** Elasticsearch's `index.max_result_window`: from + size may not go past it. */
 const MAX_RESULT_WINDOW = 10_000;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** `size` and `from` are read only when they are numbers, as the service reads them; other values leave the default. */
 const integerOr = (value: unknown, fallback: number) => (typeof value === "number" ? Math.trunc(value) : fallback);
@@ -89,7 +87,7 @@ export function dataSearchRoutes(app: FastifyInstance, sources: SearchSources, s
       return refuse(reply, 400, "The 'user' query parameter must be provided and non-empty");
     }
     if (!sources.users().has(user)) return refuse(reply, 400, `${user} is not a user of the data store`);
-    if (!isObject(request.body)) return refuse(reply, 400, "the body must be a JSON object");
+    if (!isJsonObject(request.body)) return refuse(reply, 400, "the body must be a JSON object");
     const body = request.body;
     try {
       checkKeys(body);

@@ -1,9 +1,7 @@
+import { isJsonObject } from "../framework/json-object.js";
 import { ClauseArgs, QueryError } from "./clause-args.js";
 import { CLAUSES, type Predicate } from "./clauses.js";
 import type { SearchView } from "./sources.js";
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const BOOLEAN_PARTS = ["all", "any", "none"] as const;
 
@@ -32,14 +30,14 @@ const matchesParts =
  * the connection.
  */
 export const panicsAtTop = (query: unknown) =>
-  query === null || (isObject(query) && !BOOLEAN_PARTS.some((part) => part in query));
+  query === null || (isJsonObject(query) && !BOOLEAN_PARTS.some((part) => part in query));
 
 /**
  * The top-level query: a boolean query whose clause lists may all be empty (`{all: []}` is every entry the user
  * may read, the service's permission clause being then the only one), any `type` beside them ignored.
  */
 export function compileTopQuery(query: unknown, view: SearchView): Predicate {
-  if (!isObject(query)) throw new QueryError("a query must be an object");
+  if (!isJsonObject(query)) throw new QueryError("a query must be an object");
   return matchesParts(booleanQuery(query, view));
 }
 
@@ -48,7 +46,7 @@ export function compileTopQuery(query: unknown, view: SearchView): Predicate {
  * match, of whose `any` one at least must match, and whose `none` must not match; boolean queries nest.
  */
 export function compileQuery(query: unknown, view: SearchView): Predicate {
-  if (!isObject(query)) throw new QueryError("a query must be an object");
+  if (!isJsonObject(query)) throw new QueryError("a query must be an object");
   const parts = booleanQuery(query, view);
   if (parts.some((part) => part.length > 0)) return matchesParts(parts);
   const type = query.type;

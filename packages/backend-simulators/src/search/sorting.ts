@@ -1,4 +1,5 @@
 import type { Entry } from "../file-info/catalogue.js";
+import { isJsonObject } from "../framework/json-object.js";
 import { QueryError } from "./clause-args.js";
 import { qualifiedName } from "./patterns.js";
 
@@ -21,13 +22,10 @@ export interface SortKey {
   descending: boolean;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** `sort`: a list of `{field, order}`, order `ascending` or `descending`. */
 export function sortKeys(sort: unknown): SortKey[] {
   if (sort === undefined || sort === null) return [];
-  if (!Array.isArray(sort) || !sort.every(isObject)) throw new QueryError("sort must be a list of {field, order}");
+  if (!Array.isArray(sort) || !sort.every(isJsonObject)) throw new QueryError("sort must be a list of {field, order}");
   return sort.map(({ field, order }) => {
     const value = typeof field === "string" && Object.hasOwn(SORT_FIELDS, field) ? SORT_FIELDS[field] : undefined;
     if (!value) throw new QueryError(`unknown sort field ${JSON.stringify(field)}`);
