@@ -33,9 +33,9 @@ import {
 import { AppJobView } from "./answer-schemas/apps.js";
 import { parameterKey, relaunchForm } from "./app-views.js";
 import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog-store.js";
+import { isInteractive } from "./limit-checks.js";
 import { statusHistoryOf } from "./status-history.js";
 import { sendStatusUpdate } from "./status-updates.js";
-import { toolsOf } from "./tools-store.js";
 
 /**
  * The status a stop sets: `job_status` (the web client's "complete and save outputs" sends `Completed`), `Canceled`
@@ -165,8 +165,7 @@ function submissionOptions(submission: Record<string, unknown>): SubmissionOptio
 /** An analysis of an app running an interactive tool is an `Interactive` job (VICE); the others are `DE` jobs. */
 function jobTypeOf(analysis: AnalysisRecord, all: All): string {
   const app = catalogOf(all).apps.get(analysis.app_id);
-  const interactive = app?.tool_ids.some((id) => toolsOf(all).tools.get(id)?.interactive);
-  return interactive ? "Interactive" : "DE";
+  return app && isInteractive(app, all) ? "Interactive" : "DE";
 }
 
 /**

@@ -1,13 +1,12 @@
 import { analysesOf, isFinished } from "./analyses-store.js";
 import { type AppRecord, catalogOf } from "./catalog-store.js";
 import { peerServicesOf } from "./peer-services.js";
-import { toolsOf } from "./tools-store.js";
+import { runsInteractiveTool, toolsOf } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
 
-/** Whether an app runs an interactive (VICE) tool: its job type is `interactive`. */
-export const isInteractive = (app: AppRecord, all: All) =>
-  app.tool_ids.some((id) => toolsOf(all).tools.get(id)?.interactive === true);
+/** Whether an app runs an interactive (VICE) tool (`runsInteractiveTool`), from the backend's state. */
+export const isInteractive = (app: AppRecord, all: All) => runsInteractiveTool(app, toolsOf(all));
 
 /** The user's VICE analyses that have not finished (what the apps service counts against the limit). */
 function runningViceAnalyses(username: string, all: All): number {

@@ -1,5 +1,5 @@
 import type { AppRecord } from "./catalog-store.js";
-import type { ToolsState } from "./tools-store.js";
+import { runsInteractiveTool, type ToolsState } from "./tools-store.js";
 
 /** A step's resource requirements as the launch form lists them (its `requirements`, one entry a step). */
 export type StepRequirements = { step_number: number } & Record<string, unknown>;
@@ -33,10 +33,9 @@ export function stepRequirements(app: AppRecord, tools: ToolsState): StepRequire
   );
   const gpuModels =
     Array.isArray(container.gpu_models) && container.gpu_models.length ? container.gpu_models : undefined;
-  const interactive = appTools.some((tool) => tool.interactive);
   return [
     {
-      ...(interactive ? INTERACTIVE_DEFAULTS : {}),
+      ...(runsInteractiveTool(app, tools) ? INTERACTIVE_DEFAULTS : {}),
       ...settings,
       ...(gpuModels ? { gpu_models: gpuModels } : {}),
       step_number: 1,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { demoUser } from "../demo-users.js";
 import { badRequest, forbidden, notFound } from "../framework/problems.js";
 import { SEED_TOOL_IDS } from "../seed-ids.js";
-import type { AppPermission } from "./catalog-store.js";
+import type { AppPermission, AppRecord } from "./catalog-store.js";
 
 /** A tool's container: its settings and image, each with the id the backend's tables give it. */
 export interface ToolContainer {
@@ -99,6 +99,10 @@ const SEED_TOOL_SHARES: ReadonlyArray<[string, ReadonlyArray<[string, AppPermiss
 ];
 
 export const toolsOf = (all: () => Record<string, unknown>) => all().tools as ToolsState;
+
+/** Whether an app runs an interactive (VICE) tool: its job type is `interactive`, its analyses `Interactive` jobs. */
+export const runsInteractiveTool = (app: AppRecord, tools: ToolsState) =>
+  app.tool_ids.some((id) => tools.tools.get(id)?.interactive === true);
 
 export function toolPermission(state: ToolsState, tool: ToolRecord, username: string): AppPermission | undefined {
   if (tool.owner === username) return "own";
