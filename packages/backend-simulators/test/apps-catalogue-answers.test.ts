@@ -240,6 +240,38 @@ describe("app elements", () => {
     await ok("GET", "/apps/elements/value-types");
     await ok("GET", "/apps/elements/tools");
   });
+
+  it("lists the rule types and value types de-database's fixtures define, numbers as Number", async () => {
+    const rules = (await ok("GET", "/apps/elements/rule-types")).rule_types as Array<{
+      name: string;
+      value_types: string[];
+    }>;
+    expect(rules.map((rule) => rule.name)).toEqual([
+      "IntRange",
+      "DoubleRange",
+      "IntAbove",
+      "IntBelow",
+      "DoubleAbove",
+      "DoubleBelow",
+      "Regex",
+      "CharacterLimit",
+    ]);
+    expect(rules.find((rule) => rule.name === "DoubleRange")?.value_types).toEqual(["Number"]);
+    const values = (await ok("GET", "/apps/elements/value-types")).value_types as Array<{ name: string }>;
+    expect(values.map((value) => value.name)).toEqual([
+      "String",
+      "Boolean",
+      "Number",
+      "Input",
+      "Output",
+      "EnvironmentVariable",
+    ]);
+    const types = (await ok("GET", "/apps/elements/parameter-types")).parameter_types as Array<{
+      name: string;
+      value_type: string;
+    }>;
+    expect(types.find((type) => type.name === "Integer")?.value_type).toBe("Number");
+  });
 });
 
 describe("hierarchies and ontologies", () => {

@@ -232,6 +232,144 @@ describe("the app editor's and the administrators' saves, in the client's shapes
     });
   });
 
+  it("keeps what the editor sets on each parameter: list items, validators, file settings (sonora's formatSubmission)", async () => {
+    // The parameters as the app editor submits them (sonora's apps/editor/formatters.js `formatSubmission`).
+    const fileSettings = { data_source: "file", file_info_type: "File", format: "Unspecified", is_implicit: false };
+    const tiny = { id: "", name: "-m", value: "tiny", display: "Tiny", isDefault: false };
+    const large = { name: "-m", value: "large", display: "Large", isDefault: true };
+    const parameters = [
+      {
+        type: "FileInput",
+        label: "Text",
+        order: 0,
+        required: true,
+        omit_if_blank: false,
+        file_parameters: fileSettings,
+      },
+      {
+        type: "TextSelection",
+        label: "Model",
+        order: 1,
+        required: false,
+        omit_if_blank: true,
+        arguments: [tiny, large],
+        defaultValue: large,
+      },
+      {
+        type: "Integer",
+        name: "-n",
+        label: "Lines",
+        order: 2,
+        validators: [{ type: "IntRange", params: ["1", 100] }],
+        defaultValue: 10,
+      },
+      { type: "FileOutput", label: "Report", order: 3, file_parameters: fileSettings, defaultValue: "report.txt" },
+      {
+        type: "FileOutput",
+        label: "Log",
+        order: 4,
+        file_parameters: { ...fileSettings, is_implicit: true },
+        defaultValue: "run.log",
+      },
+    ];
+    const created = await send("bob", "POST", "/apps/de", {
+      ...definition("Bob's Modeller"),
+      groups: [{ label: "All", parameters }],
+    });
+    expect(created.statusCode).toBe(200);
+    // What saving answers is the editor's view, whose system_id the editor reopens the app under (edit.clj).
+    const editor = created.json();
+    expect(editor.system_id).toBe("de");
+    const [text, model, lines, report, log] = editor.groups[0].parameters;
+    expect(text).toMatchObject({
+      file_parameters: { ...fileSettings, retain: false },
+      validators: [],
+      defaultValue: null,
+    });
+    expect(text.file_parameters).not.toHaveProperty("repeat_option_flag");
+    expect(model.arguments).toHaveLength(2);
+    expect(model.arguments[0]).toMatchObject({ name: "-m", value: "tiny", display: "Tiny", isDefault: false });
+    expect(model.arguments[0].id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(model).toMatchObject({ omit_if_blank: true, defaultValue: { value: "large", isDefault: true } });
+    expect(lines).toMatchObject({ validators: [{ type: "IntRange", params: [1, 100] }], defaultValue: 10 });
+    expect(report.file_parameters).toMatchObject({ retain: true, is_implicit: false });
+    expect(log.file_parameters).toMatchObject({ is_implicit: true });
+
+    // The launch form (job_view.clj): list items and validators on every parameter, a selection's default item, no
+    // implicit output, none of the editor's own fields.
+    const form = (await send("bob", "GET", `/apps/de/${editor.id}`)).json();
+    const shown = form.groups[0].parameters;
+    expect(shown.map((p: { label: string }) => p.label)).toEqual(["Text", "Model", "Lines", "Report"]);
+    expect(shown[0]).toMatchObject({ arguments: [], validators: [], required: true });
+    expect(shown[0]).not.toHaveProperty("file_parameters");
+    expect(shown[0]).not.toHaveProperty("order");
+    expect(shown[1].arguments.map((item: { value: string }) => item.value)).toEqual(["tiny", "large"]);
+    expect(shown[1].defaultValue).toEqual(model.arguments[1]);
+    expect(shown[2]).toMatchObject({ validators: [{ type: "IntRange", params: [1, 100] }], defaultValue: 10 });
+    expect(form.groups[0]).not.toHaveProperty("isVisible");
+  });
+
+  it("shows a seeded app's file settings and system to the editor, whose command-line step reads them", async () => {
+    // sonora's CmdLineOrderForm reads `file_parameters.is_implicit` of every input and output unguarded.
+    const editor = (await send("alice", "GET", `/apps/de/${ALICES_ALIGNER}/ui`)).json();
+    expect(editor.system_id).toBe("de");
+    const [reads, reference] = editor.groups[0].parameters;
+    expect(reads.file_parameters).toEqual({
+      format: "Unspecified",
+      file_info_type: "File",
+      data_source: "file",
+      is_implicit: false,
+      retain: false,
+    });
+    // A reference input's settings are the service's own and not the editor's to change.
+    expect(reference.type).toBe("ReferenceGenome");
+    expect(reference).not.toHaveProperty("file_parameters");
+  });
+
+  it("shows a reference genome default as the genome, in the editor and on the launch form", async () => {
+    const genome = (await send("bob", "GET", "/reference-genomes")).json().genomes[0];
+    const parameters = [{ type: "ReferenceGenome", label: "Genome", order: 0, defaultValue: genome }];
+    const created = await send("bob", "POST", "/apps/de", {
+      ...definition("Bob's Mapper"),
+      groups: [{ label: "G", parameters }],
+    });
+    expect(created.json().groups[0].parameters[0].defaultValue).toEqual(genome);
+    const form = (await send("bob", "GET", `/apps/de/${created.json().id}`)).json();
+    expect(form.groups[0].parameters[0]).toMatchObject({ defaultValue: genome, arguments: [] });
+  });
+
+  it("refuses what the apps service refuses of a parameter, with 400 and its words", async () => {
+    const save = (parameter: Record<string, unknown>) =>
+      send("bob", "POST", "/apps/de", { ...definition("Bad"), groups: [{ label: "G", parameters: [parameter] }] });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [
+        { type: "Integer", label: "n", validators: [{ type: "IntSomewhere", params: [1] }] },
+        "validation rule type IntSomewhere not found",
+      ],
+      [
+        { type: "Integer", label: "n", validators: [{ type: "IntRange", params: [1] }] },
+        "incorrect number of arguments (1) for rule type IntRange",
+      ],
+      [
+        { type: "Integer", label: "n", validators: [{ type: "IntAbove", params: ["one"] }] },
+        "invalid integer argument value: one",
+      ],
+      [
+        { type: "Double", label: "x", validators: [{ type: "DoubleBelow", params: [null] }] },
+        "nil rule arguments are not allowed",
+      ],
+      [
+        { type: "FileOutput", label: "out", file_parameters: { is_implicit: true } },
+        "Hidden output parameters must define a default value.",
+      ],
+    ];
+    for (const [parameter, reason] of cases) {
+      const refused = await save(parameter);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().reason).toBe(reason);
+    }
+  });
+
   it("lets an administrator disable, delete and restore an app, and publish one through //publish", async () => {
     const { id } = await bobsApp();
     const disabled = await send("carol", "PATCH", `/admin/apps/de/${id}`, { deleted: false, disabled: true });

@@ -1,7 +1,9 @@
 import { atVersion } from "../apps/app-versions.js";
 import { jobView } from "../apps/app-views.js";
 import { type CatalogState, readableApp } from "../apps/catalog-store.js";
+import { genomeLookup } from "../apps/parameter-views.js";
 import type { PeerServices } from "../apps/peer-services.js";
+import type { ReferenceGenomesState } from "../apps/reference-genomes.js";
 import type { ToolsState } from "../apps/tools-store.js";
 import { Problem } from "../framework/problems.js";
 import { badRequest, type EchoError } from "./echo-errors.js";
@@ -11,6 +13,8 @@ import { shortName } from "./users.js";
 export interface AppsStateView {
   catalog: CatalogState;
   tools: ToolsState;
+  /** The reference genomes a launch form shows a reference input's default as. */
+  referenceGenomes: ReferenceGenomesState;
   /** The backend's peers: its launch forms ask data-info of the paths they offer. */
   peerServices: { services: PeerServices };
 }
@@ -34,12 +38,13 @@ export function launchForm(
   failure: (reason: string) => EchoError,
 ) {
   try {
-    const { catalog, peerServices, tools } = apps();
+    const { catalog, peerServices, tools, referenceGenomes } = apps();
     const username = shortName(user);
     const accessible = (paths: readonly string[]) => peerServices.services.pathsAccessible(username, paths);
     return jobView(atVersion(readableApp(catalog, app.id, username), app.versionId || undefined), {
       accessible,
       tools,
+      genome: genomeLookup(referenceGenomes),
     });
   } catch (error) {
     if (error instanceof Problem) throw failure(refusal(error));

@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { type Caller, fullName } from "../framework/caller.js";
 import { badRequest } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
-import { type AppGroup, type AppParameter, type AppRecord, isDataStoreInput } from "./catalog-store.js";
+import { type AppGroup, type AppParameter, type AppRecord, isListType } from "./catalog-store.js";
+import {
+  defaultValueFrom,
+  fileSettingsFrom,
+  listItemsFrom,
+  refuseUnnamedHiddenOutput,
+  validatorsFrom,
+} from "./parameter-settings.js";
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const record = (value: unknown): Record<string, unknown> =>
@@ -13,26 +20,26 @@ function parameterFrom(value: unknown, index: number): AppParameter {
   const raw = record(value);
   if (typeof raw.type !== "string" || !raw.type)
     throw badRequest("every parameter needs a type", "ERR_BAD_OR_MISSING_FIELD");
+  const type = raw.type;
+  const isVisible = raw.isVisible !== false;
+  const fileSettings = fileSettingsFrom(type, raw.file_parameters);
+  const kept = defaultValueFrom(type, raw.defaultValue);
+  refuseUnnamedHiddenOutput(type, isVisible, fileSettings, kept);
   return {
     id: text(raw.id) || randomUUID(),
     name: text(raw.name),
     label: text(raw.label),
     description: text(raw.description),
-    type: raw.type,
+    type,
     order: typeof raw.order === "number" ? raw.order : index,
     required: raw.required === true,
-    isVisible: raw.isVisible !== false,
-    ...defaultValueFrom(raw.type, raw.defaultValue),
+    isVisible,
+    omit_if_blank: raw.omit_if_blank === true,
+    validators: validatorsFrom(raw.validators),
+    ...fileSettings,
+    ...(isListType(type) ? { arguments: listItemsFrom(type, raw.arguments) } : {}),
+    ...kept,
   };
-}
-
-/**
- * A parameter's default as the apps service keeps it (edit.clj `get-parameter-default-value`): an input's is the
- * `path` of the `{path}` the editor sends (a bare string has none), any other as it came.
- */
-function defaultValueFrom(type: string, value: unknown): { defaultValue?: unknown } {
-  const kept = isDataStoreInput(type) ? record(value).path : value;
-  return kept === undefined || kept === null ? {} : { defaultValue: kept };
 }
 
 export function groupsFrom(value: unknown): AppGroup[] {

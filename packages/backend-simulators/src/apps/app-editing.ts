@@ -99,7 +99,7 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
     workspaceOf(all, caller.username);
     const app = checkTools(newApp(body, caller), caller, all);
     state().apps.set(app.id, app);
-    return editorView(app, toolsOf(all));
+    return editorView(app, all);
   };
   const app = answers({ 200: App });
   const empty = { 200: EmptyObject };
@@ -125,11 +125,11 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
         edited_date: Date.now(),
       }),
     );
-    return editorView(version, toolsOf(all));
+    return editorView(version, all);
   });
   appRoutes(scope, "PATCH", "", everyPath, async (request, { appId, versionId }) => {
     const app = writableApp(state(), appId, callerOf(request).username);
-    return editorView(applyLabels(app, versionId, request.body), toolsOf(all));
+    return editorView(applyLabels(app, versionId, request.body), all);
   });
   const deletion = { tapis: TAPIS_REFUSALS.integration, answers: empty };
   appRoutes(scope, "DELETE", "", deletion, async (request, { appId }) => {
@@ -159,7 +159,7 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
       const copy = copyOf(atVersion(readableApp(state(), appId, caller.username), versionId), caller);
       workspaceOf(all, caller.username);
       state().apps.set(copy.id, copy);
-      return editorView(copy, toolsOf(all));
+      return editorView(copy, all);
     },
   );
   // A new version: a whole app definition with its version label; it becomes the latest.
@@ -180,7 +180,7 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
       integration_date: 0,
       disabled: false,
     });
-    return editorView(app, toolsOf(all));
+    return editorView(app, all);
   });
   // The versions in a new order, latest first: `{versions: [{version_id, version}]}`; answers the app.
   appRoutes(scope, "PUT", "/versions", versions, async (request, { appId }) => {
@@ -193,7 +193,7 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
       return id;
     });
     reorderVersions(app, ids);
-    return editorView(app, toolsOf(all));
+    return editorView(app, all);
   });
 }
 

@@ -118,7 +118,7 @@ function routes(scope: FastifyInstance, all: All) {
     tools: appTools(readable(request, ref), all),
   }));
   appRoutes(scope, "GET", "/ui", { ...everyPath, answers: { 200: App } }, async (request, { appId, versionId }) =>
-    editorView(atVersion(writableApp(catalog(), appId, callerOf(request).username), versionId), toolsOf(all)),
+    editorView(atVersion(writableApp(catalog(), appId, callerOf(request).username), versionId), all),
   );
   const publishable = { answers: { 200: AppPublishableResponse } };
   appRoutes(scope, "GET", "/is-publishable", publishable, async (request, ref) => {
@@ -136,7 +136,7 @@ function routes(scope: FastifyInstance, all: All) {
   scope.get<{ Params: { appId: string } }>("/export-workflow/:appId", async (request) => {
     const app = existingApp(catalog(), request.params.appId);
     if (!app.is_public || app.deleted) throw notFound(`app ${app.id} not found`);
-    return { apps: [editorView(app, toolsOf(all))] };
+    return { apps: [editorView(app, all)] };
   });
 }
 

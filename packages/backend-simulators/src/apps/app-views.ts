@@ -3,7 +3,9 @@ import { appDates, overallJobType } from "./app-listing.js";
 import { versionList } from "./app-versions.js";
 import { type AppRecord, isDataStoreInput } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
+import { editorParameter, formParameter, type GenomeLookup, genomeLookup, onLaunchForm } from "./parameter-views.js";
 import { peerServicesOf } from "./peer-services.js";
+import { referenceGenomesOf } from "./reference-genomes.js";
 import { relaunchedRequirements, stepRequirements } from "./resource-requirements.js";
 import { type ToolsState, toolsOf, toolView } from "./tools-store.js";
 
@@ -27,19 +29,23 @@ function offeredValue(type: string, value: unknown, accessible: PathsAccessible)
   return paths.length > 0 && accessible(paths) ? { path: value } : undefined;
 }
 
-/** What a launch form is made with besides the app: the paths check, the tools, the caller's limit checks if any. */
+/**
+ * What a launch form is made with besides the app: the paths check, the tools, the reference genomes, the caller's
+ * limit checks if any.
+ */
 export interface FormContext {
   accessible: PathsAccessible;
   tools: ToolsState;
+  genome: GenomeLookup;
   limitChecks?: LimitChecks;
 }
 
 /**
- * The launch form of an app (`GET /apps/{id}`), with the caller's limit checks when given: each parameter's
- * `defaultValue` is the app's own, an input's as `{path}` (job_view.clj `format-parameter`), and each step's resource
- * requirements.
+ * The launch form of an app (`GET /apps/{id}`), with the caller's limit checks when given: each parameter as
+ * job_view.clj `format-parameter` shows it (an input's default as `{path}`), the groups left with none dropped, and
+ * each step's resource requirements.
  */
-export function jobView(app: AppRecord, { accessible, tools, limitChecks }: FormContext) {
+export function jobView(app: AppRecord, { accessible, tools, genome, limitChecks }: FormContext) {
   return {
     id: app.id,
     system_id: app.system_id,
@@ -55,18 +61,24 @@ export function jobView(app: AppRecord, { accessible, tools, limitChecks }: Form
     ...appDates(app),
     ...(limitChecks ? { limitChecks } : {}),
     requirements: stepRequirements(app, tools),
-    groups: app.groups.map((group) => ({
-      ...group,
-      step_number: 1,
-      parameters: group.parameters.map(({ defaultValue, ...parameter }) => {
-        const offered = offeredValue(parameter.type, defaultValue, accessible);
-        return {
-          ...parameter,
-          id: parameterKey(app, parameter.id),
-          ...(offered === undefined ? {} : { defaultValue: offered }),
-        };
-      }),
-    })),
+    groups: app.groups
+      .map((group) => ({
+        id: group.id,
+        name: group.name,
+        label: group.label,
+        parameters: group.parameters
+          .filter(onLaunchForm)
+          .map((parameter) =>
+            formParameter(
+              parameter,
+              parameterKey(app, parameter.id),
+              offeredValue(parameter.type, parameter.defaultValue, accessible),
+              genome,
+            ),
+          ),
+        step_number: 1,
+      }))
+      .filter((group) => group.parameters.length > 0),
   };
 }
 
@@ -123,6 +135,7 @@ export function launchForm(app: AppRecord, username: string, all: () => Record<s
     ...jobView(app, {
       accessible: pathsAccessibleTo(all, username),
       tools: toolsOf(all),
+      genome: genomeLookup(referenceGenomesOf(all)),
       limitChecks: limitChecksOf(app, username, all),
     }),
     overall_job_type: overallJobType(app, all),
@@ -130,29 +143,27 @@ export function launchForm(app: AppRecord, username: string, all: () => Record<s
   };
 }
 
-/** The app as the app editor loads it (`GET /apps/{id}/ui`). */
-export function editorView(app: AppRecord, tools: ToolsState) {
+/** The app as the app editor loads it (`GET /apps/{id}/ui`, and what saving it answers): edit.clj `format-app-for-editing`. */
+export function editorView(app: AppRecord, all: () => Record<string, unknown>) {
+  const tools = toolsOf(all);
+  const genome = genomeLookup(referenceGenomesOf(all));
   return {
     id: app.id,
-    version: app.version,
-    version_id: app.version_id,
-    versions: versionList(app),
     name: app.name,
     description: app.description,
+    version: app.version,
     ...appDates(app),
+    version_id: app.version_id,
+    versions: versionList(app),
     references: app.references,
     tools: app.tool_ids.flatMap((id) => {
       const tool = tools.tools.get(id);
       return tool ? [toolView(tool)] : [];
     }),
-    // edit.clj `format-default-value`: an input's default path as `{path}`.
     groups: app.groups.map((group) => ({
       ...group,
-      parameters: group.parameters.map(({ defaultValue, ...parameter }) =>
-        defaultValue === undefined || defaultValue === null
-          ? parameter
-          : { ...parameter, defaultValue: isDataStoreInput(parameter.type) ? { path: defaultValue } : defaultValue },
-      ),
+      parameters: group.parameters.map((parameter) => editorParameter(parameter, genome)),
     })),
+    system_id: app.system_id,
   };
 }

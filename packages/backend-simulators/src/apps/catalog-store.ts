@@ -1,7 +1,26 @@
 import { forbidden, notFound } from "../framework/problems.js";
 import { SEED_APP_IDS, SEED_TOOL_IDS } from "../seed-ids.js";
 
-/** One parameter of an app, as the app editor and the launch form see it. */
+/** A selection's list item, or a tree selection's root or group (with `arguments` and `groups` of its own). */
+export type ListItem = Record<string, unknown> & { id: string };
+
+/** A file parameter's settings (the `file_parameters` table). */
+export interface FileParameters {
+  format: string;
+  file_info_type: string;
+  is_implicit: boolean;
+  data_source: string;
+  retain: boolean;
+  repeat_option_flag: boolean;
+}
+
+/** A validation rule on a parameter's value: its type and arguments (numbers for the numeric ones). */
+export interface Validator {
+  type: string;
+  params: Array<string | number>;
+}
+
+/** One parameter of an app, as the apps service keeps it (the editor and the launch form each show it their way). */
 export interface AppParameter {
   id: string;
   name: string;
@@ -11,13 +30,36 @@ export interface AppParameter {
   order: number;
   required: boolean;
   isVisible: boolean;
-  /** As the apps service keeps it: an input's bare path (the editor and the launch form show it as `{path}`). */
+  omit_if_blank: boolean;
+  validators: Validator[];
+  /** For the file types (inputs, reference inputs and outputs). */
+  file_parameters?: FileParameters;
+  /** For the selection types: the list items, the default among them flagged `isDefault`; a tree's root alone. */
+  arguments?: ListItem[];
+  /**
+   * As the apps service keeps it: an input's bare path (the editor and the launch form show it as `{path}`), a
+   * reference input's genome id; a selection's is its item flagged `isDefault`.
+   */
   defaultValue?: unknown;
 }
 
 /** The parameter types whose values are data-store paths (persistence/app_metadata.clj `param-ds-input-types`). */
 const DATA_STORE_INPUTS = new Set(["FileInput", "FolderInput", "MultiFileSelector", "FileFolderInput"]);
 export const isDataStoreInput = (type: string) => DATA_STORE_INPUTS.has(type);
+
+/** Inputs chosen from the reference genomes (`param-input-reference-types`). */
+const REFERENCE_INPUTS = new Set(["ReferenceGenome", "ReferenceSequence", "ReferenceAnnotation"]);
+export const isReferenceInput = (type: string) => REFERENCE_INPUTS.has(type);
+
+/** Outputs (`param-output-types`). */
+const OUTPUTS = new Set(["FileOutput", "FolderOutput", "MultiFileOutput"]);
+export const isOutput = (type: string) => OUTPUTS.has(type);
+
+/** The types with file settings (`param-file-types`). */
+export const isFileType = (type: string) => isDataStoreInput(type) || isReferenceInput(type) || isOutput(type);
+
+/** The types chosen from a list (`param-list-types`): the selections and the tree selection. */
+export const isListType = (type: string) => type.endsWith("Selection");
 
 export interface AppGroup {
   id: string;
@@ -96,6 +138,9 @@ const parameter = (id: string, name: string, label: string, type: string, order:
   order,
   required: type === "FileInput",
   isVisible: true,
+  omit_if_blank: false,
+  validators: [],
+  ...(isFileType(type) ? { file_parameters: fileParametersOf(type) } : {}),
 });
 
 const seedApp = (
@@ -128,6 +173,31 @@ const seedApp = (
   ],
   references: [],
 });
+
+/**
+ * A file parameter's settings as the apps service saves them (edit.clj `format-file-parameter-for-save`) from what
+ * the editor sent, the app editor's own defaults for what it left out: a reference input's are fixed, an output is
+ * kept with the analysis' results unless told otherwise.
+ */
+export function fileParametersOf(type: string, given: Partial<FileParameters> = {}): FileParameters {
+  if (isReferenceInput(type))
+    return {
+      format: "Unspecified",
+      file_info_type: type,
+      data_source: "file",
+      is_implicit: false,
+      retain: false,
+      repeat_option_flag: true,
+    };
+  return {
+    format: given.format ?? "Unspecified",
+    file_info_type: given.file_info_type ?? "File",
+    data_source: given.data_source ?? "file",
+    is_implicit: given.is_implicit ?? false,
+    retain: given.retain ?? isOutput(type),
+    repeat_option_flag: given.repeat_option_flag ?? true,
+  };
+}
 
 /** Demo apps: public ones (the URL import app and an interactive one among them) and one private app of alice's. */
 export const SEED_APPS: readonly AppRecord[] = [

@@ -11,34 +11,60 @@ const named = (base: number, names: readonly string[]) =>
 const labelled = (base: number, names: readonly string[]) =>
   named(base, names).map((item) => ({ ...item, label: item.name }));
 
-/** Parameter types and the value type each takes (which rule types apply to it). */
+/** Parameter types and the value type each takes (which rule types apply to it), as de-database's fixtures have them. */
 const PARAMETER_TYPES: ReadonlyArray<[string, string]> = [
   ["FileInput", "Input"],
   ["FolderInput", "Input"],
   ["MultiFileSelector", "Input"],
+  ["FileFolderInput", "Input"],
   ["FileOutput", "Output"],
+  ["FolderOutput", "Output"],
+  ["MultiFileOutput", "Output"],
   ["Text", "String"],
-  ["Integer", "Integer"],
-  ["Double", "Double"],
+  ["MultiLineText", "String"],
+  ["Integer", "Number"],
+  ["Double", "Number"],
   ["Flag", "Boolean"],
   ["TextSelection", "String"],
-  ["ReferenceGenome", "String"],
+  ["IntegerSelection", "Number"],
+  ["DoubleSelection", "Number"],
+  ["TreeSelection", "String"],
+  ["ReferenceGenome", "Input"],
+  ["ReferenceSequence", "Input"],
+  ["ReferenceAnnotation", "Input"],
   ["EnvironmentVariable", "EnvironmentVariable"],
   ["Info", "String"],
 ];
 
-/** Rule types: their subtype, the value types they check and how the app editor describes them. */
-const RULE_TYPES: ReadonlyArray<[string, string, string[], string]> = [
-  ["IntAbove", "Integer", ["Integer"], "Value must be above: {Number}."],
-  ["IntBelow", "Integer", ["Integer"], "Value must be below: {Number}."],
-  ["IntRange", "Integer", ["Integer"], "Value must be between: {Number} and {Number}."],
-  ["DoubleAbove", "Double", ["Double"], "Value must be above: {Number}."],
-  ["DoubleBelow", "Double", ["Double"], "Value must be below: {Number}."],
-  ["Regex", "String", ["String"], "Value must match regular expression: {String}"],
-  ["CharacterLimit", "String", ["String", "EnvironmentVariable"], "Value must be at most {Number} characters."],
+/** The type of each argument a rule takes (de-database's `validation_rule_argument_definitions`). */
+export type RuleArgumentType = "Integer" | "Double" | "String";
+
+/**
+ * The rule types that are not deprecated, in their display order (de-database's fixtures): their subtype, the value
+ * types they check, how the app editor describes them and the arguments they take, in order.
+ */
+const RULE_TYPES: ReadonlyArray<[string, string, string[], string, RuleArgumentType[]]> = [
+  ["IntRange", "Integer", ["Number"], "Value must be between: {Number} and {Number}.", ["Integer", "Integer"]],
+  ["DoubleRange", "Double", ["Number"], "Value must be between: {Number} and {Number}.", ["Double", "Double"]],
+  ["IntAbove", "Integer", ["Number"], "Value must be above: {Number}.", ["Integer"]],
+  ["IntBelow", "Integer", ["Number"], "Value must be below: {Number}.", ["Integer"]],
+  ["DoubleAbove", "Double", ["Number"], "Value must be above {Number}.", ["Double"]],
+  ["DoubleBelow", "Double", ["Number"], "Value must be below {Number}.", ["Double"]],
+  ["Regex", "String", ["String", "EnvironmentVariable"], "Value must match regular expression {String}", ["String"]],
+  [
+    "CharacterLimit",
+    "String",
+    ["String", "EnvironmentVariable"],
+    "Value must contain at most {Number} characters.",
+    ["Integer"],
+  ],
 ];
 
-const VALUE_TYPES = ["String", "Integer", "Double", "Boolean", "Input", "Output", "EnvironmentVariable"];
+/** The arguments a rule type takes, or undefined for a type the apps service does not know. */
+export const ruleArgumentTypes = (ruleType: string): readonly RuleArgumentType[] | undefined =>
+  RULE_TYPES.find(([name]) => name === ruleType)?.[4];
+
+const VALUE_TYPES = ["String", "Boolean", "Number", "Input", "Output", "EnvironmentVariable"];
 
 /** The building blocks of app definitions, by element type, as the app editor lists them. */
 const STATIC_ELEMENTS: Record<string, Array<Record<string, unknown>>> = {

@@ -48,11 +48,14 @@ const SEED_GENOMES = [
 type IdParams = { Params: { genomeId: string } };
 
 /** A reference genome as the apps service answers it: its times printed as dates. */
-const genomeView = (genome: ReferenceGenome) => ({
+export const genomeView = (genome: ReferenceGenome) => ({
   ...genome,
   created_on: new Date(genome.created_on).toISOString(),
   last_modified_on: new Date(genome.last_modified_on).toISOString(),
 });
+
+export const referenceGenomesOf = (all: () => Record<string, unknown>) =>
+  all().referenceGenomes as ReferenceGenomesState;
 
 /** Apps backend: reference genomes users pick in app parameters, maintained by administrators. */
 export const referenceGenomes = defineModule<ReferenceGenomesState>({
