@@ -298,17 +298,22 @@ describe("hierarchies and ontologies", () => {
 });
 
 describe("pipelines", () => {
-  const steps = [{ name: "count", description: "", task_id: WORD_COUNT, app_type: "DE" }];
-
-  it("creates, changes, copies, versions and reads a pipeline", async () => {
-    const { id } = await ok("POST", "/apps/pipelines", { name: "Counting twice", steps: [...steps, ...steps] });
-    await ok("PUT", `/apps/pipelines/${id}`, { name: "Counting twice", steps });
+  it("creates, changes, copies, versions and reads a pipeline of tasks from the task listings", async () => {
+    // A step names a task as an app's task listing gives it; one task's output is mapped to the next's input.
+    const [counting] = (await ok("GET", `/apps/de/${WORD_COUNT}/tasks`)).tasks;
+    const step = { name: "count", description: "", task_id: counting.id, app_type: "DE" };
+    const steps = [step, step];
+    const mappings = [{ source_step: 0, target_step: 1, map: { [counting.inputs[0].id]: counting.outputs[0].id } }];
+    const { id } = await ok("POST", "/apps/pipelines", { name: "Counting twice", steps, mappings });
+    await ok("PUT", `/apps/pipelines/${id}`, { name: "Counting twice", steps, mappings });
     await ok("GET", `/apps/pipelines/${id}/ui`);
     await ok("POST", `/apps/pipelines/${id}/copy`);
-    const added = await ok("POST", `/apps/pipelines/${id}/versions`, { name: "Counting twice", version: "2", steps });
+    const version = { name: "Counting twice", version: "2", steps, mappings };
+    const added = await ok("POST", `/apps/pipelines/${id}/versions`, version);
     const versioned = `/apps/pipelines/${id}/versions/${added.version_id}`;
-    await ok("PUT", versioned, { name: "Counting twice", steps });
+    await ok("PUT", versioned, { name: "Counting twice", steps, mappings });
     await ok("GET", `${versioned}/ui`);
+    // The same task twice is listed once (pipeline_edit.clj `format-workflow`).
     expect((await ok("POST", `${versioned}/copy`)).tasks.length).toBe(1);
   });
 });

@@ -167,6 +167,41 @@ describe("analyses", () => {
     ]);
   });
 
+  it("leaves out an output the app names itself, and gives each file row its format and info type", async () => {
+    // Word Count writes wc_out.txt by itself (an implicit output): params.clj `omit-param?` leaves it out.
+    const { parameters } = (await send("alice", "GET", `/analyses/${ALICES_ANALYSIS}/parameters`)).json();
+    expect(parameters.map((row: { param_name: string }) => row.param_name)).not.toContain("Word counts");
+    expect(parameters.find((row: { full_param_id: string }) => row.full_param_id === WORD_COUNT_INPUT)).toMatchObject({
+      info_type: "File",
+      data_format: "Unspecified",
+    });
+    expect(
+      parameters.find((row: { full_param_id: string }) => row.full_param_id === WORD_COUNT_LINES_FLAG),
+    ).toMatchObject({ info_type: "", data_format: "" });
+  });
+
+  it("lists a selection left unchosen as its default item, the one the editor flagged", async () => {
+    const fast = { name: "--fast", display: "Fast", isDefault: true };
+    const mode = {
+      label: "Mode",
+      type: "TextSelection",
+      order: 0,
+      arguments: [{ name: "--slow", display: "Slow" }, fast],
+    };
+    const app = (
+      await send("bob", "POST", "/apps/de", { name: "Picker", groups: [{ label: "Options", parameters: [mode] }] })
+    ).json();
+    const body = { app_id: app.id, name: "unpicked", output_dir: "/iplant/home/bob/analyses", config: {} };
+    const submitted = (await send("bob", "POST", "/analyses", body)).json();
+    const { parameters } = (await send("bob", "GET", `/analyses/${submitted.id}/parameters`)).json();
+    expect(parameters).toEqual([
+      expect.objectContaining({
+        param_value: { value: expect.objectContaining({ name: "--fast", display: "Fast", value: "--fast" }) },
+        is_default_value: true,
+      }),
+    ]);
+  });
+
   it("fills a relaunch with the submission's options, and offers no input whose file is gone", async () => {
     const options = { debug: true, mount_data_store: false, time_limit_seconds: 3600 };
     const config = { [WORD_COUNT_INPUT]: "/iplant/home/bob/notes.txt" };

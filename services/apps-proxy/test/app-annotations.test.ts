@@ -1,6 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, FASTQC, WORD_COUNT } from "./seed.js";
+import { ALICES_ALIGNER, COUNT_THEN_CHECK, FASTQC, FASTQC_TASK, WORD_COUNT, WORD_COUNT_TASK } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -170,26 +170,79 @@ describe("app categories", () => {
 
 describe("pipelines and app elements", () => {
   it("creates, reads, changes and copies a pipeline of visible apps", async () => {
-    const steps = [
-      { name: "count", task_id: WORD_COUNT },
-      { name: "check", task_id: FASTQC },
-    ];
-    const created = await send("bob", "POST", "/apps/pipelines", { name: "Count then check", steps, mappings: [] });
-    expect(created.json()).toMatchObject({ name: "Count then check", steps: [{ task_id: WORD_COUNT }, {}] });
+    const created = await send("bob", "POST", "/apps/pipelines", { name: "Count then check", ...COUNT_THEN_CHECK });
+    expect(created.json()).toMatchObject({
+      name: "Count then check",
+      steps: [
+        { task_id: WORD_COUNT_TASK, name: "Word Count" },
+        { task_id: FASTQC_TASK, name: "FastQC" },
+      ],
+      mappings: COUNT_THEN_CHECK.mappings,
+    });
     const { id } = created.json();
-    await send("bob", "PUT", `/apps/pipelines/${id}`, { name: "Just count", steps: [steps[0]] });
+    const reversed = { steps: [...COUNT_THEN_CHECK.steps].reverse(), mappings: COUNT_THEN_CHECK.mappings };
+    await send("bob", "PUT", `/apps/pipelines/${id}`, { name: "Check then count", ...reversed });
     expect((await send("bob", "GET", `/apps/pipelines/${id}/ui`)).json()).toMatchObject({
-      name: "Just count",
-      steps: [{ task_id: WORD_COUNT }],
+      name: "Check then count",
+      steps: [{ task_id: FASTQC_TASK }, { task_id: WORD_COUNT_TASK }],
     });
     expect((await send("alice", "POST", `/apps/pipelines/${id}/copy`)).statusCode).toBe(403);
     const copy = await send("bob", "POST", `/apps/pipelines/${id}/copy`);
-    expect(copy.json()).toMatchObject({ name: "Copy of Just count" });
+    expect(copy.json()).toMatchObject({ name: "Copy of Check then count" });
+    // alice's aligner is not bob's to use: its task (named by its version) is refused.
+    const alignerTask = (await send("alice", "GET", `/apps/de/${ALICES_ALIGNER}/tasks`)).json().tasks[0].id;
     const withPrivateApp = await send("bob", "POST", "/apps/pipelines", {
       name: "Sneaky",
-      steps: [{ task_id: ALICES_ALIGNER }],
+      steps: [COUNT_THEN_CHECK.steps[0], { task_id: alignerTask }],
+      mappings: COUNT_THEN_CHECK.mappings,
     });
     expect(withPrivateApp.statusCode).toBe(403);
+  });
+
+  it("builds a pipeline as the workflow editor does: each app's task from its task listing, then steps by task", async () => {
+    // sonora's AppOrder: a step's task is the app's `tasks[0]`, whose inputs and outputs the mapping step offers.
+    const [wordCount] = (await send("bob", "GET", `/apps/de/${WORD_COUNT}/tasks`)).json().tasks;
+    const [fastqc] = (await send("bob", "GET", `/apps/de/${FASTQC}/tasks`)).json().tasks;
+    expect(wordCount).toMatchObject({
+      id: WORD_COUNT_TASK,
+      name: "Word Count",
+      tool: { name: "wc", permission: "read" },
+      outputs: [{ id: "0b9b4f2e-1d3c-4a5b-8c7d-000000000013", label: "wc_out.txt", format: "Plain text" }],
+    });
+    expect(fastqc.inputs).toEqual([expect.objectContaining({ id: "0b9b4f2e-1d3c-4a5b-8c7d-000000000021" })]);
+    const mappings = [{ source_step: 0, target_step: 1, map: { [fastqc.inputs[0].id]: wordCount.outputs[0].id } }];
+    const steps = [wordCount, fastqc].map((task) => ({ system_id: "de", task_id: task.id, app_type: "DE" }));
+    const created = await send("bob", "POST", "/apps/pipelines", {
+      name: "Editor's",
+      description: "",
+      steps,
+      mappings,
+    });
+    expect(created.statusCode).toBe(200);
+    // The editor reopens it matching each step's task_id to a task (sonora's initWorkflowValues).
+    const ui = (await send("bob", "GET", `/apps/pipelines/${created.json().id}/ui`)).json();
+    for (const step of ui.steps) expect(ui.tasks.map((task: { id: string }) => task.id)).toContain(step.task_id);
+    expect(ui.mappings).toEqual(mappings);
+  });
+
+  it("refuses a pipeline of fewer than two steps or without a mapping, as the apps service does", async () => {
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ steps: COUNT_THEN_CHECK.steps.slice(0, 1), mappings: COUNT_THEN_CHECK.mappings }, "less than 2 steps"],
+      [{ steps: COUNT_THEN_CHECK.steps, mappings: [] }, "without input->output mappings"],
+    ];
+    for (const [definition, words] of refusals) {
+      const refused = await send("bob", "POST", "/apps/pipelines", { name: "Short", ...definition });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+      expect(refused.json().reason).toContain(words);
+    }
+    const unknown = { ...COUNT_THEN_CHECK.steps[0], task_id: WORD_COUNT };
+    const byAppId = await send("bob", "POST", "/apps/pipelines", {
+      name: "By app id",
+      steps: [unknown, COUNT_THEN_CHECK.steps[1]],
+      mappings: COUNT_THEN_CHECK.mappings,
+    });
+    expect(byAppId.statusCode).toBe(404);
   });
 
   it("lists app elements, all or by kind, and refuses unknown kinds", async () => {

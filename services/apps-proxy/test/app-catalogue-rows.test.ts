@@ -1,6 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, WORD_COUNT } from "./seed.js";
+import { ALICES_ALIGNER, COUNT_THEN_CHECK, WORD_COUNT } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 // Categories, elements, pipeline versions, administrators' documentation and tool-request deletions by the client's
@@ -81,12 +81,11 @@ describe("app elements by kind", () => {
 
 describe("pipeline versions", () => {
   it("adds a version to a pipeline, replaces it, reads its ui and copies it", async () => {
-    const steps = [{ task_id: WORD_COUNT }];
-    const created = (await send("bob", "POST", "/apps/pipelines", { name: "Counting", steps })).json();
+    const created = (await send("bob", "POST", "/apps/pipelines", { name: "Counting", ...COUNT_THEN_CHECK })).json();
     const added = await send("bob", "POST", `/apps/pipelines/${created.id}/versions`, {
       name: "Counting",
       version: "2.0",
-      steps: [{ task_id: WORD_COUNT }, { task_id: WORD_COUNT }],
+      ...COUNT_THEN_CHECK,
     });
     expect(added.statusCode).toBe(200);
     expect(added.json()).toMatchObject({ version: "2.0", steps: [{}, {}] });
@@ -94,16 +93,19 @@ describe("pipeline versions", () => {
     const replaced = await send("bob", "PUT", `/apps/pipelines/${created.id}/versions/${first}`, {
       name: "Counting",
       description: "once",
-      steps,
+      ...COUNT_THEN_CHECK,
     });
-    expect(replaced.json()).toMatchObject({ version_id: first, description: "once", steps: [{}] });
+    expect(replaced.json()).toMatchObject({ version_id: first, description: "once", steps: [{}, {}] });
     const ui = await send("bob", "GET", `/apps/pipelines/${created.id}/versions/${first}/ui`);
-    expect(ui.json().steps).toHaveLength(1);
+    expect(ui.json().steps).toHaveLength(2);
     const copy = await send("alice", "POST", `/apps/pipelines/${created.id}/versions/${first}/copy`);
     expect(copy.statusCode).toBe(403);
     const own = await send("bob", "POST", `/apps/pipelines/${created.id}/versions/${first}/copy`);
-    expect(own.json()).toMatchObject({ name: "Copy of Counting", steps: [{}] });
-    const noVersion = await send("bob", "POST", `/apps/pipelines/${created.id}/versions`, { name: "x", steps });
+    expect(own.json()).toMatchObject({ name: "Copy of Counting", steps: [{}, {}] });
+    const noVersion = await send("bob", "POST", `/apps/pipelines/${created.id}/versions`, {
+      name: "x",
+      ...COUNT_THEN_CHECK,
+    });
     expect(noVersion.statusCode).toBe(400);
     expect(noVersion.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
   });

@@ -1,7 +1,16 @@
 import { demoUser, type ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { builtRows } from "@de-gateway/catalogue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, FASTQC, JUPYTER_LAB, WC_TOOL, WORD_COUNT } from "./seed.js";
+import {
+  ALICES_ALIGNER,
+  COUNT_THEN_CHECK,
+  FASTQC,
+  FASTQC_TASK,
+  JUPYTER_LAB,
+  WC_TOOL,
+  WORD_COUNT,
+  WORD_COUNT_TASK,
+} from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 // The apps domain as the web client (sonora's serviceFacades/apps.js) calls it: apps named by system and id.
@@ -195,7 +204,10 @@ describe("an app's life in the de system", () => {
     expect(relabelled.json()).toMatchObject({ name: "Renamed" });
     const replaced = await send("bob", "PUT", `/apps/de/${id}`, definition("Replaced"));
     expect(replaced.json()).toMatchObject({ name: "Replaced", tools: [{ id: WC_TOOL }] });
-    expect((await send("bob", "GET", `/apps/de/${id}/tasks`)).json()).toMatchObject({ tasks: [{ id: WC_TOOL }] });
+    // The version's one task (named by the version), run by the app's tool.
+    expect((await send("bob", "GET", `/apps/de/${id}/tasks`)).json()).toMatchObject({
+      tasks: [{ id: replaced.json().version_id, name: "Replaced", tool: { id: WC_TOOL } }],
+    });
     expect((await send("bob", "GET", `/apps/de/${id}/tools`)).json()).toMatchObject({ tools: [{ name: "wc" }] });
     expect((await send("bob", "DELETE", `/apps/de/${id}`)).statusCode).toBe(200);
     expect(service.platform.apps.state.catalog.apps.get(id)?.deleted).toBe(true);
@@ -555,14 +567,11 @@ describe("route conflicts: the static segment wins, as in the reference gateway"
   });
 
   it("sends /apps/pipelines/{id}/versions/{version-id}/ui to the pipeline's row", async () => {
-    const pipeline = await send("bob", "POST", "/apps/pipelines", {
-      name: "Count twice",
-      steps: [{ task_id: WORD_COUNT }, { task_id: WORD_COUNT }],
-    });
+    const pipeline = await send("bob", "POST", "/apps/pipelines", { name: "Count then check", ...COUNT_THEN_CHECK });
     const { id, version_id } = pipeline.json();
     const ui = await send("bob", "GET", `/apps/pipelines/${id}/versions/${version_id}/ui`);
     expect(ui.statusCode).toBe(200);
-    expect(ui.json()).toMatchObject({ id, steps: [{ task_id: WORD_COUNT }, { task_id: WORD_COUNT }] });
+    expect(ui.json()).toMatchObject({ id, steps: [{ task_id: WORD_COUNT_TASK }, { task_id: FASTQC_TASK }] });
     expect(recorded("GET", `/apps/pipelines/${id}/versions/${version_id}/ui`)).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 import { demoUser, type ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { builtRows as builtRowsOf } from "@de-gateway/catalogue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT } from "./seed.js";
+import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT, WORD_COUNT_TASK } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -121,7 +121,7 @@ describe("the app catalogue", () => {
 
   it("shows details, tasks, tools and publishability, and publishes an app made of public tools", async () => {
     expect((await send("bob", "GET", `/apps/${WORD_COUNT}/tasks`)).json()).toMatchObject({
-      tasks: [{ id: WC_TOOL, inputs: [{ label: "Input file" }] }],
+      tasks: [{ id: WORD_COUNT_TASK, tool: { id: WC_TOOL }, inputs: [{ label: "Input file" }] }],
     });
     expect((await send("bob", "GET", `/apps/${WORD_COUNT}/tools`)).json()).toMatchObject({ tools: [{ name: "wc" }] });
     expect((await send("alice", "GET", `/apps/${ALICES_ALIGNER}/is-publishable`)).json()).toEqual({

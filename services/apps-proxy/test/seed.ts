@@ -25,3 +25,23 @@ export const JUPYTER_QUICK_LAUNCH = "e7f6a5b4-0000-4000-8000-000000000003";
 export const JUPYTER_INSTANT_LAUNCH = "a7c3e5f1-0000-4000-8000-000000000001";
 /** bob's open request for VICE access. */
 export const BOBS_VICE_REQUEST = "5e6f7a8b-0000-4000-8000-000000000001";
+/** The tasks of Word Count's and FastQC's versions, as `GET /apps/de/{app-id}/tasks` lists them. */
+export const WORD_COUNT_TASK = "c7f05682-0000-4000-9000-000000000001";
+export const FASTQC_TASK = "1b1e7c3a-0000-4000-9000-000000000001";
+/**
+ * A pipeline's steps and mappings as the workflow editor saves them (sonora's `formatWorkflowSubmission`): Word Count's
+ * counts (its output) become FastQC's reads (its input).
+ */
+export const COUNT_THEN_CHECK = {
+  steps: [
+    { name: "Word Count", description: "", system_id: "de", task_id: WORD_COUNT_TASK, app_type: "DE" },
+    { name: "FastQC", description: "", system_id: "de", task_id: FASTQC_TASK, app_type: "DE" },
+  ],
+  mappings: [
+    {
+      source_step: 0,
+      target_step: 1,
+      map: { "0b9b4f2e-1d3c-4a5b-8c7d-000000000021": "0b9b4f2e-1d3c-4a5b-8c7d-000000000013" },
+    },
+  ],
+};

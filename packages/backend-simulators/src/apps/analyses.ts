@@ -32,8 +32,9 @@ import {
 } from "./answer-schemas/analyses.js";
 import { AppJobView } from "./answer-schemas/apps.js";
 import { parameterKey, relaunchForm } from "./app-views.js";
-import { type AppParameter, type AppRecord, catalogOf, existingApp, readableApp } from "./catalog-store.js";
+import { type AppParameter, type AppRecord, catalogOf, existingApp, isOutput, readableApp } from "./catalog-store.js";
 import { isInteractive } from "./limit-checks.js";
+import { storedDefault } from "./parameter-views.js";
 import { statusHistoryOf } from "./status-history.js";
 import { sendStatusUpdate } from "./status-updates.js";
 
@@ -277,15 +278,17 @@ function printedValue(value: unknown): { value: unknown } {
 /**
  * A parameter's rows in `/analyses/{id}/parameters`: one per value the analysis was given (a multi-file input has
  * several), or a single row of its default when it was given none or nothing Clojure counts as a value (`false`); a
- * row is the default's when its value is the default's (cyverse-de/apps src/apps/service/apps/jobs/params.clj
- * get-parameter-values).
+ * row is the default's when its value is the default's; none for an info text or an output the app names itself
+ * (cyverse-de/apps src/apps/service/apps/jobs/params.clj get-parameter-values).
  */
 function parameterRows(app: AppRecord, parameter: AppParameter, analysis: AnalysisRecord) {
+  if (parameter.type === "Info" || (isOutput(parameter.type) && parameter.file_parameters?.is_implicit)) return [];
   const key = parameterKey(app, parameter.id);
   const given = analysis.config[key];
-  const byDefault = printedValue([parameter.defaultValue].flat()[0]);
+  const byDefault = printedValue([storedDefault(parameter)].flat()[0]);
   const values =
     given === undefined || given === null || given === false ? [byDefault] : [given].flat().map(printedValue);
+  const settings = parameter.file_parameters;
   return values.map((value) => ({
     full_param_id: key,
     param_id: parameter.id,
@@ -294,8 +297,8 @@ function parameterRows(app: AppRecord, parameter: AppParameter, analysis: Analys
     param_value: value,
     is_default_value: isDeepStrictEqual(value, byDefault),
     is_visible: parameter.isVisible,
-    info_type: "",
-    data_format: "",
+    info_type: settings?.file_info_type ?? "",
+    data_format: settings?.format ?? "",
   }));
 }
 

@@ -15,14 +15,23 @@ import {
 } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { type AppRef, appRoutes } from "./app-paths.js";
-import { atVersion, versionList } from "./app-versions.js";
+import { appOfTask, atVersion, taskIdOf, versionList } from "./app-versions.js";
 import { editorView } from "./app-views.js";
 import { argumentPreview } from "./argument-preview.js";
-import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog-store.js";
+import {
+  type AppRecord,
+  catalogOf,
+  existingApp,
+  isDataStoreInput,
+  isOutput,
+  isReferenceInput,
+  readableApp,
+  writableApp,
+} from "./catalog-store.js";
 import { categoriesOf, categoriesOfApp } from "./categories-store.js";
 import { workspaceOf } from "./login.js";
 import { systemOf } from "./systems.js";
-import { toolsOf, toolView } from "./tools-store.js";
+import { toolDetails, toolsOf, toolView } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
 
@@ -43,30 +52,51 @@ export function unpublishableBecause(app: AppRecord, username: string, all: All)
   return undefined;
 }
 
-function fileParameters(app: AppRecord, type: string) {
+/**
+ * A task's file parameters of one kind, as listings.clj `with-task-params` lists them: inputs are every parameter
+ * whose value is an input (reference inputs too), outputs every output, each labelled by its default name if it has
+ * one (`format-task-output`).
+ */
+function fileParameters(app: AppRecord, kind: "inputs" | "outputs") {
   return app.groups
     .flatMap((group) => group.parameters)
-    .filter((parameter) => parameter.type === type)
-    .map(({ id, name, description, label, required }) => ({
+    .filter(({ type }) => (kind === "outputs" ? isOutput(type) : isDataStoreInput(type) || isReferenceInput(type)))
+    .map(({ id, name, description, label, required, defaultValue, file_parameters }) => ({
       id,
       name,
       description,
-      label,
-      format: "Unspecified",
+      label: kind === "outputs" && typeof defaultValue === "string" && defaultValue.trim() ? defaultValue : label,
+      format: file_parameters?.format ?? "Unspecified",
       required,
     }));
 }
 
-/** An app's tasks (one per tool) with their file inputs and outputs, as task listings and pipelines show them. */
-export function appTasks(app: AppRecord, all: All) {
-  return appTools(app, all).map((tool) => ({
+/**
+ * The task a single-step app's version runs, as task listings and pipelines show it (listings.clj `format-task`):
+ * named and described as the app, with its tool and its file inputs and outputs.
+ */
+export function appTask(app: AppRecord, all: All, username: string) {
+  const tools = toolsOf(all);
+  const tool = app.tool_ids.map((id) => tools.tools.get(id)).find((found) => found !== undefined);
+  return {
     system_id: app.system_id,
-    id: tool.id,
-    name: tool.name,
-    description: tool.description,
-    inputs: fileParameters(app, "FileInput"),
-    outputs: fileParameters(app, "FileOutput"),
-  }));
+    id: taskIdOf(app),
+    name: app.name,
+    description: app.description,
+    ...(tool ? { tool: toolDetails(tools, tool, username) } : {}),
+    inputs: fileParameters(app, "inputs"),
+    outputs: fileParameters(app, "outputs"),
+  };
+}
+
+/** An app's tasks: a single-step app's one, a pipeline's each step's in order of the steps (each once). */
+export function appTasks(app: AppRecord, all: All, username: string) {
+  if (!app.steps) return [appTask(app, all, username)];
+  const taskIds = [...new Set(app.steps.map((step) => step.task_id))];
+  return taskIds.flatMap((taskId) => {
+    const task = appOfTask(catalogOf(all).apps.values(), taskId);
+    return task ? [appTask(task, all, username)] : [];
+  });
 }
 
 /** An app's details (`…/details`) at one version, as one user sees it: its listing entry with tools and categories. */
@@ -112,7 +142,12 @@ function routes(scope: FastifyInstance, all: All) {
   });
   appRoutes(scope, "GET", "/tasks", { ...everyPath, answers: { 200: AppTaskListing } }, async (request, ref) => {
     const app = readable(request, ref);
-    return { id: app.id, name: app.name, description: app.description, tasks: appTasks(app, all) };
+    return {
+      id: app.id,
+      name: app.name,
+      description: app.description,
+      tasks: appTasks(app, all, callerOf(request).username),
+    };
   });
   appRoutes(scope, "GET", "/tools", { ...everyPath, answers: { 200: AppToolListing } }, async (request, ref) => ({
     tools: appTools(readable(request, ref), all),

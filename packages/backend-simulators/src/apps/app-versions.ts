@@ -23,6 +23,22 @@ export function atVersion(app: AppRecord, versionId?: string): AppRecord {
   return { ...app, ...structuredClone(version) };
 }
 
+/**
+ * The task a single-step app's version runs, by which pipelines name their steps. The apps service gives each
+ * version's task an id of its own; here a task is named by its version's id, which is as unique.
+ */
+export const taskIdOf = (app: AppRecord) => app.version_id;
+
+/** The single-step app, at the version whose task it is, that a task id names (undefined when none does). */
+export function appOfTask(apps: Iterable<AppRecord>, taskId: string): AppRecord | undefined {
+  for (const app of apps) {
+    if (app.steps) continue;
+    if (app.version_id === taskId || app.older_versions.some((older) => older.version_id === taskId))
+      return atVersion(app, taskId);
+  }
+  return undefined;
+}
+
 /** Applies a change to one version of an app (the latest when none is named) and keeps it. */
 export function changeVersion(app: AppRecord, versionId: string | undefined, change: (version: AppRecord) => void) {
   const version = atVersion(app, versionId);

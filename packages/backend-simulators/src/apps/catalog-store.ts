@@ -69,12 +69,9 @@ export interface AppGroup {
   parameters: AppParameter[];
 }
 
-/** A pipeline step: which app runs at that position. */
+/** A pipeline step: the task that runs at that position (an app version's, `app-versions.ts` `taskIdOf`). */
 export interface PipelineStep {
-  name: string;
-  description: string;
   task_id: string;
-  app_type: string;
 }
 
 /** What each version of an app has of its own; the name, description and owner belong to the app. */
@@ -204,6 +201,12 @@ export const SEED_APPS: readonly AppRecord[] = [
   seedApp(SEED_APP_IDS.wordCount, "Word Count", "Counts the words in a text file", "carol", true, SEED_TOOL_IDS.wc, [
     parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000011", "", "Input file", "FileInput", 1),
     parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000012", "-l", "Count lines only", "Flag", 0),
+    // The counts go to a file the tool names itself, which a pipeline can take on to its next step.
+    {
+      ...parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000013", "", "Word counts", "FileOutput", 2),
+      file_parameters: { ...fileParametersOf("FileOutput"), is_implicit: true, format: "Plain text" },
+      defaultValue: "wc_out.txt",
+    },
   ]),
   seedApp(SEED_APP_IDS.fastqc, "FastQC", "Quality control of sequencing reads", "carol", true, SEED_TOOL_IDS.fastqc, [
     parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000021", "", "Reads", "FileInput", 1),

@@ -25,6 +25,10 @@ export const genomeLookup =
 const defaultItem = (parameter: AppParameter): ListItem | undefined =>
   parameter.type === "TreeSelection" ? undefined : parameter.arguments?.find((item) => item.isDefault === true);
 
+/** The parameter's default as the service reads it back (metadata/params.clj `get-default-value`), before any view. */
+export const storedDefault = (parameter: AppParameter): unknown =>
+  isListType(parameter.type) ? defaultItem(parameter) : parameter.defaultValue;
+
 /** The file settings the editor shows: none for a reference input, the repeat flag only for a multi-file input. */
 function editorFileSettings(parameter: AppParameter): { file_parameters?: Partial<FileParameters> } {
   if (!parameter.file_parameters || isReferenceInput(parameter.type)) return {};

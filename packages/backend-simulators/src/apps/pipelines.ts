@@ -2,13 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { answers } from "../framework/answers.js";
 import { type Caller, callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest, missingField } from "../framework/problems.js";
+import { backendScope, badRequest, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
 import { Pipeline } from "./answer-schemas/apps.js";
 import { newPrivateApp } from "./app-definitions.js";
 import { appTasks } from "./app-information.js";
 import { appDates } from "./app-listing.js";
-import { addVersion, atVersion, changeVersion, versionList } from "./app-versions.js";
+import { addVersion, appOfTask, atVersion, changeVersion, versionList } from "./app-versions.js";
 import {
   type AppRecord,
   type CatalogState,
@@ -31,36 +31,44 @@ function stepsFrom(
   caller: Caller,
 ): { steps: PipelineStep[]; apps: AppRecord[] } {
   if (!Array.isArray(value) || value.length === 0) throw missingField("steps");
-  const steps = value.map((raw) => {
-    const step = bodyObject(raw);
-    return {
-      name: typeof step.name === "string" ? step.name : "",
-      description: typeof step.description === "string" ? step.description : "",
-      task_id: requiredText(step, "task_id"),
-      app_type: typeof step.app_type === "string" ? step.app_type : "DE",
-    };
+  // The service keeps a step's task only; its name and description are the task's.
+  const steps = value.map((raw) => ({ task_id: requiredText(bodyObject(raw), "task_id") }));
+  // A step names the task of an app's version, as that app's task listing gives it (`GET /apps/de/{id}/tasks`).
+  const apps = steps.map((step) => {
+    const app = appOfTask(catalog.apps.values(), step.task_id);
+    if (!app) throw notFound(`task ${step.task_id} not found`);
+    readableApp(catalog, app.id, caller.username);
+    return app;
   });
-  const apps = steps.map((step) => readableApp(catalog, step.task_id, caller.username));
-  if (apps.some((app) => app.steps)) throw badRequest("a pipeline cannot contain another pipeline");
   return { steps, apps };
+}
+
+/** validation.clj `validate-pipeline`: two steps at least, and an output of one mapped to an input of another. */
+function refuseIncomplete(steps: unknown[], mappings: unknown[]) {
+  if (steps.length < 2)
+    throw badRequest("Cannot save a workflow with less than 2 steps defined.", "ERR_BAD_OR_MISSING_FIELD");
+  if (mappings.length < 1)
+    throw badRequest("Cannot save a workflow without input->output mappings defined.", "ERR_BAD_OR_MISSING_FIELD");
 }
 
 /** The pipeline fields of an app record, from a pipeline definition. */
 function pipelineFields(body: unknown, catalog: CatalogState, caller: Caller) {
   const definition = bodyObject(body);
+  const mappings = Array.isArray(definition.mappings) ? definition.mappings : [];
+  if (Array.isArray(definition.steps)) refuseIncomplete(definition.steps, mappings);
   const { steps, apps } = stepsFrom(definition.steps, catalog, caller);
   return {
     name: requiredText(definition, "name"),
     description: typeof definition.description === "string" ? definition.description : "",
     steps,
-    mappings: Array.isArray(definition.mappings) ? definition.mappings : [],
+    mappings,
     tool_ids: [...new Set(apps.flatMap((app) => app.tool_ids))],
     groups: apps.flatMap((app) => app.groups),
   };
 }
 
 /** A pipeline as the backend answers it (`Pipeline`): its steps, their tasks and the mappings between them. */
-function pipelineView(app: AppRecord, all: All) {
+function pipelineView(app: AppRecord, all: All, username: string) {
   const steps = app.steps ?? [];
   return {
     id: app.id,
@@ -71,11 +79,12 @@ function pipelineView(app: AppRecord, all: All) {
     name: app.name,
     description: app.description,
     ...appDates(app),
-    tasks: steps.flatMap((step) => {
-      const task = catalogOf(all).apps.get(step.task_id);
-      return task ? appTasks(task, all) : [];
+    tasks: appTasks(app, all, username),
+    // pipeline_edit.clj `format-step`: each step as its task is named and described.
+    steps: steps.map(({ task_id }) => {
+      const task = appOfTask(catalogOf(all).apps.values(), task_id);
+      return { name: task?.name ?? "", description: task?.description ?? "", system_id: "de", task_id, app_type: "DE" };
     }),
-    steps: steps.map((step) => ({ system_id: "de", ...step })),
     mappings: app.mappings ?? [],
   };
 }
@@ -108,7 +117,11 @@ function versionRoutes(scope: FastifyInstance, all: All) {
     const version = requiredText(bodyObject(request.body), "version");
     const { steps, mappings, tool_ids, groups } = pipelineFields(request.body, catalogOf(all), caller);
     const content = { version, steps, mappings, tool_ids, groups, references: [], disabled: false };
-    return pipelineView(addVersion(existing, { ...content, edited_date: Date.now(), integration_date: 0 }), all);
+    return pipelineView(
+      addVersion(existing, { ...content, edited_date: Date.now(), integration_date: 0 }),
+      all,
+      caller.username,
+    );
   });
   scope.put<VersionParams>("/apps/pipelines/:appId/versions/:versionId", pipelineAnswers, async (request) => {
     const caller = callerOf(request);
@@ -118,7 +131,7 @@ function versionRoutes(scope: FastifyInstance, all: All) {
     const version = changeVersion(existing, request.params.versionId, (edited) =>
       Object.assign(edited, versioned, { edited_date: Date.now() }),
     );
-    return pipelineView(version, all);
+    return pipelineView(version, all, caller.username);
   });
   scope.post<VersionParams>("/apps/pipelines/:appId/versions/:versionId/copy", pipelineAnswers, async (request) => {
     const caller = callerOf(request);
@@ -131,11 +144,12 @@ function versionRoutes(scope: FastifyInstance, all: All) {
       groups,
     } = structuredClone(atVersion(pipeline(original), request.params.versionId));
     const fields = { name: `Copy of ${original.name}`, description, steps, mappings, tool_ids, groups };
-    return pipelineView(created(all, caller, fields), all);
+    return pipelineView(created(all, caller, fields), all, caller.username);
   });
   scope.get<VersionParams>("/apps/pipelines/:appId/versions/:versionId/ui", pipelineAnswers, async (request) => {
-    const app = pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username));
-    return pipelineView(atVersion(app, request.params.versionId), all);
+    const { username } = callerOf(request);
+    const app = pipeline(writableApp(catalogOf(all), request.params.appId, username));
+    return pipelineView(atVersion(app, request.params.versionId), all, username);
   });
 }
 
@@ -146,25 +160,30 @@ export const pipelines = defineModule<Record<string, never>>({
     backendScope(app, (scope) => {
       scope.post("/apps/pipelines", pipelineAnswers, async (request) => {
         const caller = callerOf(request);
-        return pipelineView(created(all, caller, pipelineFields(request.body, catalogOf(all), caller)), all);
+        return pipelineView(
+          created(all, caller, pipelineFields(request.body, catalogOf(all), caller)),
+          all,
+          caller.username,
+        );
       });
       scope.put<IdParams>("/apps/pipelines/:appId", pipelineAnswers, async (request) => {
         const caller = callerOf(request);
         const existing = pipeline(writableApp(catalogOf(all), request.params.appId, caller.username));
         if (existing.is_public) throw badRequest(`pipeline ${existing.id} is public`, "ERR_NOT_WRITEABLE");
         Object.assign(existing, pipelineFields(request.body, catalogOf(all), caller), { edited_date: Date.now() });
-        return pipelineView(existing, all);
+        return pipelineView(existing, all, caller.username);
       });
       scope.post<IdParams>("/apps/pipelines/:appId/copy", pipelineAnswers, async (request) => {
         const caller = callerOf(request);
         const original = pipeline(readableApp(catalogOf(all), request.params.appId, caller.username));
         const { description, steps = [], mappings = [], tool_ids, groups } = structuredClone(original);
         const fields = { name: `Copy of ${original.name}`, description, steps, mappings, tool_ids, groups };
-        return pipelineView(created(all, caller, fields), all);
+        return pipelineView(created(all, caller, fields), all, caller.username);
       });
-      scope.get<IdParams>("/apps/pipelines/:appId/ui", pipelineAnswers, async (request) =>
-        pipelineView(pipeline(writableApp(catalogOf(all), request.params.appId, callerOf(request).username)), all),
-      );
+      scope.get<IdParams>("/apps/pipelines/:appId/ui", pipelineAnswers, async (request) => {
+        const { username } = callerOf(request);
+        return pipelineView(pipeline(writableApp(catalogOf(all), request.params.appId, username)), all, username);
+      });
       versionRoutes(scope, all);
     }),
 });

@@ -134,6 +134,10 @@ export function toolView(tool: ToolRecord, permission?: string) {
   return permission === undefined ? view : { ...view, permission };
 }
 
+/** A tool's details as `GET /tools/{id}` answers them: the caller's permission, "" when they hold none. */
+export const toolDetails = (state: ToolsState, tool: ToolRecord, username: string) =>
+  toolView(tool, toolPermission(state, tool, username) ?? "");
+
 /** The tools as the backend starts: the demo tools and the aligner's share. */
 export const makeToolsState = (): ToolsState => ({
   tools: new Map(SEED_TOOLS.map((tool) => [tool.id, structuredClone(tool)])),

@@ -20,14 +20,10 @@ import {
   type ToolImplementation,
   type ToolRecord,
   type ToolsState,
+  toolDetails,
   toolPermission,
-  toolView,
   writableTool,
 } from "./tools-store.js";
-
-/** A tool's details as `GET /tools/{id}` answers them: the caller's permission, "" when they hold none. */
-const toolDetails = (state: ToolsState, tool: ToolRecord, username: string) =>
-  toolView(tool, toolPermission(state, tool, username) ?? "");
 
 /** A tool as listings show it: the implementor without test data, the container as its image and entrypoint. */
 function toolListingItem(state: ToolsState, tool: ToolRecord, username: string) {
