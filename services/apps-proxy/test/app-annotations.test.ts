@@ -223,6 +223,14 @@ describe("pipelines and app elements", () => {
     const ui = (await send("bob", "GET", `/apps/pipelines/${created.json().id}/ui`)).json();
     for (const step of ui.steps) expect(ui.tasks.map((task: { id: string }) => task.id)).toContain(step.task_id);
     expect(ui.mappings).toEqual(mappings);
+    // Its launch form names each step's groups after the step's app and leaves out the input the mapping feeds:
+    // FastQC's reads come from Word Count, which leaves FastQC nothing to ask (job_view.clj).
+    const form = (await send("bob", "GET", `/apps/de/${created.json().id}`)).json();
+    expect(form.groups.map((group: { label: string }) => group.label)).toEqual(["Word Count - Parameters"]);
+    const labels = form.groups.flatMap((group: { parameters: Array<{ label: string }> }) =>
+      group.parameters.map((parameter) => parameter.label),
+    );
+    expect(labels).toEqual(["Input file", "Count lines only"]);
   });
 
   it("refuses a pipeline of fewer than two steps or without a mapping, as the apps service does", async () => {

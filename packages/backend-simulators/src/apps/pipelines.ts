@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { answers } from "../framework/answers.js";
 import { type Caller, callerOf } from "../framework/caller.js";
+import { isJsonObject } from "../framework/json-object.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
@@ -20,6 +21,7 @@ import {
 import { workspaceOf } from "./login.js";
 
 type IdParams = { Params: { appId: string } };
+const record = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 type All = () => Record<string, unknown>;
 
 /** Every pipeline route answers the pipeline. */
@@ -63,9 +65,27 @@ function pipelineFields(body: unknown, catalog: CatalogState, caller: Caller) {
     steps,
     mappings,
     tool_ids: [...new Set(apps.flatMap((app) => app.tool_ids))],
-    groups: apps.flatMap((app) => app.groups),
+    groups: apps.flatMap((app, step) => stepGroups(app, mappedInputs(mappings, step))),
   };
 }
+
+/** The inputs of a step that an earlier step's output feeds (each mapping's `map` is keyed by the input's id). */
+function mappedInputs(mappings: unknown[], step: number): Set<string> {
+  const into = mappings.map(record).filter((mapping) => mapping.target_step === step);
+  return new Set(into.flatMap((mapping) => Object.keys(record(mapping.map))));
+}
+
+/**
+ * A step's parameter groups as the pipeline's launch form shows them (job_view.clj `format-steps`): named after the
+ * step's app, without the inputs an earlier step feeds.
+ */
+const stepGroups = (app: AppRecord, mapped: Set<string>) =>
+  app.groups.map((group) => ({
+    ...group,
+    name: `${app.name} - ${group.name}`,
+    label: `${app.name} - ${group.label}`,
+    parameters: group.parameters.filter((parameter) => !mapped.has(parameter.id)),
+  }));
 
 /** A pipeline as the backend answers it (`Pipeline`): its steps, their tasks and the mappings between them. */
 function pipelineView(app: AppRecord, all: All, username: string) {
