@@ -215,13 +215,14 @@ describe("what users read about an app", () => {
 
 describe("publication and featured apps", () => {
   it("publishes an app of trusted images at once and queues one of other images", async () => {
-    await ok("POST", `/apps/de/${await alicesApp("Published")}/publish`, { name: "Published" });
-    await ok("POST", `/apps/de/${await alicesApp("Published too")}/publish`, {});
+    const documentation = "# Usage";
+    await ok("POST", `/apps/de/${await alicesApp("Published")}/publish`, { name: "Published", documentation });
+    await ok("POST", `/apps/de/${await alicesApp("Published too")}/publish`, { documentation });
     await ok("POST", `/apps/de/${await alicesApp("Queued", SEED_TOOL_IDS.fastqc)}/publish`, {}, undefined, 202);
     expect((await ok("GET", "/admin/apps/publication-requests", undefined, "carol")).publication_requests).toHaveLength(
       1,
     );
-    await ok("POST", `/admin/apps/de/${await alicesApp("By an administrator")}/publish`, {}, "carol");
+    await ok("POST", `/admin/apps/de/${await alicesApp("By an administrator")}/publish`, { documentation }, "carol");
   });
 
   it("blesses apps, which the featured listing shows", async () => {

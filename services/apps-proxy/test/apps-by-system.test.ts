@@ -167,12 +167,33 @@ describe("an app's life in the de system", () => {
   it("publishes an app of trusted images at once, and queues one of other images for an administrator", async () => {
     const trusted = await bobsApp("Trusted Counter");
     expect((await send("bob", "GET", `/apps/de/${trusted.id}/is-publishable`)).json()).toEqual({ publishable: true });
-    expect((await send("bob", "POST", `/apps/de/${trusted.id}/publish`, { references: ["doi:1"] })).statusCode).toBe(
-      200,
-    );
-    expect((await send("alice", "GET", `/apps/de/${trusted.id}/details`)).json()).toMatchObject({ is_public: true });
+    // The publish dialog's request (sonora's PublishAppDialog): the app's name and description as the user left
+    // them, the documentation it writes from the form, the attribution links.
+    const request = {
+      id: trusted.id,
+      system_id: "de",
+      name: "Trusted Counter",
+      description: "Counts things, trusted",
+      documentation: "### Trusted Counter\n\nCounts things.",
+      references: ["doi:1"],
+    };
+    const undocumented = await send("bob", "POST", `/apps/de/${trusted.id}/publish`, { references: ["doi:1"] });
+    expect(undocumented.statusCode).toBe(400);
+    expect(undocumented.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
+    expect((await send("bob", "POST", `/apps/de/${trusted.id}/publish`, request)).statusCode).toBe(200);
+    expect((await send("alice", "GET", `/apps/de/${trusted.id}/details`)).json()).toMatchObject({
+      is_public: true,
+      description: "Counts things, trusted",
+      references: ["doi:1"],
+    });
+    // What the dialog wrote is the app's documentation page (docs.clj, on the latest version).
+    expect((await send("alice", "GET", `/apps/de/${trusted.id}/documentation`)).json()).toMatchObject({
+      documentation: request.documentation,
+      created_by: "bob",
+    });
 
     const untrusted = await bobsApp("Quality Check", FASTQC_TOOL);
+    // Queued for an administrator without documentation (the service checks it only when it publishes at once).
     const requested = await send("bob", "POST", `/apps/de/${untrusted.id}/publish`, {});
     expect(requested.statusCode).toBe(202);
     expect((await send("alice", "GET", `/apps/de/${untrusted.id}/details`)).statusCode).toBe(403);
@@ -389,7 +410,7 @@ describe("the app editor's and the administrators' saves, in the client's shapes
     await send("carol", "PATCH", `/admin/apps/de/${id}`, { deleted: true, disabled: true });
     expect(service.platform.apps.state.catalog.apps.get(id)?.deleted).toBe(true);
     await send("carol", "PATCH", `/admin/apps/de/${id}`, { deleted: false, disabled: false });
-    const published = await send("carol", "POST", `/admin/apps/de/${id}//publish`, {});
+    const published = await send("carol", "POST", `/admin/apps/de/${id}//publish`, { documentation: "# Counter" });
     expect(published.statusCode).toBe(200);
     expect(recorded("POST", `/admin/apps/de/${id}/publish`)).toHaveLength(1);
     expect((await send("alice", "GET", `/apps/de/${id}/details`)).json()).toMatchObject({ is_public: true });

@@ -130,7 +130,10 @@ describe("the app catalogue", () => {
     });
     const { id } = (await send("bob", "POST", "/apps", { name: "Counter", tools: [WC_TOOL] })).json();
     expect((await send("bob", "GET", `/apps/${id}/is-publishable`)).json()).toEqual({ publishable: true });
-    expect((await send("bob", "POST", `/apps/${id}/publish`, { references: ["doi:1"] })).statusCode).toBe(200);
+    expect(
+      (await send("bob", "POST", `/apps/${id}/publish`, { references: ["doi:1"], documentation: "# Usage" }))
+        .statusCode,
+    ).toBe(200);
     expect(appNames((await send("alice", "GET", "/apps")).json())).toContain("Counter");
   });
 

@@ -140,6 +140,28 @@ const documentationAnswer = (documentation: Documentation) => ({
 });
 const documentationAnswers = { 200: AppDocumentation };
 
+/** docs.clj `add-app-version-docs*`: a version has one documentation, changed rather than added again. */
+export function refuseSecondDocumentation(state: AppMetadataState, version: AppRecord) {
+  if (state.documentation.has(version.version_id)) throw exists(`app ${version.id} already has documentation`);
+}
+
+/** Documents an app version (the app record at that version), by the given user, now. */
+export function addDocumentation(state: AppMetadataState, version: AppRecord, text: string, username: string) {
+  const now = Date.now();
+  const documentation: Documentation = {
+    app_id: version.id,
+    version_id: version.version_id,
+    documentation: text,
+    references: version.references,
+    created_on: now,
+    created_by: username,
+    modified_on: now,
+    modified_by: username,
+  };
+  state.documentation.set(version.version_id, documentation);
+  return documentation;
+}
+
 /** Documentation belongs to an app version; the paths without a version name the latest. */
 function documentationRoutes(scope: FastifyInstance, base: string, state: () => AppMetadataState, write: AppOf) {
   const options = {
@@ -150,22 +172,9 @@ function documentationRoutes(scope: FastifyInstance, base: string, state: () => 
   };
   appRoutes(scope, "POST", "/documentation", options, async (request, { appId, versionId }) => {
     const version = atVersion(write(request, appId), versionId);
-    if (state().documentation.has(version.version_id)) throw exists(`app ${appId} already has documentation`);
-    const username = callerOf(request).username;
+    refuseSecondDocumentation(state(), version);
     const text = requiredText(bodyObject(request.body), "documentation");
-    const now = Date.now();
-    const documentation: Documentation = {
-      app_id: version.id,
-      version_id: version.version_id,
-      documentation: text,
-      references: version.references,
-      created_on: now,
-      created_by: username,
-      modified_on: now,
-      modified_by: username,
-    };
-    state().documentation.set(version.version_id, documentation);
-    return documentationAnswer(documentation);
+    return documentationAnswer(addDocumentation(state(), version, text, callerOf(request).username));
   });
   appRoutes(scope, "PATCH", "/documentation", options, async (request, { appId, versionId }) => {
     const version = atVersion(write(request, appId), versionId);

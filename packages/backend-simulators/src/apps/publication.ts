@@ -9,6 +9,7 @@ import { AppPublicationRequestListing } from "./answer-schemas/apps.js";
 import { AppCategoryAppListing } from "./answer-schemas/categories.js";
 import { appDetails, unpublishableBecause } from "./app-information.js";
 import { listingDetail } from "./app-listing.js";
+import { addDocumentation, appMetadataOf, refuseSecondDocumentation } from "./app-metadata.js";
 import { appRoutes } from "./app-paths.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, visibleApps } from "./catalog-store.js";
 import { categoriesOf, placeInCategory } from "./categories-store.js";
@@ -33,14 +34,25 @@ function untrustedTools(app: AppRecord, all: All) {
   });
 }
 
-/** The publication request body's references (and documentation, which the backend keeps elsewhere). */
-function applyPublication(app: AppRecord, body: unknown) {
+/**
+ * What a publication request (the web client's publish dialog) changes of the app before it is published or queued
+ * (metadata.clj `publish-app`, `create-publication-request`): its name and description, its references, and the
+ * documentation the dialog writes, added to the latest version (a second is refused). Checked whole before any of
+ * it is kept. `documented` asks, for an app published at once, that it have documentation (`verify-app-documentation`).
+ */
+function applyPublication(app: AppRecord, body: unknown, caller: Caller, all: All, documented: boolean) {
   const publication = bodyObject(body ?? {});
-  if (publication.references !== undefined) {
-    if (!Array.isArray(publication.references) || publication.references.some((ref) => typeof ref !== "string"))
-      throw badRequest("references must be a list of strings", "ERR_ILLEGAL_ARGUMENT");
-    app.references = publication.references as string[];
-  }
+  const { name, description, references, documentation } = publication;
+  if (references !== undefined && (!Array.isArray(references) || references.some((ref) => typeof ref !== "string")))
+    throw badRequest("references must be a list of strings", "ERR_ILLEGAL_ARGUMENT");
+  const docs = appMetadataOf(all);
+  if (typeof documentation === "string") refuseSecondDocumentation(docs, app);
+  else if (documented && !docs.documentation.has(app.version_id))
+    throw badRequest(`App ${app.id} does not have documentation.`, "ERR_BAD_OR_MISSING_FIELD");
+  if (typeof name === "string" && name.trim()) app.name = name;
+  if (typeof description === "string") app.description = description;
+  if (references !== undefined) app.references = references as string[];
+  if (typeof documentation === "string") addDocumentation(docs, app, documentation, caller.username);
 }
 
 /** Makes an app public: in the Beta category, every earlier publication request for it completed. */
@@ -73,8 +85,9 @@ function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: 
     const app = readableApp(catalogOf(all), appId, caller.username);
     const reason = unpublishableBecause(app, caller.username, all);
     if (reason) throw badRequest(`app ${app.id} cannot be published: ${reason}`);
-    applyPublication(app, request.body);
-    if (untrustedTools(app, all).length === 0) {
+    const atOnce = untrustedTools(app, all).length === 0;
+    applyPublication(app, request.body, caller, all, atOnce);
+    if (atOnce) {
       publish(app, state(), all);
       return reply.send();
     }
@@ -109,10 +122,10 @@ function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all:
   // The backend answers publishing and blessing with no body.
   const admin = { base: "/admin/apps", tapis: TAPIS_REFUSALS.publication, answers: { 200: NoBody } };
   appRoutes(scope, "POST", "/publish", admin, async (request, { appId }, reply) => {
-    callerOf(request);
+    const caller = callerOf(request);
     const app = existingApp(catalogOf(all), appId);
     if (untrustedTools(app, all).length) throw badRequest(`App ${app.id} uses tools in untrusted registries`);
-    applyPublication(app, request.body);
+    applyPublication(app, request.body, caller, all, true);
     publish(app, state(), all);
     return reply.send();
   });
