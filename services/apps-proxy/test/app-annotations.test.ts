@@ -51,9 +51,10 @@ describe("app metadata and documentation", () => {
     expect((await send("alice", "GET", `/apps/${ALICES_ALIGNER}/documentation`)).statusCode).toBe(404);
     const added = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/documentation`, { documentation: "# Usage" });
     expect(added.json()).toMatchObject({ app_id: ALICES_ALIGNER, documentation: "# Usage", created_by: "alice" });
-    expect(
-      (await send("alice", "POST", `/apps/${ALICES_ALIGNER}/documentation`, { documentation: "x" })).statusCode,
-    ).toBe(409);
+    // A second is refused as the apps service's clojure-commons refuses what exists: 400, ERR_EXISTS.
+    const again = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/documentation`, { documentation: "x" });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error_code: "ERR_EXISTS" });
     await send("alice", "PATCH", `/apps/${ALICES_ALIGNER}/documentation`, { documentation: "# Better usage" });
     expect((await send("alice", "GET", `/apps/${ALICES_ALIGNER}/documentation`)).json()).toMatchObject({
       documentation: "# Better usage",

@@ -61,9 +61,13 @@ describe("integration data (administrators)", () => {
       "content-type": "application/json",
     });
     expect(malformed.statusCode).toBe(400);
-    expect(
-      (await send("carol", "POST", "/admin/integration-data", { name: "C", email: "carol@example.org" })).statusCode,
-    ).toBe(409);
+    const taken = await send("carol", "POST", "/admin/integration-data", { name: "C", email: "carol@example.org" });
+    expect(taken.statusCode).toBe(400);
+    // integration_data.clj `duplicate-email`: a bad request, in its words.
+    expect(taken.json()).toMatchObject({
+      error_code: "ERR_BAD_REQUEST",
+      reason: "email address carol@example.org already has an integration data record",
+    });
     expect((await send("carol", "GET", "/admin/integration-data/none")).statusCode).toBe(404);
   });
 });

@@ -34,7 +34,12 @@ describe("reference genomes", () => {
     expect((await send("bob", "POST", "/admin/reference-genomes", genome)).statusCode).toBe(403);
     const added = await send("carol", "POST", "/admin/reference-genomes", genome);
     expect(added.json()).toMatchObject({ ...genome, created_by: "carol" });
-    expect((await send("carol", "POST", "/admin/reference-genomes", genome)).statusCode).toBe(409);
+    // A genome's path, then its name, is its own: refused as the apps service refuses what exists (400, ERR_EXISTS).
+    const again = await send("carol", "POST", "/admin/reference-genomes", genome);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error_code: "ERR_EXISTS", path: genome.path });
+    const sameName = await send("carol", "POST", "/admin/reference-genomes", { ...genome, path: "/data2/other" });
+    expect(sameName.json()).toMatchObject({ error_code: "ERR_EXISTS", name: genome.name });
     const { id } = added.json();
     const changed = await send("carol", "PATCH", `/admin/reference-genomes/${id}`, { name: "Mouse (GRCm39)" });
     expect(changed.json()).toMatchObject({ name: "Mouse (GRCm39)", last_modified_by: "carol" });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest, exists, notFound } from "../framework/problems.js";
+import { backendScope, badRequest, notFound } from "../framework/problems.js";
 import { bodyObject, paged, queryText, requiredText } from "../framework/request-values.js";
 import { IntegrationData, IntegrationDataListing } from "./answer-schemas/integration-data.js";
 import { appRoutes } from "./app-paths.js";
@@ -97,7 +97,7 @@ function adminRoutes(scope: FastifyInstance, state: () => IntegrationDataState, 
     callerOf(request);
     const fields = fieldsOf(request.body);
     if ([...state().records.values()].some((record) => record.integrator_email === fields.integrator_email))
-      throw exists(`integration data for ${fields.integrator_email} already exists`);
+      throw badRequest(`email address ${fields.integrator_email} already has an integration data record`);
     const record = { id: randomUUID(), ...fields };
     state().records.set(record.id, record);
     return answer(record);

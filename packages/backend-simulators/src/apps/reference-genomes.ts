@@ -67,9 +67,14 @@ export const referenceGenomes = defineModule<ReferenceGenomesState>({
         if (!genome) throw notFound(`reference genome ${id} not found`);
         return genome;
       };
-      const refuseDuplicate = (name: string, self?: string) => {
-        const clash = [...state().genomes.values()].some((genome) => genome.name === name && genome.id !== self);
-        if (clash) throw exists(`a reference genome named ${name} already exists`);
+      // reference_genomes.clj: a genome's path, then its name, is its own (the words differ on a change).
+      const refuseDuplicate = ({ name, path }: { name?: string; path?: string }, self?: string) => {
+        const others = [...state().genomes.values()].filter((genome) => genome.id !== self);
+        const which = self ? "Another reference genome" : "A reference genome";
+        if (path !== undefined && others.some((genome) => genome.path === path))
+          throw exists(`${which} with the given path already exists.`, { path });
+        if (name !== undefined && others.some((genome) => genome.name === name))
+          throw exists(`${which} with the given name already exists.`, { name });
       };
       scope.get("/reference-genomes", answers({ 200: ReferenceGenomesList }), async (request) => {
         callerOf(request);
@@ -85,12 +90,13 @@ export const referenceGenomes = defineModule<ReferenceGenomesState>({
         const caller = callerOf(request);
         const body = bodyObject(request.body);
         const name = requiredText(body, "name");
-        refuseDuplicate(name);
+        const path = requiredText(body, "path");
+        refuseDuplicate({ name, path });
         const now = Date.now();
         const genome: ReferenceGenome = {
           id: randomUUID(),
           name,
-          path: requiredText(body, "path"),
+          path,
           deleted: false,
           created_by: caller.username,
           created_on: now,
@@ -107,11 +113,12 @@ export const referenceGenomes = defineModule<ReferenceGenomesState>({
           const caller = callerOf(request);
           const genome = existing(request.params.genomeId);
           const changes = bodyObject(request.body);
-          if (typeof changes.name === "string" && changes.name.trim()) {
-            refuseDuplicate(changes.name, genome.id);
-            genome.name = changes.name;
-          }
-          if (typeof changes.path === "string" && changes.path.trim()) genome.path = changes.path;
+          const given = (value: unknown) => (typeof value === "string" && value.trim() ? value : undefined);
+          const name = given(changes.name);
+          const path = given(changes.path);
+          refuseDuplicate({ name, path }, genome.id);
+          if (name) genome.name = name;
+          if (path) genome.path = path;
           if (typeof changes.deleted === "boolean") genome.deleted = changes.deleted;
           Object.assign(genome, { last_modified_by: caller.username, last_modified_on: Date.now() });
           return genomeView(genome);

@@ -39,7 +39,9 @@ export const missingField = (field: string) =>
 export const forbidden = (reason: string) => new Problem(403, "ERR_FORBIDDEN", reason);
 export const notFound = (reason: Reason, details?: Record<string, unknown>) =>
   new Problem(404, "ERR_NOT_FOUND", reason, details);
-export const exists = (reason: string) => new Problem(409, "ERR_EXISTS", reason);
+/** Something already there, as clojure-commons answers it (`item-exists-handler`: 400, `ERR_EXISTS`). */
+export const exists = (reason: string, details?: Record<string, unknown>) =>
+  new Problem(400, "ERR_EXISTS", reason, details);
 
 /** How a scope refuses a request its route schemas do not accept. */
 export type SchemaRefusal = (error: FastifyError, request: FastifyRequest) => Problem;
