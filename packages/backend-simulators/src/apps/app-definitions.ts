@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Caller, fullName } from "../framework/caller.js";
+import { objectFields } from "../framework/json-object.js";
 import { badRequest } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
 import { type AppGroup, type AppParameter, type AppRecord, isListType } from "./catalog-store.js";
@@ -12,12 +13,10 @@ import {
 } from "./parameter-settings.js";
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
 
 function parameterFrom(value: unknown, index: number): AppParameter {
-  const raw = record(value);
+  const raw = objectFields(value);
   if (typeof raw.type !== "string" || !raw.type)
     throw badRequest("every parameter needs a type", "ERR_BAD_OR_MISSING_FIELD");
   const type = raw.type;
@@ -44,7 +43,7 @@ function parameterFrom(value: unknown, index: number): AppParameter {
 
 export function groupsFrom(value: unknown): AppGroup[] {
   return list(value).map((item) => {
-    const raw = record(item);
+    const raw = objectFields(item);
     return {
       id: text(raw.id) || randomUUID(),
       name: text(raw.name),
@@ -58,7 +57,7 @@ export function groupsFrom(value: unknown): AppGroup[] {
 /** Tool ids named by an app definition's `tools` (objects with an `id`, or plain ids). */
 const toolIdsFrom = (value: unknown): string[] =>
   list(value)
-    .map((tool) => (typeof tool === "string" ? tool : text(record(tool).id)))
+    .map((tool) => (typeof tool === "string" ? tool : text(objectFields(tool).id)))
     .filter(Boolean);
 
 export const referencesFrom = (value: unknown): string[] => list(value).filter((item) => typeof item === "string");

@@ -1,5 +1,5 @@
 import { basename } from "node:path/posix";
-import { isJsonObject } from "../framework/json-object.js";
+import { objectFields } from "../framework/json-object.js";
 import { bodyObject } from "../framework/request-values.js";
 
 // The command-line preview as the apps service makes it: it turns the app's parameters, with the values the editor
@@ -14,12 +14,10 @@ interface Argument {
   order: number;
 }
 
-/** A map's fields, as Clojure destructures them: none for anything that is not a map. */
-const fields = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 /** Clojure's `str`: nothing for nil, the text of anything else. */
 const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 const orderOf = (parameter: Parameter) => Number(parameter.order ?? 0) || 0;
-const fileParameters = (parameter: Parameter) => fields(parameter.file_parameters);
+const fileParameters = (parameter: Parameter) => objectFields(parameter.file_parameters);
 const isImplicit = (parameter: Parameter) => fileParameters(parameter).is_implicit === true;
 
 const argument = (parameter: Parameter, value: unknown): Argument => ({
@@ -30,14 +28,14 @@ const argument = (parameter: Parameter, value: unknown): Argument => ({
 
 /** A selection's chosen `{name, value}`, when it has either. */
 function chosen(selection: unknown, order: number): Argument[] {
-  const { name, value } = fields(selection);
+  const { name, value } = objectFields(selection);
   const picked = { name: text(name), value: text(value), order };
   return picked.name || picked.value ? [picked] : [];
 }
 
 /** An input's file, by its name only; none for an implicit input or one without a path. */
 function inputFile(parameter: Parameter, file: unknown): Argument[] {
-  const path = text(fields(file).path);
+  const path = text(objectFields(file).path);
   return isImplicit(parameter) || !path.trim() ? [] : [argument(parameter, basename(path))];
 }
 
@@ -66,8 +64,8 @@ function argumentsOf(parameter: Parameter): Argument[] {
 export function argumentPreview(body: unknown) {
   const groups = bodyObject(body).groups;
   const parameters = (Array.isArray(groups) ? groups : []).flatMap((group) => {
-    const listed = fields(group).parameters;
-    return Array.isArray(listed) ? listed.map(fields) : [];
+    const listed = objectFields(group).parameters;
+    return Array.isArray(listed) ? listed.map(objectFields) : [];
   });
   const line = parameters
     .flatMap(argumentsOf)

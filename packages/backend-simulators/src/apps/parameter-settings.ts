@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { isJsonObject } from "../framework/json-object.js";
+import { isJsonObject, objectFields } from "../framework/json-object.js";
 import { badRequest } from "../framework/problems.js";
 import {
   type FileParameters,
@@ -17,7 +17,6 @@ import { type RuleArgumentType, ruleArgumentTypes } from "./elements.js";
 // What the apps service keeps of a parameter the app editor sends beyond its name and label
 // (src/apps/service/apps/de/edit.clj `update-app-parameter`).
 
-const record = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** A rule's argument as the service keeps it, refused as edit.clj `validate-rule-arg` refuses it. */
@@ -35,7 +34,7 @@ function ruleArgument(type: RuleArgumentType, value: unknown): string | number {
 /** The validators of an editor's parameter: each a known rule type with its number of arguments, of their types. */
 export function validatorsFrom(value: unknown): Validator[] {
   return list(value).map((item) => {
-    const { type, params } = record(item);
+    const { type, params } = objectFields(item);
     const argumentTypes = typeof type === "string" ? ruleArgumentTypes(type) : undefined;
     if (!argumentTypes) throw badRequest(`validation rule type ${String(type)} not found`);
     const given = list(params);
@@ -52,7 +51,7 @@ const LIST_ITEM_FIELDS = ["name", "value", "display", "description"] as const;
 
 /** A list item or tree group as kept in `parameter_values`: its id (a new one if it had none) and its own fields. */
 function listItemFrom(value: unknown): ListItem {
-  const raw = record(value);
+  const raw = objectFields(value);
   const item: ListItem = { id: typeof raw.id === "string" && raw.id ? raw.id : randomUUID() };
   for (const field of LIST_ITEM_FIELDS) if (typeof raw[field] === "string") item[field] = raw[field];
   item.isDefault = raw.isDefault === true;
@@ -68,7 +67,7 @@ export function listItemsFrom(type: string, value: unknown): ListItem[] {
   const given = list(value);
   if (type !== "TreeSelection") return given.map(listItemFrom);
   if (given.length === 0) return [];
-  const root = record(given[0]);
+  const root = objectFields(given[0]);
   const {
     name: _name,
     value: _value,
@@ -94,7 +93,7 @@ export function listItemsFrom(type: string, value: unknown): ListItem[] {
 export function defaultValueFrom(type: string, value: unknown): { defaultValue?: unknown } {
   if (isListType(type)) return {};
   const kept = isDataStoreInput(type)
-    ? record(value).path
+    ? objectFields(value).path
     : isReferenceInput(type) && isJsonObject(value)
       ? value.id
       : value;
@@ -103,7 +102,7 @@ export function defaultValueFrom(type: string, value: unknown): { defaultValue?:
 
 /** A file parameter's settings from what the editor sent (none for the other types). */
 export const fileSettingsFrom = (type: string, value: unknown): { file_parameters?: FileParameters } =>
-  isFileType(type) ? { file_parameters: fileParametersOf(type, record(value) as Partial<FileParameters>) } : {};
+  isFileType(type) ? { file_parameters: fileParametersOf(type, objectFields(value) as Partial<FileParameters>) } : {};
 
 /** validation.clj `validate-parameter`: an output the user cannot name (hidden or implicit) needs a default name. */
 export function refuseUnnamedHiddenOutput(

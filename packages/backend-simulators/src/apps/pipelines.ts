@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { answers } from "../framework/answers.js";
 import { type Caller, callerOf } from "../framework/caller.js";
-import { isJsonObject } from "../framework/json-object.js";
+import { objectFields } from "../framework/json-object.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
@@ -21,7 +21,6 @@ import {
 import { workspaceOf } from "./login.js";
 
 type IdParams = { Params: { appId: string } };
-const record = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 type All = () => Record<string, unknown>;
 
 /** Every pipeline route answers the pipeline. */
@@ -71,8 +70,8 @@ function pipelineFields(body: unknown, catalog: CatalogState, caller: Caller) {
 
 /** The inputs of a step that an earlier step's output feeds (each mapping's `map` is keyed by the input's id). */
 function mappedInputs(mappings: unknown[], step: number): Set<string> {
-  const into = mappings.map(record).filter((mapping) => mapping.target_step === step);
-  return new Set(into.flatMap((mapping) => Object.keys(record(mapping.map))));
+  const into = mappings.map(objectFields).filter((mapping) => mapping.target_step === step);
+  return new Set(into.flatMap((mapping) => Object.keys(objectFields(mapping.map))));
 }
 
 /**
