@@ -32,7 +32,14 @@ import {
 } from "./answer-schemas/analyses.js";
 import { AppJobView } from "./answer-schemas/apps.js";
 import { parameterKey, relaunchForm } from "./app-views.js";
-import { type AppParameter, type AppRecord, catalogOf, existingApp, isOutput, readableApp } from "./catalog-store.js";
+import {
+  type AppParameter,
+  type AppRecord,
+  catalogOf,
+  existingApp,
+  isImplicitOutput,
+  readableApp,
+} from "./catalog-store.js";
 import { isInteractive } from "./limit-checks.js";
 import { storedDefault } from "./parameter-views.js";
 import { statusHistoryOf } from "./status-history.js";
@@ -282,7 +289,7 @@ function printedValue(value: unknown): { value: unknown } {
  * (cyverse-de/apps src/apps/service/apps/jobs/params.clj get-parameter-values).
  */
 function parameterRows(app: AppRecord, parameter: AppParameter, analysis: AnalysisRecord) {
-  if (parameter.type === "Info" || (isOutput(parameter.type) && parameter.file_parameters?.is_implicit)) return [];
+  if (parameter.type === "Info" || isImplicitOutput(parameter)) return [];
   const key = parameterKey(app, parameter.id);
   const given = analysis.config[key];
   const byDefault = printedValue([storedDefault(parameter)].flat()[0]);

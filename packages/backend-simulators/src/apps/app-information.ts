@@ -22,9 +22,8 @@ import {
   type AppRecord,
   catalogOf,
   existingApp,
-  isDataStoreInput,
+  isInput,
   isOutput,
-  isReferenceInput,
   readableApp,
   writableApp,
 } from "./catalog-store.js";
@@ -60,7 +59,7 @@ export function unpublishableBecause(app: AppRecord, username: string, all: All)
 function fileParameters(app: AppRecord, kind: "inputs" | "outputs") {
   return app.groups
     .flatMap((group) => group.parameters)
-    .filter(({ type }) => (kind === "outputs" ? isOutput(type) : isDataStoreInput(type) || isReferenceInput(type)))
+    .filter(({ type }) => (kind === "outputs" ? isOutput(type) : isInput(type)))
     .map(({ id, name, description, label, required, defaultValue, file_parameters }) => ({
       id,
       name,

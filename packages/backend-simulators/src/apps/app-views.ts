@@ -1,9 +1,9 @@
 import type { SubmissionOptions } from "./analyses-store.js";
 import { appDates, overallJobType } from "./app-listing.js";
 import { versionList } from "./app-versions.js";
-import { type AppRecord, isDataStoreInput } from "./catalog-store.js";
+import { type AppRecord, isDataStoreInput, isImplicitOutput } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
-import { editorParameter, formParameter, type GenomeLookup, genomeLookup, onLaunchForm } from "./parameter-views.js";
+import { editorParameter, formParameter, type GenomeLookup, genomeLookup } from "./parameter-views.js";
 import { peerServicesOf } from "./peer-services.js";
 import { referenceGenomesOf } from "./reference-genomes.js";
 import { relaunchedRequirements, stepRequirements } from "./resource-requirements.js";
@@ -67,7 +67,8 @@ export function jobView(app: AppRecord, { accessible, tools, genome, limitChecks
         name: group.name,
         label: group.label,
         parameters: group.parameters
-          .filter(onLaunchForm)
+          // job_view.clj `get-parameters-query`: an implicit output is no question for the user.
+          .filter((parameter) => !isImplicitOutput(parameter))
           .map((parameter) =>
             formParameter(
               parameter,

@@ -55,8 +55,15 @@ export const isReferenceInput = (type: string) => REFERENCE_INPUTS.has(type);
 const OUTPUTS = new Set(["FileOutput", "FolderOutput", "MultiFileOutput"]);
 export const isOutput = (type: string) => OUTPUTS.has(type);
 
+/** The types whose value is an input, data-store or reference (`param-input-types`). */
+export const isInput = (type: string) => isDataStoreInput(type) || isReferenceInput(type);
+
 /** The types with file settings (`param-file-types`). */
-export const isFileType = (type: string) => isDataStoreInput(type) || isReferenceInput(type) || isOutput(type);
+export const isFileType = (type: string) => isInput(type) || isOutput(type);
+
+/** An output the app names by itself: on no launch form and in no analysis' parameter rows. */
+export const isImplicitOutput = (parameter: AppParameter) =>
+  isOutput(parameter.type) && parameter.file_parameters?.is_implicit === true;
 
 /** The types chosen from a list (`param-list-types`): the selections and the tree selection. */
 export const isListType = (type: string) => type.endsWith("Selection");

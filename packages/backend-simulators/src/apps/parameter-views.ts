@@ -62,15 +62,6 @@ export function editorParameter(parameter: AppParameter, genome: GenomeLookup) {
 }
 
 /**
- * Whether the launch form shows the parameter: an output the app names by itself (implicit) is left off
- * (job_view.clj `get-parameters-query`).
- */
-export const onLaunchForm = (parameter: AppParameter) =>
-  isDataStoreInput(parameter.type) ||
-  isReferenceInput(parameter.type) ||
-  parameter.file_parameters?.is_implicit !== true;
-
-/**
  * The parameter as the launch form shows it, under the id analysis configs key it by: its list items (none for
  * other types), its validators, and the default the form starts from when there is one (`offered`, an input's
  * checked with data-info by the caller; a selection's default item; a reference input's genome).
