@@ -30,7 +30,7 @@ import {
 import { categoriesOf, categoriesOfApp } from "./categories-store.js";
 import { workspaceOf } from "./login.js";
 import { systemOf } from "./systems.js";
-import { toolDetails, toolsOf, toolView } from "./tools-store.js";
+import { taskTool, toolDetails, toolsOf, toolView } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
 
@@ -76,7 +76,7 @@ function fileParameters(app: AppRecord, kind: "inputs" | "outputs") {
  */
 export function appTask(app: AppRecord, all: All, username: string) {
   const tools = toolsOf(all);
-  const tool = app.tool_ids.map((id) => tools.tools.get(id)).find((found) => found !== undefined);
+  const tool = taskTool(app, tools);
   return {
     system_id: app.system_id,
     id: taskIdOf(app),

@@ -1,5 +1,5 @@
 import type { AppRecord } from "./catalog-store.js";
-import { runsInteractiveTool, type ToolsState } from "./tools-store.js";
+import { runsInteractiveTool, type ToolsState, taskTool } from "./tools-store.js";
 
 /** A step's resource requirements as the launch form lists them (its `requirements`, one entry a step). */
 export type StepRequirements = { step_number: number } & Record<string, unknown>;
@@ -24,8 +24,7 @@ const INTERACTIVE_DEFAULTS = { max_cpu_cores: 4, memory_limit: 16 * 2 ** 30, max
  * sets nothing still has its entry, so the web client offers the launch form's resource step for every app.
  */
 export function stepRequirements(app: AppRecord, tools: ToolsState): StepRequirements[] {
-  const appTools = app.tool_ids.flatMap((id) => tools.tools.get(id) ?? []);
-  const container: Record<string, unknown> = appTools[0]?.container ?? {};
+  const container: Record<string, unknown> = taskTool(app, tools)?.container ?? {};
   const settings = Object.fromEntries(
     SETTINGS.flatMap((name) =>
       container[name] === undefined || container[name] === null ? [] : [[name, container[name]]],

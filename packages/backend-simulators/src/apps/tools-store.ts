@@ -100,6 +100,10 @@ const SEED_TOOL_SHARES: ReadonlyArray<[string, ReadonlyArray<[string, AppPermiss
 
 export const toolsOf = (all: () => Record<string, unknown>) => all().tools as ToolsState;
 
+/** The tool a single-step app's task runs (its first one the backend knows), if any. */
+export const taskTool = (app: AppRecord, tools: ToolsState): ToolRecord | undefined =>
+  app.tool_ids.map((id) => tools.tools.get(id)).find((tool) => tool !== undefined);
+
 /** Whether an app runs an interactive (VICE) tool: its job type is `interactive`, its analyses `Interactive` jobs. */
 export const runsInteractiveTool = (app: AppRecord, tools: ToolsState) =>
   app.tool_ids.some((id) => tools.tools.get(id)?.interactive === true);
