@@ -59,7 +59,13 @@ describe("app metadata and documentation", () => {
     expect((await send("alice", "GET", `/apps/${ALICES_ALIGNER}/documentation`)).json()).toMatchObject({
       documentation: "# Better usage",
     });
-    await send("carol", "POST", `/admin/apps/${FASTQC}/documentation`, { documentation: "FastQC docs" });
+    // The demo's public apps came documented, as publishing requires: an administrator changes that documentation.
+    expect((await send("bob", "GET", `/apps/${FASTQC}/documentation`)).json()).toMatchObject({
+      documentation: expect.stringContaining("FastQC"),
+      created_by: "carol",
+    });
+    const second = await send("carol", "POST", `/admin/apps/${FASTQC}/documentation`, { documentation: "FastQC" });
+    expect(second.json()).toMatchObject({ error_code: "ERR_EXISTS" });
     await send("carol", "PATCH", `/admin/apps/${FASTQC}/documentation`, { documentation: "FastQC manual" });
     expect((await send("bob", "GET", `/apps/${FASTQC}/documentation`)).json()).toMatchObject({
       documentation: "FastQC manual",

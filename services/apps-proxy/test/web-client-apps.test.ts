@@ -1,6 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, WC_TOOL, WORD_COUNT } from "./seed.js";
+import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 // The apps catalogue as the real web client reads it (cyverse-de/sonora, files cited per test): the answers carry
@@ -30,6 +30,39 @@ describe("the apps catalogue as sonora reads it", () => {
     expect(details.statusCode).toBe(200);
     expect(details.json().app_type.toUpperCase()).toBe("DE");
     expect(details.json()).toMatchObject({ id: WORD_COUNT, rating: { average: 0, total: 0 }, permission: "read" });
+  });
+
+  it("counts an app's completed analyses for the details drawer (src/components/apps/details/DetailsPanel.js reads job_stats)", async () => {
+    // Anyone's analyses count (persistence/jobs.clj get-public-job-stats): alice ran Word Count once, to the end.
+    const details = (await send("bob", "GET", `/apps/de/${WORD_COUNT}/details`)).json();
+    expect(details.job_stats).toEqual({ job_count_completed: 1, job_last_completed: "2026-06-02T09:05:00.000Z" });
+    // Its documentation, written when it was published, replaces a wiki page; only administrators get it inline.
+    expect(details).not.toHaveProperty("documentation");
+    expect((await send("bob", "GET", `/apps/de/${FASTQC}/details`)).json().job_stats).toEqual({
+      job_count_completed: 0,
+    });
+  });
+
+  it("gives administrators every count, the last use and the documentation (getAppDetailsForAdmin)", async () => {
+    const details = (await send("carol", "GET", `/admin/apps/de/${FASTQC}/details`)).json();
+    expect(details.job_stats).toEqual({
+      job_count: 1,
+      job_count_completed: 0,
+      job_count_failed: 1,
+      last_used: "2026-09-14T16:20:00.000Z",
+    });
+    expect(details.documentation).toMatchObject({ app_id: FASTQC, created_by: "carol" });
+  });
+
+  it("counts each app's analyses in the administrators' listing, within its dates (getAppsForAdmin)", async () => {
+    const query = "sort-dir=ASC&sort-field=name&limit=100&offset=0&search=word&app-type=";
+    const listed = (await send("carol", "GET", `/admin/apps?${query}`)).json().apps;
+    expect(listed).toMatchObject([{ id: WORD_COUNT, job_stats: { job_count: 1, job_count_completed: 1 } }]);
+    // Only analyses that ended in the window count (util/db.clj add-date-limits-where-clause).
+    const later = (await send("carol", "GET", `/admin/apps?${query}&start_date=2026-07-01`)).json().apps;
+    expect(later[0].job_stats).toEqual({ job_count: 0, job_count_completed: 0, job_count_failed: 0 });
+    const refused = await send("carol", "GET", `/admin/apps?${query}&start_date=someday`);
+    expect(refused.statusCode).toBe(400);
   });
 
   it("gives the private categories a de group, the caller's own, with the backend's virtual ones (src/components/apps/toolbar/AppNavigation.js)", async () => {

@@ -213,7 +213,7 @@ function adminRoutes(scope: FastifyInstance, state: () => CatalogState, all: All
       throw badRequest("deleted must be true or false", "ERR_ILLEGAL_ARGUMENT");
     const version = applyLabels(app, versionId, request.body);
     if (typeof deleted === "boolean") app.deleted = deleted;
-    return appDetails(version, caller.username, all);
+    return appDetails(version, caller.username, all, true);
   });
   // Both answer with no body (the backend's deletions return nothing).
   const deletion = { base: "/admin/apps", answers: { 200: NoBody } };

@@ -14,6 +14,7 @@ import {
   ArgumentPreview,
 } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
+import { versionDocumentation } from "./app-metadata.js";
 import { type AppRef, appRoutes } from "./app-paths.js";
 import { appOfTask, atVersion, taskIdOf, versionList } from "./app-versions.js";
 import { editorView } from "./app-views.js";
@@ -28,6 +29,7 @@ import {
   writableApp,
 } from "./catalog-store.js";
 import { categoriesOf, categoriesOfApp } from "./categories-store.js";
+import { detailsJobStats } from "./job-stats.js";
 import { workspaceOf } from "./login.js";
 import { systemOf } from "./systems.js";
 import { taskTool, toolDetails, toolsOf, toolView } from "./tools-store.js";
@@ -98,13 +100,23 @@ export function appTasks(app: AppRecord, all: All, username: string) {
   });
 }
 
-/** An app's details (`…/details`) at one version, as one user sees it: its listing entry with tools and categories. */
-export function appDetails(app: AppRecord, username: string, all: All) {
+/**
+ * An app's details (`…/details`) at one version, as one user sees it (listings.clj `format-app-details`): its listing
+ * entry with tools, categories and launch statistics; administrators also see the counts of every analysis and the
+ * version's documentation.
+ */
+export function appDetails(app: AppRecord, username: string, all: All, admin = false) {
+  const { wiki_url, ...listed } = listingDetail(app, username, all);
+  const documentation = versionDocumentation(all, app.version_id);
   return {
-    ...listingDetail(app, username, all),
+    ...listed,
+    // Documentation written in the platform takes the wiki page's place (`format-wiki-url`).
+    ...(wiki_url && !documentation ? { wiki_url } : {}),
     versions: versionList(app),
     tools: appTools(app, all),
     references: app.references,
+    job_stats: detailsJobStats(app.id, all, admin),
+    ...(admin && documentation ? { documentation } : {}),
     categories: categoriesOfApp(categoriesOf(all), app.id),
     suggested_categories: [],
   };
@@ -130,7 +142,7 @@ function routes(scope: FastifyInstance, all: All) {
       const app = atVersion(existingApp(catalog(), appId), versionId);
       const { username } = callerOf(request);
       workspaceOf(all, username);
-      return appDetails(app, username, all);
+      return appDetails(app, username, all, true);
     },
   );
   appRoutes(scope, "GET", "/listing", { answers: { 200: AppListing } }, async (request, ref) => {

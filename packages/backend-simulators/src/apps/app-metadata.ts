@@ -12,7 +12,7 @@ import { SEED_APP_IDS } from "../seed-ids.js";
 import { AppDocumentation } from "./answer-schemas/apps.js";
 import { appRoutes } from "./app-paths.js";
 import { atVersion } from "./app-versions.js";
-import { type AppRecord, catalogOf, existingApp, readableApp, writableApp } from "./catalog-store.js";
+import { type AppRecord, catalogOf, existingApp, readableApp, SEED_APPS, writableApp } from "./catalog-store.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 
 /** A metadata AVU on an app, as the metadata service keeps it for the apps service. */
@@ -140,6 +140,31 @@ const documentationAnswer = (documentation: Documentation) => ({
 });
 const documentationAnswers = { 200: AppDocumentation };
 
+/** A version's documentation as the backend answers it, or undefined when it has none. */
+export function versionDocumentation(all: All, versionId: string) {
+  const documentation = appMetadataOf(all).documentation.get(versionId);
+  return documentation && documentationAnswer(documentation);
+}
+
+/**
+ * The demo's public apps carry the documentation their integrator wrote when publishing them, which publishing
+ * requires (metadata.clj `verify-app-documentation`).
+ */
+const seedDocumentation = (): [string, Documentation][] =>
+  SEED_APPS.filter((app) => app.is_public).map((app) => [
+    app.version_id,
+    {
+      app_id: app.id,
+      version_id: app.version_id,
+      documentation: `# ${app.name}\n\n${app.description}.\n`,
+      references: app.references,
+      created_on: app.integration_date,
+      created_by: app.integrator_username,
+      modified_on: app.integration_date,
+      modified_by: app.integrator_username,
+    },
+  ]);
+
 /** docs.clj `add-app-version-docs*`: a version has one documentation, changed rather than added again. */
 export function refuseSecondDocumentation(state: AppMetadataState, version: AppRecord) {
   if (state.documentation.has(version.version_id)) throw exists(`app ${version.id} already has documentation`);
@@ -193,7 +218,7 @@ function documentationRoutes(scope: FastifyInstance, base: string, state: () => 
 export const appMetadata = defineModule<AppMetadataState>({
   makeState: () => ({
     avus: new Map(SEED_CLASSIFICATIONS.map(([appId, avus]) => [appId, structuredClone(avus)])),
-    documentation: new Map(),
+    documentation: new Map(seedDocumentation()),
   }),
   routes: (app, state, all) => {
     const readable: AppOf = (request, appId) => readableApp(catalogOf(all), appId, callerOf(request).username);

@@ -7,6 +7,7 @@ import { paged, queryText } from "../framework/request-values.js";
 import { AdminAppListing, AppIdList, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { type AppRecord, type CatalogState, makeCatalogState, visibleApps } from "./catalog-store.js";
+import { endedWithin, listingJobStats } from "./job-stats.js";
 import { workspaceOf } from "./login.js";
 import { searchMatcher } from "./search-terms.js";
 
@@ -15,11 +16,16 @@ function listing(
   query: Record<string, unknown>,
   caller: Caller,
   all: () => Record<string, unknown>,
+  admin = false,
 ) {
   const matches = searchMatcher(queryText(query, "search"));
+  const window = admin ? endedWithin(query) : undefined;
   const found = apps
     .filter((app) => matches(app.name, app.description, app.integrator_name))
-    .map((app) => listingDetail(app, caller.username, all));
+    .map((app) => ({
+      ...listingDetail(app, caller.username, all),
+      ...(window ? { job_stats: listingJobStats(app.id, all, window) } : {}),
+    }));
   return { total: found.length, apps: paged(found, query, "name") };
 }
 
@@ -49,7 +55,7 @@ export const catalog = defineModule<CatalogState>({
         // Administrators see every app, deleted ones included, so that they can be restored.
         const caller = callerOf(request);
         workspaceOf(all, caller.username);
-        return listing([...state().apps.values()], queryOf(request), caller, all);
+        return listing([...state().apps.values()], queryOf(request), caller, all, true);
       });
     }),
 });
