@@ -164,6 +164,22 @@ describe("an app's life in the de system", () => {
     expect((await send("alice", "GET", `/apps/de/${WORD_COUNT}/listing`)).json().apps[0].is_favorite).toBe(false);
   });
 
+  it("offers rating on every app but rates only public ones, as de/metadata.clj rate-app does", async () => {
+    // sonora's details drawer shows its stars where the listing says can_rate, which the apps service always says.
+    expect((await send("alice", "GET", `/apps/de/${ALICES_ALIGNER}/details`)).json().can_rate).toBe(true);
+    for (const [method, body, reason] of [
+      ["POST", { rating: 4 }, "Unable to rate private app"],
+      ["DELETE", undefined, "Unable to remove rating from private app"],
+    ] as const) {
+      const refused = await send("alice", method, `/apps/de/${ALICES_ALIGNER}/rating`, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error_code: "ERR_BAD_OR_MISSING_FIELD",
+        reason: `${reason}, ${ALICES_ALIGNER}`,
+      });
+    }
+  });
+
   it("publishes an app of trusted images at once, and queues one of other images for an administrator", async () => {
     const trusted = await bobsApp("Trusted Counter");
     expect((await send("bob", "GET", `/apps/de/${trusted.id}/is-publishable`)).json()).toEqual({ publishable: true });

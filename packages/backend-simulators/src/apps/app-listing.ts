@@ -35,7 +35,7 @@ export function listingDetail(app: AppRecord, username: string, all: All) {
     app_type: "DE",
     overall_job_type: overallJobType(app, all),
     can_favor: true,
-    can_rate: app.is_public,
+    can_rate: true,
     can_run: app.tool_ids.length > 0 || (app.steps?.length ?? 0) > 0,
     deleted: app.deleted,
     disabled: app.disabled,

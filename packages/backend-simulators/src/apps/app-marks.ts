@@ -5,7 +5,7 @@ import { backendScope, badRequest } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
 import { RatingResponse } from "./answer-schemas/apps.js";
 import { appRoutes } from "./app-paths.js";
-import { catalogOf, readableApp } from "./catalog-store.js";
+import { type AppRecord, catalogOf, existingApp, readableApp } from "./catalog-store.js";
 import { workspaceOf } from "./login.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 
@@ -26,7 +26,11 @@ export function ratingOf(state: AppMarksState, appId: string, username: string) 
   return { average, total: ratings.length, ...(mine === undefined ? {} : { user: mine }) };
 }
 
-/** Apps backend: favorite marks and ratings, on apps the caller can see. */
+function refusePrivate(app: AppRecord, reason: string) {
+  if (!app.is_public) throw badRequest(`${reason}, ${app.id}`, "ERR_BAD_OR_MISSING_FIELD");
+}
+
+/** Apps backend: favorite marks on apps the caller can see, and ratings of public apps. */
 export const appMarks = defineModule<AppMarksState>({
   makeState: () => ({ favorites: new Map(), ratings: new Map() }),
   routes: (app, state, all) =>
@@ -50,13 +54,15 @@ export const appMarks = defineModule<AppMarksState>({
         return reply.send();
       });
       const rating = { tapis: TAPIS_REFUSALS.rating, answers: { 200: RatingResponse } };
+      // Ratings are for public apps only, whoever may read the app (de/metadata.clj `rate-app`).
       appRoutes(scope, "POST", "/rating", rating, async (request, { appId }) => {
         const caller = callerOf(request);
-        readableApp(catalogOf(all), appId, caller.username);
+        const app = existingApp(catalogOf(all), appId);
         const given = bodyObject(request.body).rating;
         if (typeof given !== "number" || !Number.isInteger(given) || given < 1 || given > 5) {
           throw badRequest("rating must be an integer from 1 to 5", "ERR_BAD_OR_MISSING_FIELD");
         }
+        refusePrivate(app, "Unable to rate private app");
         const ratings = state().ratings.get(appId) ?? new Map<string, number>();
         ratings.set(caller.username, given);
         state().ratings.set(appId, ratings);
@@ -65,7 +71,7 @@ export const appMarks = defineModule<AppMarksState>({
       });
       appRoutes(scope, "DELETE", "/rating", rating, async (request, { appId }) => {
         const caller = callerOf(request);
-        readableApp(catalogOf(all), appId, caller.username);
+        refusePrivate(existingApp(catalogOf(all), appId), "Unable to remove rating from private app");
         state().ratings.get(appId)?.delete(caller.username);
         const { average, total } = ratingOf(state(), appId, caller.username);
         return { average, total };
