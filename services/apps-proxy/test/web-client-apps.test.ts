@@ -54,6 +54,36 @@ describe("the apps catalogue as sonora reads it", () => {
     expect(details.documentation).toMatchObject({ app_id: FASTQC, created_by: "carol" });
   });
 
+  it("keeps what the administrators' app dialog saves (src/components/apps/admin/details/AdminAppDetails.js)", async () => {
+    const path = `/admin/apps/de/${WORD_COUNT}`;
+    const details = (await send("carol", "GET", `${path}/details`)).json();
+    // sonora changes the documentation the details carry (PATCH) rather than adding a second one (POST).
+    expect(details.documentation.documentation).toContain("Word Count");
+    expect(details).not.toHaveProperty("extra");
+    // adminPatchApp's body, as the dialog fills it.
+    const { name, description, id, version_id } = details;
+    const patch = (extra: unknown) =>
+      send("carol", "PATCH", `${path}/versions/${version_id}`, {
+        deleted: false,
+        disabled: false,
+        extra,
+        description,
+        name,
+        id,
+      });
+    const gpu = { htcondor: { extra_requirements: "(TARGET.HasGPU == true)" } };
+    expect((await patch(gpu)).json().extra).toEqual(gpu);
+    expect((await send("carol", "GET", `${path}/versions/${version_id}/details`)).json().extra).toEqual(gpu);
+    expect((await send("alice", "GET", `/apps/de/${WORD_COUNT}/details`)).json()).not.toHaveProperty("extra");
+    // A copy is a new version of its own, without an administrator's extras.
+    const copy = (await send("alice", "POST", `/apps/de/${WORD_COUNT}/copy`)).json();
+    expect((await send("carol", "GET", `/admin/apps/de/${copy.id}/details`)).json()).not.toHaveProperty("extra");
+    // Blank requirements clear them (de/admin.clj update-app-extra-info); anything but text is refused.
+    expect((await patch({ htcondor: { extra_requirements: " " } })).json()).not.toHaveProperty("extra");
+    expect((await patch("gpu")).statusCode).toBe(400);
+    expect((await patch({ htcondor: { extra_requirements: 1 } })).statusCode).toBe(400);
+  });
+
   it("counts each app's analyses in the administrators' listing, within its dates (getAppsForAdmin)", async () => {
     const query = "sort-dir=ASC&sort-field=name&limit=100&offset=0&search=word&app-type=";
     const listed = (await send("carol", "GET", `/admin/apps?${query}`)).json().apps;

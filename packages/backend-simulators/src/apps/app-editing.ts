@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { type Caller, callerOf, fullName } from "../framework/caller.js";
+import { isJsonObject, objectFields } from "../framework/json-object.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, forbidden, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
@@ -75,10 +76,33 @@ export function applyLabels(app: AppRecord, versionId: string | undefined, body:
   });
 }
 
-/** A new private app of the caller's holding one version of another: a copy. */
+/**
+ * An administrator's extra settings of a version (de/admin.clj `update-app-extra-info`): HTCondor's extra
+ * requirements, set by `extra.htcondor.extra_requirements` and cleared by blank text.
+ */
+function applyExtra(app: AppRecord, versionId: string | undefined, body: unknown) {
+  const extra = bodyObject(body).extra;
+  const htcondor = objectFields(extra).htcondor;
+  for (const [name, value] of [
+    ["extra", extra],
+    ["extra.htcondor", htcondor],
+  ] as const) {
+    if (value !== undefined && !isJsonObject(value))
+      throw badRequest(`${name} must be an object`, "ERR_ILLEGAL_ARGUMENT");
+  }
+  const requirements = objectFields(htcondor).extra_requirements;
+  if (requirements === undefined) return;
+  if (typeof requirements !== "string") throw badRequest("extra_requirements must be text", "ERR_ILLEGAL_ARGUMENT");
+  changeVersion(app, versionId, (version) => {
+    version.htcondor_extra = requirements.trim() ? requirements : undefined;
+  });
+}
+
+/** A new private app of the caller's holding one version of another (without an administrator's extras): a copy. */
 function copyOf(original: AppRecord, caller: Caller): AppRecord {
+  const { htcondor_extra: _extras, ...copied } = structuredClone(original);
   return {
-    ...structuredClone(original),
+    ...copied,
     id: randomUUID(),
     version_id: randomUUID(),
     older_versions: [],
@@ -211,6 +235,7 @@ function adminRoutes(scope: FastifyInstance, state: () => CatalogState, all: All
     const deleted = bodyObject(request.body).deleted;
     if (deleted !== undefined && typeof deleted !== "boolean")
       throw badRequest("deleted must be true or false", "ERR_ILLEGAL_ARGUMENT");
+    applyExtra(app, versionId, request.body);
     const version = applyLabels(app, versionId, request.body);
     if (typeof deleted === "boolean") app.deleted = deleted;
     return appDetails(version, caller.username, all, true);

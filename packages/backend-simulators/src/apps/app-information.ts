@@ -102,8 +102,8 @@ export function appTasks(app: AppRecord, all: All, username: string) {
 
 /**
  * An app's details (`…/details`) at one version, as one user sees it (listings.clj `format-app-details`): its listing
- * entry with tools, categories and launch statistics; administrators also see the counts of every analysis and the
- * version's documentation.
+ * entry with tools, categories and launch statistics; administrators also see the counts of every analysis, the
+ * version's documentation and its extra settings (`format-app-extra-info`).
  */
 export function appDetails(app: AppRecord, username: string, all: All, admin = false) {
   const { wiki_url, ...listed } = listingDetail(app, username, all);
@@ -117,6 +117,7 @@ export function appDetails(app: AppRecord, username: string, all: All, admin = f
     references: app.references,
     job_stats: detailsJobStats(app.id, all, admin),
     ...(admin && documentation ? { documentation } : {}),
+    ...(admin && app.htcondor_extra ? { extra: { htcondor: { extra_requirements: app.htcondor_extra } } } : {}),
     categories: categoriesOfApp(categoriesOf(all), app.id),
     suggested_categories: [],
   };

@@ -93,6 +93,7 @@ export const VERSIONED_FIELDS = [
   "disabled",
   "steps",
   "mappings",
+  "htcondor_extra",
 ] as const;
 export type AppVersionContent = Pick<AppRecord, (typeof VERSIONED_FIELDS)[number]>;
 
@@ -123,6 +124,8 @@ export interface AppRecord {
   /** Pipelines only: the steps and how outputs feed later inputs. */
   steps?: PipelineStep[];
   mappings?: unknown[];
+  /** What an administrator asked of HTCondor for this version's jobs (`apps_htcondor_extra`). */
+  htcondor_extra?: string;
 }
 
 export type AppPermission = "own" | "write" | "read";
