@@ -7,7 +7,7 @@ import { createCogeSimulator } from "./coge/index.js";
 import { createDashboardAggregatorSimulator } from "./dashboard-aggregator/index.js";
 import { createDataUsageSimulator } from "./data-usage/index.js";
 import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
-import { ADMIN_GROUP, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
+import { ADMIN_GROUP, DEMO_USERS, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
 import { keptMetadataAvus } from "./file-info/avus.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { pathInfoAccepts } from "./file-info/routes/stats.js";
@@ -291,12 +291,15 @@ export class SimulatedPlatform {
 
   /**
    * What the demo world's past would have left in the services that fill only as the platform runs: data-usage-api's
-   * scheduled count of every user's bytes in QMS, and each analysis' status updates in its owner's notifications,
-   * dated when they happened. `pnpm start`'s simulators recall it once at start; a platform started by a test does
-   * not, so that the answers of a user never counted and of an empty notification list stay reachable.
+   * scheduled count of every user's bytes in QMS, each analysis' status updates in its owner's notifications, dated
+   * when they happened, and the workspace each demo user's first login made in the apps backend (bob, who asked for
+   * VICE access, has signed in before; an administrator's approval looks his workspace up). `pnpm start`'s simulators
+   * recall it once at start; a platform started by a test does not, so that the answers of a user never counted, of
+   * an empty notification list and of a first login stay reachable.
    */
   recallDemoHistory(): void {
     this.dataUsage.countEveryone();
+    this.apps.openWorkspaces(DEMO_USERS.map((user) => user.username));
     this.apps.tellStatusHistories(
       (username) => demoUser(username) ?? { username, email: "", firstName: "", lastName: "" },
     );

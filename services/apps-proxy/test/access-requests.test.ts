@@ -82,6 +82,21 @@ describe("requests for VICE access", () => {
     }
   });
 
+  it("approves bob's request as sonora's VICE admin page does (src/components/vice/admin/accessRequests/Listing.js)", async () => {
+    // pnpm start's demo begins after its users' first logins (platform.recallDemoHistory), bob's among them.
+    service.platform.recallDemoHistory();
+    // userExists (src/serviceFacades/vice/admin.js), which sonora's server asks as GET /admin/workspaces?username=.
+    expect((await send("carol", "GET", "/admin/workspaces?username=bob")).json().workspaces).toHaveLength(1);
+    const limit = await send("carol", "PUT", "/admin/settings/concurrent-job-limits/bob", { concurrent_jobs: 3 });
+    expect(limit.statusCode).toBe(200);
+    const approved = await send("carol", "POST", `/admin/requests/${BOBS_VICE_REQUEST}/approved/vice`, {
+      message: "Your request has been approved with a quota of 3 concurrent jobs.",
+      concurrent_jobs: 3,
+    });
+    expect(approved.json()).toMatchObject({ status: "Approved" });
+    expect(await jobLimit("bob")).toBe(3);
+  });
+
   it("approves alice's request with 3 jobs: her job limit becomes 3, and the update shows in the request", async () => {
     const id = (await askForVice()).json().id;
     const approved = await send("carol", "POST", `/admin/requests/${id}/approved/vice`, {

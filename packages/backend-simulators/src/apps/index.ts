@@ -18,7 +18,7 @@ import { communities } from "./communities.js";
 import { appElements } from "./elements.js";
 import { hierarchies } from "./hierarchies.js";
 import { integrationData } from "./integration-data.js";
-import { login } from "./login.js";
+import { login, openWorkspaces } from "./login.js";
 import { loginListing } from "./login-listing.js";
 import { oauth } from "./oauth.js";
 import { oauthTokenInfo } from "./oauth-token-info.js";
@@ -80,6 +80,10 @@ export function createAppsSimulator(options: AppsSimulatorOptions = {}) {
      */
     tellStatusHistories(ownerOf: (username: string) => Caller): void {
       announceHistories(() => simulator.state as Record<string, unknown>, ownerOf);
+    },
+    /** Gives the users the workspaces their first logins made (`GET /workspaces`), as users who signed in before. */
+    openWorkspaces(usernames: readonly string[]): void {
+      openWorkspaces(() => simulator.state as Record<string, unknown>, usernames);
     },
   });
 }

@@ -106,6 +106,12 @@ function createWorkspace(state: LoginState, username: string): WorkspaceRecord {
   return created;
 }
 
+/** Gives each user without one the workspace their first login would have made. */
+export function openWorkspaces(all: () => Record<string, unknown>, usernames: readonly string[]): void {
+  const state = all().login as LoginState;
+  for (const username of usernames) if (!state.workspaces.has(username)) createWorkspace(state, username);
+}
+
 export const login = defineModule<LoginState>({
   makeState: () => withAnonymousWorkspace({ userIds: new Map(), logins: [], workspaces: new Map() }),
   routes: (app, state) =>
