@@ -192,7 +192,11 @@ export class SimulatedPlatform {
       port: port("appExposer"),
       database: appExposerDatabase(links),
     });
-    this.requests = createRequestsSimulator({ ...common, port: port("requests") });
+    this.requests = createRequestsSimulator({
+      ...common,
+      port: port("requests"),
+      notificationAgent: (body) => this.notifications.receive(body),
+    });
     this.metadata = createMetadataSimulator({
       ...common,
       port: port("metadata"),

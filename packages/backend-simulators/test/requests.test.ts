@@ -6,10 +6,14 @@ import { createRequestsSimulator, type RequestsSimulator } from "../src/requests
  * The requests service's answers to what it cannot look up (cyverse-de/requests api/requests.go): its database
  * errors reach echo as they are, answered 500 `{"message": "Internal Server Error"}`.
  */
-const requests: RequestsSimulator = createRequestsSimulator();
+const told: Record<string, unknown>[] = [];
+const requests: RequestsSimulator = createRequestsSimulator({ notificationAgent: (body) => told.push(body) });
 beforeAll(() => requests.start());
 afterAll(() => requests.dispose());
-beforeEach(() => requests.reset());
+beforeEach(() => {
+  requests.reset();
+  told.length = 0;
+});
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`${requests.url}${path}`, {
@@ -23,6 +27,35 @@ const INTERNAL = { status: 500, body: { message: "Internal Server Error" } };
 const submission = { request_type: "vice", details: { intended_use: "a course", concurrent_jobs: 2 } };
 
 describe("the requests service", () => {
+  it("tells the requester of each status change, mailed with the status's template (api/requests.go UpdateRequest)", async () => {
+    const path = `/requests/${VICE_ACCESS_REQUEST.id}/status`;
+    expect((await call("POST", `${path}?user=carol`, { status: "nonsense" })).status).toBe(400);
+    expect((await call("POST", `${path}?user=mallory`, { status: "approved" })).status).toBe(500);
+    expect(told).toEqual([]);
+    await call("POST", `${path}?user=carol`, { status: "approved", message: "Enjoy." });
+    expect(told).toEqual([
+      {
+        type: "request",
+        user: "bob",
+        subject: "Administrative Request Approved",
+        message: "Your administrative request status is now: Approved.",
+        email: true,
+        email_template: "request_complete",
+        payload: {
+          ...VICE_ACCESS_REQUEST.details,
+          username: "bob",
+          request_id: VICE_ACCESS_REQUEST.id,
+          request_type: "vice",
+          request_details: VICE_ACCESS_REQUEST.details,
+          update_message: "Enjoy.",
+          email_address: "bob@example.org",
+          action: "request_status_change",
+          user: "bob",
+        },
+      },
+    ]);
+  });
+
   it("fails (500) to read a request by an id that is no UUID, and answers 404 for an unknown UUID", async () => {
     expect(await call("GET", "/requests/not-a-uuid")).toEqual(INTERNAL);
     expect(await call("POST", "/requests/not-a-uuid/status?user=carol", { status: "approved" })).toEqual(INTERNAL);

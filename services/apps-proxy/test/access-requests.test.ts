@@ -95,6 +95,12 @@ describe("requests for VICE access", () => {
     });
     expect(approved.json()).toMatchObject({ status: "Approved" });
     expect(await jobLimit("bob")).toBe(3);
+    // The requests service tells bob, by notification and mail, as it does of every status change.
+    const told = service.platform.notifications.state.intake.messages.filter(({ user }) => user === "bob");
+    expect(told.map(({ type, subject, email, emailTemplate }) => ({ type, subject, email, emailTemplate }))).toEqual([
+      { type: "request", subject: "Administrative Request Approved", email: true, emailTemplate: "request_complete" },
+    ]);
+    expect(told[0]?.payload).toMatchObject({ request_id: BOBS_VICE_REQUEST, email_address: "bob@example.org" });
   });
 
   it("approves alice's request with 3 jobs: her job limit becomes 3, and the update shows in the request", async () => {

@@ -3,7 +3,7 @@ import { defineModule, moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
 import { RequestsError } from "./errors.js";
 import { requestTypeRoutes } from "./request-types.js";
-import { requestRoutes } from "./requests.js";
+import { type NotificationAgent, requestRoutes } from "./requests.js";
 import { seededRequestsState } from "./seed.js";
 import type { RequestsState } from "./state.js";
 
@@ -18,15 +18,21 @@ function answerErrors(scope: FastifyInstance): void {
   });
 }
 
+export interface RequestsSimulatorOptions extends SimulatorOptions {
+  /** Told of each status change, as the service tells the notification agent (the platform passes notifications'). */
+  notificationAgent?: NotificationAgent;
+}
+
 /** The requests service (cyverse-de/requests): administrative requests such as asking for VICE access. */
-export function createRequestsSimulator(options: SimulatorOptions = {}) {
+export function createRequestsSimulator(options: RequestsSimulatorOptions = {}) {
+  const notificationAgent = options.notificationAgent ?? (() => {});
   const requests = defineModule<RequestsState>({
     makeState: seededRequestsState,
     async routes(app, state) {
       await app.register(async (scope) => {
         answerErrors(scope);
         requestTypeRoutes(scope, state);
-        requestRoutes(scope, state);
+        requestRoutes(scope, state, notificationAgent);
       });
     },
   });

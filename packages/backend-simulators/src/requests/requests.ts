@@ -19,8 +19,12 @@ import {
   STATUS_CODES,
   type StatusCode,
 } from "./state.js";
+import { statusNotification } from "./status-notification.js";
 
 type Query = Record<string, unknown>;
+
+/** Hands a notification to the notification agent (`POST /notification`), as the service does on status changes. */
+export type NotificationAgent = (body: Record<string, unknown>) => void;
 type IdParams = { Params: { id: string }; Querystring: Query };
 
 const isStatusCode = (value: unknown): value is StatusCode =>
@@ -100,7 +104,11 @@ export function listedRequests(
 }
 
 /** Administrative requests: submitting within the type's limits, listing, reading, and status updates. */
-export function requestRoutes(app: FastifyInstance, state: () => RequestsState): void {
+export function requestRoutes(
+  app: FastifyInstance,
+  state: () => RequestsState,
+  notificationAgent: NotificationAgent,
+): void {
   const existing = (id: string) => {
     if (!UUID.test(id)) throw internalError();
     const found = state().requests.get(id.toLowerCase());
@@ -187,7 +195,11 @@ export function requestRoutes(app: FastifyInstance, state: () => RequestsState):
       throw new RequestsError(400, `invalid request status code: ${String(body.status ?? "")}`);
     }
     const added = update(body.status, updater, typeof body.message === "string" ? body.message : "");
+    // The requester was a known user when asking; a requester iplant-groups cannot find fails the update (500).
+    const requester = demoUser(found.requesting_user);
+    if (!requester) throw internalError();
     found.updates.push(added);
+    notificationAgent(statusNotification(found, added, requester));
     return shown(added);
   });
 }
