@@ -206,14 +206,14 @@ describe("analyses", () => {
     const options = { debug: true, mount_data_store: false, time_limit_seconds: 3600 };
     const config = { [WORD_COUNT_INPUT]: "/iplant/home/bob/notes.txt" };
     // The launch form's resource step submits what was asked for each step; a relaunch offers it as the defaults.
-    const requirements = [{ step_number: 1, min_cpu_cores: 2, min_memory_limit: 2 ** 30 }];
+    const requirements = [{ step_number: 0, min_cpu_cores: 2, min_memory_limit: 2 ** 30 }];
     const body = { ...submission("options"), config, requirements, ...options };
     const submitted = (await send("bob", "POST", "/analyses", body)).json();
     const relaunch = (await send("bob", "GET", `/analyses/${submitted.id}/relaunch-info`)).json();
     expect(relaunch).toMatchObject({
       ...options,
       overall_job_type: "executable",
-      requirements: [{ step_number: 1, default_cpu_cores: 2, default_memory: 2 ** 30 }],
+      requirements: [{ step_number: 0, default_cpu_cores: 2, default_memory: 2 ** 30 }],
     });
     const input = relaunch.groups[0].parameters.find((p: { id: string }) => p.id === WORD_COUNT_INPUT);
     expect(input).toMatchObject({ value: { path: "/iplant/home/bob/notes.txt" } });

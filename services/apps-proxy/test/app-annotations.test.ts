@@ -238,6 +238,9 @@ describe("pipelines and app elements", () => {
       group.parameters.map((parameter) => parameter.label),
     );
     expect(labels).toEqual(["Input file", "Count lines only"]);
+    // Each step asks for its resources by its number, from 0 as the apps service stores steps; its group says so.
+    expect(form.groups[0].step_number).toBe(0);
+    expect(form.requirements.map(({ step_number }: { step_number: number }) => step_number)).toEqual([0, 1]);
   });
 
   it("refuses a pipeline of fewer than two steps or without a mapping, as the apps service does", async () => {

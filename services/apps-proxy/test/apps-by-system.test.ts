@@ -94,16 +94,19 @@ describe("an app's life in the de system", () => {
 
   it("lists each step's resource requirements on the launch form, the web client's resource step", async () => {
     // Every app's step has an entry (sonora offers the step when there is one), an interactive app's with the
-    // platform's limits where its tool sets none, and a tool's own settings where it sets them.
-    expect((await send("alice", "GET", `/apps/de/${WORD_COUNT}`)).json().requirements).toEqual([{ step_number: 1 }]);
+    // platform's limits where its tool sets none, and a tool's own settings where it sets them. Steps are numbered as
+    // the apps service stores them, from 0 (add-step), in the requirements and in the groups alike.
+    const wordCount = (await send("alice", "GET", `/apps/de/${WORD_COUNT}`)).json();
+    expect(wordCount.requirements).toEqual([{ step_number: 0 }]);
+    expect(wordCount.groups.map((group: { step_number: number }) => group.step_number)).toEqual([0]);
     expect((await send("alice", "GET", `/apps/de/${JUPYTER_LAB}`)).json().requirements).toEqual([
-      { step_number: 1, max_cpu_cores: 4, memory_limit: 16 * 2 ** 30, max_gpus: 0 },
+      { step_number: 0, max_cpu_cores: 4, memory_limit: 16 * 2 ** 30, max_gpus: 0 },
     ]);
     const container = { image: { name: "bob/heavy" }, min_cpu_cores: 2, max_cpu_cores: 8, memory_limit: 2 ** 33 };
     const tool = (await send("bob", "POST", "/tools", { name: "heavy", version: "1", container })).json();
     const app = (await send("bob", "POST", "/apps/de", { ...definition("Heavy"), tools: [{ id: tool.id }] })).json();
     expect((await send("bob", "GET", `/apps/de/${app.id}`)).json().requirements).toEqual([
-      { step_number: 1, min_cpu_cores: 2, max_cpu_cores: 8, memory_limit: 2 ** 33 },
+      { step_number: 0, min_cpu_cores: 2, max_cpu_cores: 8, memory_limit: 2 ** 33 },
     ]);
   });
 

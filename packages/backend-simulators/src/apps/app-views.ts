@@ -1,7 +1,7 @@
 import type { SubmissionOptions } from "./analyses-store.js";
 import { appDates, overallJobType } from "./app-listing.js";
-import { versionList } from "./app-versions.js";
-import { type AppRecord, isDataStoreInput, isImplicitOutput } from "./catalog-store.js";
+import { appOfTask, versionList } from "./app-versions.js";
+import { type AppRecord, catalogOf, isDataStoreInput, isImplicitOutput } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
 import { editorParameter, formParameter, type GenomeLookup, genomeLookup } from "./parameter-views.js";
 import { peerServicesOf } from "./peer-services.js";
@@ -38,6 +38,8 @@ export interface FormContext {
   tools: ToolsState;
   genome: GenomeLookup;
   limitChecks?: LimitChecks;
+  /** The app each step runs, in order: a pipeline's steps' apps; the app itself (its one step) when not given. */
+  stepApps?: readonly AppRecord[];
 }
 
 /**
@@ -45,7 +47,7 @@ export interface FormContext {
  * job_view.clj `format-parameter` shows it (an input's default as `{path}`), the groups left with none dropped, and
  * each step's resource requirements.
  */
-export function jobView(app: AppRecord, { accessible, tools, genome, limitChecks }: FormContext) {
+export function jobView(app: AppRecord, { accessible, tools, genome, limitChecks, stepApps = [app] }: FormContext) {
   return {
     id: app.id,
     system_id: app.system_id,
@@ -60,7 +62,7 @@ export function jobView(app: AppRecord, { accessible, tools, genome, limitChecks
     disabled: app.disabled,
     ...appDates(app),
     ...(limitChecks ? { limitChecks } : {}),
-    requirements: stepRequirements(app, tools),
+    requirements: stepRequirements(stepApps, tools),
     groups: app.groups
       .map((group) => ({
         id: group.id,
@@ -77,7 +79,8 @@ export function jobView(app: AppRecord, { accessible, tools, genome, limitChecks
               genome,
             ),
           ),
-        step_number: 1,
+        // The step the group asks for, as the apps service numbers steps (from 0).
+        step_number: group.step ?? 0,
       }))
       .filter((group) => group.parameters.length > 0),
   };
@@ -127,6 +130,13 @@ export const pathsAccessibleTo =
   (paths) =>
     peerServicesOf(all).pathsAccessible(username, paths);
 
+/** The app each of the app's steps runs: a pipeline's steps' (by their tasks), a single-step app's own. */
+function stepAppsOf(app: AppRecord, all: () => Record<string, unknown>): AppRecord[] {
+  if (!app.steps) return [app];
+  const apps = [...catalogOf(all).apps.values()];
+  return app.steps.flatMap((step) => appOfTask(apps, step.task_id) ?? []);
+}
+
 /**
  * The launch form as the apps service answers it to one user (src/apps/service/apps/de/job_view.clj): with the
  * user's limit checks, the app's overall job type and, for an interactive app, the longest initial time limit.
@@ -138,6 +148,7 @@ export function launchForm(app: AppRecord, username: string, all: () => Record<s
       tools: toolsOf(all),
       genome: genomeLookup(referenceGenomesOf(all)),
       limitChecks: limitChecksOf(app, username, all),
+      stepApps: stepAppsOf(app, all),
     }),
     overall_job_type: overallJobType(app, all),
     ...(isInteractive(app, all) ? { max_time_limit_seconds: VICE_MAX_INITIAL_TIME_LIMIT_SECONDS } : {}),

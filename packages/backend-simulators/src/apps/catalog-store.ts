@@ -74,6 +74,8 @@ export interface AppGroup {
   label: string;
   isVisible: boolean;
   parameters: AppParameter[];
+  /** A pipeline's group: the step (from 0) whose app it belongs to; a single-step app's groups are its step 0's. */
+  step?: number;
 }
 
 /** A pipeline step: the task that runs at that position (an app version's, `app-versions.ts` `taskIdOf`). */

@@ -11,6 +11,7 @@ import { appTasks } from "./app-information.js";
 import { appDates } from "./app-listing.js";
 import { addVersion, appOfTask, atVersion, changeVersion, versionList } from "./app-versions.js";
 import {
+  type AppGroup,
   type AppRecord,
   type CatalogState,
   catalogOf,
@@ -64,7 +65,7 @@ function pipelineFields(body: unknown, catalog: CatalogState, caller: Caller) {
     steps,
     mappings,
     tool_ids: [...new Set(apps.flatMap((app) => app.tool_ids))],
-    groups: apps.flatMap((app, step) => stepGroups(app, mappedInputs(mappings, step))),
+    groups: apps.flatMap((app, step) => stepGroups(app, step, mappedInputs(mappings, step))),
   };
 }
 
@@ -76,11 +77,12 @@ function mappedInputs(mappings: unknown[], step: number): Set<string> {
 
 /**
  * A step's parameter groups as the pipeline's launch form shows them (job_view.clj `format-steps`): named after the
- * step's app, without the inputs an earlier step feeds.
+ * step's app, numbered by the step, without the inputs an earlier step feeds.
  */
-const stepGroups = (app: AppRecord, mapped: Set<string>) =>
+const stepGroups = (app: AppRecord, step: number, mapped: Set<string>): AppGroup[] =>
   app.groups.map((group) => ({
     ...group,
+    step,
     name: `${app.name} - ${group.name}`,
     label: `${app.name} - ${group.label}`,
     parameters: group.parameters.filter((parameter) => !mapped.has(parameter.id)),

@@ -19,11 +19,10 @@ const SETTINGS = [
 const INTERACTIVE_DEFAULTS = { max_cpu_cores: 4, memory_limit: 16 * 2 ** 30, max_gpus: 0 };
 
 /**
- * The requirements of the app's one step (job_view.clj `get-step-resource-requirements`): its tool's container
- * settings that are set, its GPU models when it names any, over the defaults for an interactive app. A step whose tool
- * sets nothing still has its entry, so the web client offers the launch form's resource step for every app.
+ * The requirements of one step (job_view.clj `get-step-resource-requirements`): its tool's container settings that
+ * are set, its GPU models when it names any, over the defaults for an interactive app.
  */
-export function stepRequirements(app: AppRecord, tools: ToolsState): StepRequirements[] {
+function requirementsOf(app: AppRecord, tools: ToolsState, step_number: number): StepRequirements {
   const container: Record<string, unknown> = taskTool(app, tools)?.container ?? {};
   const settings = Object.fromEntries(
     SETTINGS.flatMap((name) =>
@@ -32,15 +31,22 @@ export function stepRequirements(app: AppRecord, tools: ToolsState): StepRequire
   );
   const gpuModels =
     Array.isArray(container.gpu_models) && container.gpu_models.length ? container.gpu_models : undefined;
-  return [
-    {
-      ...(runsInteractiveTool(app, tools) ? INTERACTIVE_DEFAULTS : {}),
-      ...settings,
-      ...(gpuModels ? { gpu_models: gpuModels } : {}),
-      step_number: 1,
-    },
-  ];
+  return {
+    ...(runsInteractiveTool(app, tools) ? INTERACTIVE_DEFAULTS : {}),
+    ...settings,
+    ...(gpuModels ? { gpu_models: gpuModels } : {}),
+    step_number,
+  };
 }
+
+/**
+ * The requirements of each step, given the app each step runs, numbered as the apps service stores an app's steps,
+ * from 0 (`add-step`; a single-step app's one step is 0), which a submission's `requirements` name them by
+ * (jobs/common.clj). A step whose tool sets nothing still has its entry, so the web client offers the launch form's
+ * resource step for every app.
+ */
+export const stepRequirements = (stepApps: readonly AppRecord[], tools: ToolsState): StepRequirements[] =>
+  stepApps.map((app, step) => requirementsOf(app, tools, step));
 
 /** A submission's requested resources, named as the relaunch form's defaults (params.clj `update-resource-reqs`). */
 const AS_DEFAULTS: Readonly<Record<string, string>> = {
