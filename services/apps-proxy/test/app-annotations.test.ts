@@ -241,6 +241,10 @@ describe("pipelines and app elements", () => {
     // Each step asks for its resources by its number, from 0 as the apps service stores steps; its group says so.
     expect(form.groups[0].step_number).toBe(0);
     expect(form.requirements.map(({ step_number }: { step_number: number }) => step_number)).toEqual([0, 1]);
+    // The app editor's view of it keeps to edit.clj's fields: its groups carry no step.
+    const editor = (await send("bob", "GET", `/apps/de/${created.json().id}/ui`)).json();
+    expect(editor.groups.length).toBeGreaterThan(0);
+    for (const group of editor.groups) expect(group).not.toHaveProperty("step");
   });
 
   it("refuses a pipeline of fewer than two steps or without a mapping, as the apps service does", async () => {

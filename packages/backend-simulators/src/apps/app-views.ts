@@ -172,7 +172,8 @@ export function editorView(app: AppRecord, all: () => Record<string, unknown>) {
       const tool = tools.tools.get(id);
       return tool ? [toolView(tool)] : [];
     }),
-    groups: app.groups.map((group) => ({
+    // A pipeline's group keeps its step for the launch form; the editor's view has no such field.
+    groups: app.groups.map(({ step: _step, ...group }) => ({
       ...group,
       parameters: group.parameters.map((parameter) => editorParameter(parameter, genome)),
     })),

@@ -10,10 +10,11 @@ export interface EndedWithin {
   to?: number;
 }
 
+/** A date query parameter as the service's schema coerces it: an ISO 8601 date or date and time. */
 function queryDate(query: Record<string, unknown>, name: string): number | undefined {
   const text = queryText(query, name);
   if (text === undefined) return undefined;
-  const date = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
+  const date = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(date)) throw badRequest(`${name} must be a date`, "ERR_ILLEGAL_ARGUMENT");
   return date;
 }
