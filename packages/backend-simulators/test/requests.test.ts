@@ -7,12 +7,19 @@ import { createRequestsSimulator, type RequestsSimulator } from "../src/requests
  * errors reach echo as they are, answered 500 `{"message": "Internal Server Error"}`.
  */
 const told: Record<string, unknown>[] = [];
-const requests: RequestsSimulator = createRequestsSimulator({ notificationAgent: (body) => told.push(body) });
+let agentDown = false;
+const requests: RequestsSimulator = createRequestsSimulator({
+  notificationAgent: (body) => {
+    if (agentDown) throw new Error("notification agent unreachable");
+    told.push(body);
+  },
+});
 beforeAll(() => requests.start());
 afterAll(() => requests.dispose());
 beforeEach(() => {
   requests.reset();
   told.length = 0;
+  agentDown = false;
 });
 
 async function call(method: string, path: string, body?: unknown) {
@@ -32,6 +39,11 @@ describe("the requests service", () => {
     expect((await call("POST", `${path}?user=carol`, { status: "nonsense" })).status).toBe(400);
     expect((await call("POST", `${path}?user=mallory`, { status: "approved" })).status).toBe(500);
     expect(told).toEqual([]);
+    // Without the notification agent the update is not committed: 500, and the request stays as it was.
+    agentDown = true;
+    expect(await call("POST", `${path}?user=carol`, { status: "approved" })).toEqual(INTERNAL);
+    expect((await call("GET", `/requests/${VICE_ACCESS_REQUEST.id}`)).body.updates).toHaveLength(1);
+    agentDown = false;
     await call("POST", `${path}?user=carol`, { status: "approved", message: "Enjoy." });
     expect(told).toEqual([
       {

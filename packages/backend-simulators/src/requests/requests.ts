@@ -198,8 +198,14 @@ export function requestRoutes(
     // The requester was a known user when asking; a requester iplant-groups cannot find fails the update (500).
     const requester = demoUser(found.requesting_user);
     if (!requester) throw internalError();
+    // The update is committed only once the notification agent took the message (api/requests.go UpdateRequest);
+    // its refusal reaches echo as the handler's error.
+    try {
+      notificationAgent(statusNotification(found, added, requester));
+    } catch {
+      throw internalError();
+    }
     found.updates.push(added);
-    notificationAgent(statusNotification(found, added, requester));
     return shown(added);
   });
 }
