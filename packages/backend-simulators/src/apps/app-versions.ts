@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { badRequest, exists, notFound } from "../framework/problems.js";
-import { type AppRecord, type AppVersionContent, VERSIONED_FIELDS } from "./catalog-store.js";
+import { type AppRecord, type AppVersionContent, type PipelineStep, VERSIONED_FIELDS } from "./catalog-store.js";
 
 const contentOf = (app: AppRecord): AppVersionContent =>
   Object.fromEntries(VERSIONED_FIELDS.map((field) => [field, structuredClone(app[field])])) as AppVersionContent;
@@ -37,6 +37,12 @@ export function appOfTask(apps: Iterable<AppRecord>, taskId: string): AppRecord 
       return atVersion(app, taskId);
   }
   return undefined;
+}
+
+/** The app version each of a pipeline's steps runs, in the steps' order (undefined for a task no app runs). */
+export function appsOfSteps(steps: readonly PipelineStep[], apps: Iterable<AppRecord>): (AppRecord | undefined)[] {
+  const catalog = [...apps];
+  return steps.map(({ task_id }) => appOfTask(catalog, task_id));
 }
 
 /** Applies a change to one version of an app (the latest when none is named) and keeps it. */

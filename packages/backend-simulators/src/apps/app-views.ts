@@ -1,6 +1,6 @@
 import type { SubmissionOptions } from "./analyses-store.js";
 import { appDates, overallJobType } from "./app-listing.js";
-import { appOfTask, versionList } from "./app-versions.js";
+import { appsOfSteps, versionList } from "./app-versions.js";
 import { type AppRecord, catalogOf, isDataStoreInput, isImplicitOutput } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
 import { editorParameter, formParameter, type GenomeLookup, genomeLookup } from "./parameter-views.js";
@@ -133,8 +133,7 @@ export const pathsAccessibleTo =
 /** The app each of the app's steps runs: a pipeline's steps' (by their tasks), a single-step app's own. */
 function stepAppsOf(app: AppRecord, all: () => Record<string, unknown>): AppRecord[] {
   if (!app.steps) return [app];
-  const apps = [...catalogOf(all).apps.values()];
-  return app.steps.flatMap((step) => appOfTask(apps, step.task_id) ?? []);
+  return appsOfSteps(app.steps, catalogOf(all).apps.values()).flatMap((stepApp) => stepApp ?? []);
 }
 
 /**

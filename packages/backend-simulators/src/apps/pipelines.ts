@@ -9,7 +9,7 @@ import { Pipeline } from "./answer-schemas/apps.js";
 import { newPrivateApp } from "./app-definitions.js";
 import { appTasks } from "./app-information.js";
 import { appDates } from "./app-listing.js";
-import { addVersion, appOfTask, atVersion, changeVersion, versionList } from "./app-versions.js";
+import { addVersion, appOfTask, appsOfSteps, atVersion, changeVersion, versionList } from "./app-versions.js";
 import {
   type AppGroup,
   type AppRecord,
@@ -91,6 +91,7 @@ const stepGroups = (app: AppRecord, step: number, mapped: Set<string>): AppGroup
 /** A pipeline as the backend answers it (`Pipeline`): its steps, their tasks and the mappings between them. */
 function pipelineView(app: AppRecord, all: All, username: string) {
   const steps = app.steps ?? [];
+  const tasks = appsOfSteps(steps, catalogOf(all).apps.values());
   return {
     id: app.id,
     system_id: app.system_id,
@@ -102,8 +103,8 @@ function pipelineView(app: AppRecord, all: All, username: string) {
     ...appDates(app),
     tasks: appTasks(app, all, username),
     // pipeline_edit.clj `format-step`: each step as its task is named and described.
-    steps: steps.map(({ task_id }) => {
-      const task = appOfTask(catalogOf(all).apps.values(), task_id);
+    steps: steps.map(({ task_id }, index) => {
+      const task = tasks[index];
       return { name: task?.name ?? "", description: task?.description ?? "", system_id: "de", task_id, app_type: "DE" };
     }),
     mappings: app.mappings ?? [],
