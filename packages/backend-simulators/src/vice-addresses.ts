@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { qualifiedUsername } from "./demo-users.js";
+import { stableId } from "./framework/stable-id.js";
 
 /**
  * Where interactive analyses answer in the browser: app-exposer routes each one under a subdomain of the VICE domain,
@@ -11,10 +12,7 @@ export const VICE_DOMAIN = "cyverse.run";
 
 /** The user's row id in the DE database, stable for a name (short or qualified). */
 export function deUserId(username: string): string {
-  const hex = createHash("sha1")
-    .update(qualifiedUsername(username.replace(/@.*$/, "")))
-    .digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-9${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return stableId(qualifiedUsername(username.replace(/@.*$/, "")));
 }
 
 /** The routing subdomain of an analysis: derived from its user's id and its external id, as app-exposer does. */

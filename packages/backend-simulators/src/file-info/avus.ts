@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { stableId } from "../framework/stable-id.js";
 import type { StoredAvu } from "../metadata/avu-store.js";
 import type { Avu, Entry } from "./catalogue.js";
 import { badField, notAuthorized } from "./errors.js";
@@ -58,10 +58,7 @@ interface KeptAvu {
 }
 
 /** A stable UUID for a kept AVU that was sent without one. */
-const keyedUuid = (key: string) => {
-  const hex = createHash("sha1").update(`kept avu ${key}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
+const keyedUuid = (key: string) => stableId(`kept avu ${key}`);
 
 function recordsOf(
   avu: KeptAvu,

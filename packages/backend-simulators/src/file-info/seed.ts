@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { DEMO_USERS } from "../demo-users.js";
+import { stableId } from "../framework/stable-id.js";
 import { seedDemoWorld } from "./demo-seed.js";
 import { BASE_TRASH_PATH, IRODS_HOME, IRODS_ZONE, userHomePath, userTrashPath } from "./navigation.js";
 import { COMMUNITY_DATA } from "./paths.js";
@@ -9,8 +9,7 @@ import { DataStore } from "./store.js";
 
 /** The fixed id of a seeded entry (derived from its path, so tests can name it). */
 export function seedId(path: string): string {
-  const hex = createHash("sha1").update(`file-info seed ${path}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return stableId(`file-info seed ${path}`);
 }
 
 const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { stableId } from "../framework/stable-id.js";
 
 /** Permission levels of the permissions service, weakest first (its `precedence` runs the other way). */
 export const PERMISSION_LEVELS = ["read", "admin", "write", "own"] as const;
@@ -59,27 +59,21 @@ export function revoke(state: PermissionsState, holding: Omit<PermissionGrant, "
   return state.grants.length < before;
 }
 
-/** A stable UUID-shaped id for something the service keeps in its tables (a resource, a subject, a permission). */
-function rowId(...parts: string[]): string {
-  const hex = createHash("sha1").update(parts.join("\u0000")).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 /**
  * A grant as the service answers it: the permission with its resource and subject rows, and the subject's source as
  * Grouper's grouper_members table has it, empty when it has none (clients/grouper/grouper.go AddSourceIDToPermissions).
  */
 export function permissionView(grant: PermissionGrant, sourceOf: SourceOf) {
   return {
-    id: rowId("permission", grant.resource_type, grant.resource_name, grant.subject_type, grant.subject_id),
+    id: stableId("permission", grant.resource_type, grant.resource_name, grant.subject_type, grant.subject_id),
     permission_level: grant.permission_level,
     resource: {
-      id: rowId("resource", grant.resource_type, grant.resource_name),
+      id: stableId("resource", grant.resource_type, grant.resource_name),
       name: grant.resource_name,
       resource_type: grant.resource_type,
     },
     subject: {
-      id: rowId("subject", grant.subject_type, grant.subject_id),
+      id: stableId("subject", grant.subject_type, grant.subject_id),
       subject_id: grant.subject_id,
       subject_source_id: sourceOf(grant.subject_id) ?? "",
       subject_type: grant.subject_type,
