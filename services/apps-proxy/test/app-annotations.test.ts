@@ -247,6 +247,52 @@ describe("pipelines and app elements", () => {
     for (const group of editor.groups) expect(group).not.toHaveProperty("step");
   });
 
+  it("keys each step's parameters by the step when a pipeline runs one app twice, as job_view.clj does", async () => {
+    // Word Count counts a file, then counts the lines of its own counts: the second step's input is the first's output.
+    const [task] = (await send("bob", "GET", `/apps/de/${WORD_COUNT}/tasks`)).json().tasks;
+    const step = { system_id: "de", task_id: task.id, app_type: "DE" };
+    const mappings = [{ source_step: 0, target_step: 1, map: { [task.inputs[0].id]: task.outputs[0].id } }];
+    const created = await send("bob", "POST", "/apps/pipelines", {
+      name: "Count the counts",
+      description: "",
+      steps: [step, step],
+      mappings,
+    });
+    expect(created.statusCode).toBe(200);
+    const { id } = created.json();
+    type FormGroup = { step_number: number; parameters: Array<{ id: string; label: string }> };
+    const form = (await send("bob", "GET", `/apps/de/${id}`)).json();
+    const asked = form.groups.flatMap((group: FormGroup) =>
+      group.parameters.map((parameter) => ({ step: group.step_number, label: parameter.label, id: parameter.id })),
+    );
+    expect(asked.map(({ step, label }: { step: number; label: string }) => [step, label])).toEqual([
+      [0, "Input file"],
+      [0, "Count lines only"],
+      [1, "Count lines only"],
+    ]);
+    const [input, firstLines, secondLines] = asked.map((parameter: { id: string }) => parameter.id);
+    // sonora's launch form binds each field to its id: the two steps' flags are two fields.
+    expect(firstLines).not.toBe(secondLines);
+    for (const key of [firstLines, secondLines])
+      expect(key.endsWith("_0b9b4f2e-1d3c-4a5b-8c7d-000000000012")).toBe(true);
+
+    // Submitted as the launch form submits it, each step keeps its own value.
+    const config = { [input]: "/iplant/home/shared/reference/chapter1.txt", [firstLines]: true, [secondLines]: false };
+    const body = { app_id: id, name: "counted twice", output_dir: "/iplant/home/bob/analyses", config };
+    const submitted = await send("bob", "POST", "/analyses", body);
+    expect(submitted.statusCode).toBe(200);
+    const { parameters } = (await send("bob", "GET", `/analyses/${submitted.json().id}/parameters`)).json();
+    const listedValue = (key: string) =>
+      parameters.find((row: { full_param_id: string }) => row.full_param_id === key)?.param_value;
+    expect(listedValue(firstLines)).toEqual({ value: "true" });
+    expect(listedValue(secondLines)).toEqual({ value: "" });
+    // Relaunched, the form offers each step's own value back.
+    const relaunch = (await send("bob", "GET", `/analyses/${submitted.json().id}/relaunch-info`)).json();
+    const offered = relaunch.groups.flatMap((group: FormGroup) => group.parameters);
+    expect(offered.find((parameter: { id: string }) => parameter.id === firstLines)).toMatchObject({ value: true });
+    expect(offered.find((parameter: { id: string }) => parameter.id === secondLines)).toMatchObject({ value: false });
+  });
+
   it("refuses a pipeline of fewer than two steps or without a mapping, as the apps service does", async () => {
     const refusals: Array<[Record<string, unknown>, string]> = [
       [{ steps: COUNT_THEN_CHECK.steps.slice(0, 1), mappings: COUNT_THEN_CHECK.mappings }, "less than 2 steps"],

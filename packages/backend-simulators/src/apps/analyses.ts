@@ -121,13 +121,12 @@ export function announceHistories(all: All, ownerOf: (username: string) => Calle
 
 function missingRequired(app: AppRecord, config: Record<string, unknown>): string[] {
   return app.groups
-    .flatMap((group) => group.parameters)
-    .filter((parameter) => parameter.required && parameter.defaultValue === undefined)
-    .filter((parameter) => {
-      const value = config[parameterKey(app, parameter.id)];
-      return value === undefined || value === null || value === "";
-    })
-    .map((parameter) => parameter.label || parameter.name);
+    .flatMap((group) =>
+      group.parameters.map((parameter) => ({ parameter, key: parameterKey(app, group, parameter.id) })),
+    )
+    .filter(({ parameter }) => parameter.required && parameter.defaultValue === undefined)
+    .filter(({ key }) => config[key] === undefined || config[key] === null || config[key] === "")
+    .map(({ parameter }) => parameter.label || parameter.name);
 }
 
 function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
@@ -241,7 +240,9 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
     const app = existingApp(catalogOf(all), analysis.app_id);
     const parameters = app.groups.flatMap((group) =>
-      group.parameters.flatMap((parameter) => parameterRows(app, parameter, analysis)),
+      group.parameters.flatMap((parameter) =>
+        parameterRows(parameterKey(app, group, parameter.id), parameter, analysis),
+      ),
     );
     return { app_id: app.id, system_id: app.system_id, parameters };
   });
@@ -286,11 +287,10 @@ function printedValue(value: unknown): { value: unknown } {
  * A parameter's rows in `/analyses/{id}/parameters`: one per value the analysis was given (a multi-file input has
  * several), or a single row of its default when it was given none or nothing Clojure counts as a value (`false`); a
  * row is the default's when its value is the default's; none for an info text or an output the app names itself
- * (cyverse-de/apps src/apps/service/apps/jobs/params.clj get-parameter-values).
+ * (cyverse-de/apps src/apps/service/apps/jobs/params.clj get-parameter-values), under the key its launch form gave it.
  */
-function parameterRows(app: AppRecord, parameter: AppParameter, analysis: AnalysisRecord) {
+function parameterRows(key: string, parameter: AppParameter, analysis: AnalysisRecord) {
   if (parameter.type === "Info" || isImplicitOutput(parameter)) return [];
-  const key = parameterKey(app, parameter.id);
   const given = analysis.config[key];
   const byDefault = printedValue([storedDefault(parameter)].flat()[0]);
   const values =

@@ -1,7 +1,8 @@
+import { stableId } from "../framework/stable-id.js";
 import type { SubmissionOptions } from "./analyses-store.js";
 import { appDates, overallJobType } from "./app-listing.js";
 import { appsOfSteps, versionList } from "./app-versions.js";
-import { type AppRecord, catalogOf, isDataStoreInput, isImplicitOutput } from "./catalog-store.js";
+import { type AppGroup, type AppRecord, catalogOf, isDataStoreInput, isImplicitOutput } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
 import { editorParameter, formParameter, type GenomeLookup, genomeLookup } from "./parameter-views.js";
 import { peerServicesOf } from "./peer-services.js";
@@ -9,8 +10,14 @@ import { referenceGenomesOf } from "./reference-genomes.js";
 import { relaunchedRequirements, stepRequirements } from "./resource-requirements.js";
 import { type ToolsState, toolsOf, toolView } from "./tools-store.js";
 
-/** Launch-form parameter ids join the step and the parameter id, as analysis configs key them. */
-export const parameterKey = (app: AppRecord, parameterId: string) => `${app.id}_${parameterId}`;
+/**
+ * The id a launch form gives a step's parameter, which analysis configs key values by (job_view.clj
+ * `format-parameter`: the step's row id, `_`, the parameter's). A single-step app's one step goes by the app's id
+ * here; each step of a pipeline has an id of its own, so that a pipeline running one app twice asks for each step's
+ * values apart. The id stays the same across the pipeline's versions, as the simulator's analyses do not keep theirs.
+ */
+export const parameterKey = (app: AppRecord, group: AppGroup, parameterId: string) =>
+  `${app.steps ? stableId("app step", app.id, String(group.step ?? 0)) : app.id}_${parameterId}`;
 
 /** Whether the user may launch the app now (`limit-checks.ts`), as the launch form carries it. */
 type LimitChecks = { canRun: boolean; results: unknown[] };
@@ -74,7 +81,7 @@ export function jobView(app: AppRecord, { accessible, tools, genome, limitChecks
           .map((parameter) =>
             formParameter(
               parameter,
-              parameterKey(app, parameter.id),
+              parameterKey(app, group, parameter.id),
               offeredValue(parameter.type, parameter.defaultValue, accessible),
               genome,
             ),
