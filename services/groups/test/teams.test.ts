@@ -167,6 +167,17 @@ describe("team listing", () => {
     expect(teamNames(searched.json())).toEqual([]);
   });
 
+  it("lists by member the teams a caller is in through a member team, as Grouper's default member filter does", async () => {
+    // sonora's team form adds any subject its search finds, a team (source `g:gsa`) too.
+    await send(service, "bob", "POST", "/teams/bob%3Abeta/members", { members: ["carol"] });
+    const beta = (await send(service, "bob", "GET", "/teams/bob%3Abeta")).json();
+    const added = await send(service, "alice", "POST", "/teams/alice%3Aalpha/members", { members: [beta.id] });
+    expect(added.json().results).toEqual([expect.objectContaining({ success: true })]);
+    // sonora's "My Teams" (`getMyTeams`): the caller's id as `member`, with details.
+    const carols = await send(service, "carol", "GET", "/teams?member=carol&details=true");
+    expect(teamNames(carols.json())).toEqual(["alice:alpha", "bob:beta", "carol:platform-news"]);
+  });
+
   it("adds creation details when asked", async () => {
     const response = await send(service, "bob", "GET", "/teams?creator=bob&details=true");
     expect(response.json().groups[0]).toMatchObject({

@@ -7,6 +7,7 @@ import { schemaValidation } from "./errors.js";
 import { formatListedGroup, formatSubjectId } from "./format.js";
 import { batchFailure, folderNotFoundInQuery } from "./grouper-failures.js";
 import { actorOf, isTrue, isWithin, seenGroup, visibleGroup } from "./lookups.js";
+import { groupsContaining } from "./membership.js";
 import type { GrouperState, GroupRecord } from "./state.js";
 import { findSubject } from "./subjects.js";
 
@@ -120,8 +121,8 @@ export function memberRoutes(app: FastifyInstance, state: () => GrouperState): v
       if (!findSubject(state(), subjectId, actor)) throw batchFailure("groupsForSubject");
       // Seeing someone else's memberships needs `read`; your own need only that you can see the group.
       const needed: GroupPrivilege = subjectId === actor ? "view" : "read";
-      const groups = [...state().groups.values()]
-        .filter((group) => group.members.includes(subjectId))
+      // Grouper lists the groups a subject is in through a member group too (its member filter's default, `All`).
+      const groups = groupsContaining(state(), subjectId)
         .filter((group) => !folder || isWithin(group.name, folder))
         .filter((group) => mayOnGroup(state(), group, actor, needed))
         .sort((a, b) => a.name.localeCompare(b.name));
