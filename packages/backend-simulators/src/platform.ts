@@ -8,7 +8,6 @@ import { createDashboardAggregatorSimulator } from "./dashboard-aggregator/index
 import { createDataUsageSimulator } from "./data-usage/index.js";
 import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, DEMO_USERS, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
-import { keptMetadataAvus } from "./file-info/avus.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { pathInfoAccepts } from "./file-info/routes/stats.js";
 import { storedBytes } from "./file-info/usage.js";
@@ -197,12 +196,13 @@ export class SimulatedPlatform {
       port: port("requests"),
       notificationAgent: (body) => this.notifications.receive(body),
     });
-    this.metadata = createMetadataSimulator({
+    this.metadata = createMetadataSimulator({ ...common, port: port("metadata") });
+    // data-info keeps a file's or folder's metadata-service AVUs in the metadata service.
+    this.fileInfo = createFileInfoSimulator({
       ...common,
-      port: port("metadata"),
-      dataItemAvus: () => keptMetadataAvus(this.fileInfo.state.dataStore),
+      port: port("fileInfo"),
+      metadataUrl: () => this.metadata.url,
     });
-    this.fileInfo = createFileInfoSimulator({ ...common, port: port("fileInfo") });
     this.groups = createGroupsSimulator({ ...common, port: port("groups") });
     this.notifications = createNotificationsSimulator({ ...common, port: port("notifications") });
     this.preferences = createPreferencesSimulator({ ...common, port: port("preferences") });

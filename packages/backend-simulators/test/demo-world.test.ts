@@ -198,6 +198,7 @@ describe("the demo world's references between simulators", () => {
     quickLaunches: new Set(quickLaunches().keys()),
     instantLaunches: new Set(instantLaunches().keys()),
     operators: new Set(vice().operators.keys()),
+    avus: new Set(platform.metadata.state.avus.avus.keys()),
   });
 
   /** What a property naming something must name, by the property's name; undefined: it names nothing checked. */
@@ -250,6 +251,8 @@ describe("the demo world's references between simulators", () => {
       app: ids.apps,
       analysis: ids.analyses,
       instant_launch: ids.instantLaunches,
+      // An AVU attached to another AVU (the metadata service's nested AVUs).
+      avu: ids.avus,
     };
     if (typeof type === "string") {
       const set = kinds[type];

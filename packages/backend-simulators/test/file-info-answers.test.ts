@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedId } from "../src/file-info/index.js";
 import { describeMismatches } from "../src/framework/answers.js";
+import { createMetadataSimulator, type MetadataSimulator } from "../src/metadata/index.js";
 import { type Answer, call, dataPathUrl, type Sim, startFileInfo, upload } from "./file-info-client.js";
 
 /**
@@ -8,12 +9,14 @@ import { type Answer, call, dataPathUrl, type Sim, startFileInfo, upload } from 
  * gateway asks (services/data): each route once, in an order where what one step makes the next one uses.
  */
 let sim: Sim;
+let metadata: MetadataSimulator;
 const covered = new Set<string>();
 
 beforeAll(async () => {
-  sim = await startFileInfo();
+  metadata = await createMetadataSimulator().start();
+  sim = await startFileInfo(metadata);
 });
-afterAll(() => sim.dispose());
+afterAll(() => Promise.all([sim.dispose(), metadata.dispose()]));
 
 const HOME = "/iplant/home/alice";
 const NOTES = `${HOME}/notes.txt`;

@@ -405,20 +405,41 @@ describe("types and metadata", () => {
   it("keeps AVUs per entry, refuses system ones, copies them and saves them to a file", async () => {
     const id = await idOf(sim(), `${ALICE}/notes.txt`, "alice");
     const avu = { attr: "colour", value: "blue", unit: "" };
-    await call(sim(), "PUT", `/data/${id}/metadata`, {
+    const set = await call(sim(), "PUT", `/data/${id}/metadata`, {
       user: "alice",
-      json: { "irods-avus": [avu], avus: [{ attr: "t", value: "1" }] },
+      json: { "irods-avus": [avu], avus: [{ attr: "t", value: "1", unit: "" }] },
     });
+    expect(set.status).toBe(200);
     await call(sim(), "PATCH", `/data/${id}/metadata`, {
       user: "alice",
       json: { "irods-avus": [{ attr: "size", value: "L", unit: "" }] },
     });
     const got = await call(sim(), "GET", `/data/${id}/metadata`, { user: "alice" });
+    // The iRODS AVUs are data-info's own; `avus` is the metadata service's listing of the item's (metadata.clj).
     expect(got.body).toEqual({
       path: `${ALICE}/notes.txt`,
       "irods-avus": [avu, { attr: "size", value: "L", unit: "" }],
-      avus: [{ attr: "t", value: "1" }],
+      avus: [
+        {
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          attr: "t",
+          value: "1",
+          unit: "",
+          target_id: id,
+          created_by: "alice",
+          modified_by: "alice",
+          created_on: expect.any(Number),
+          modified_on: expect.any(Number),
+          avus: [],
+        },
+      ],
     });
+    // What the metadata service refuses (an AVU without its unit) comes back as it answered.
+    const unitless = await call(sim(), "PATCH", `/data/${id}/metadata`, {
+      user: "alice",
+      json: { avus: [{ attr: "t", value: "2" }] },
+    });
+    expect(unitless).toMatchObject({ status: 400, body: { error_code: "ERR_ILLEGAL_ARGUMENT" } });
     const system = await call(sim(), "PATCH", `/data/${id}/metadata`, {
       user: "alice",
       json: { "irods-avus": [{ attr: "ipc-x", value: "1", unit: "" }] },
@@ -437,9 +458,9 @@ describe("types and metadata", () => {
       json: { destination_ids: [target] },
     });
     expect(copied.body).toEqual({ user: "alice", src: `${ALICE}/notes.txt`, paths: [`${ALICE}/measurements.csv`] });
-    expect((await call(sim(), "GET", `/data/${target}/metadata`, { user: "alice" })).body["irods-avus"]).toContainEqual(
-      avu,
-    );
+    const targetMetadata = (await call(sim(), "GET", `/data/${target}/metadata`, { user: "alice" })).body;
+    expect(targetMetadata["irods-avus"]).toContainEqual(avu);
+    expect(targetMetadata.avus).toEqual([expect.objectContaining({ attr: "t", value: "1", target_id: target })]);
 
     const saved = await call(sim(), "POST", `/data/${id}/metadata/save`, {
       user: "alice",
@@ -447,7 +468,11 @@ describe("types and metadata", () => {
     });
     expect(saved.body.file).toMatchObject({ path: `${ALICE}/documents/notes-metadata.json`, type: "file" });
     const exported = (await download(sim(), `${ALICE}/documents/notes-metadata.json`, "alice")).body;
-    expect(exported).toMatchObject({ id, path: `${ALICE}/notes.txt`, metadata: expect.arrayContaining([avu]) });
+    expect(exported).toMatchObject({
+      id,
+      path: `${ALICE}/notes.txt`,
+      metadata: expect.arrayContaining([avu, expect.objectContaining({ attr: "t", value: "1" })]),
+    });
     const again = await call(sim(), "POST", `/data/${id}/metadata/save`, {
       user: "alice",
       json: { dest: `${ALICE}/documents/notes-metadata.json`, recursive: false },

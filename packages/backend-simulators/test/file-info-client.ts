@@ -2,14 +2,29 @@ import { readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { createFileInfoSimulator, type FileInfoSimulator } from "../src/file-info/index.js";
+import { createMetadataSimulator, type MetadataSimulator } from "../src/metadata/index.js";
 import { perFile } from "./per-file.js";
 
 export type Sim = FileInfoSimulator;
 
-export const startFileInfo = () => createFileInfoSimulator().start();
+/** A file-info simulator, with the metadata service data-info keeps items' AVUs in when one is given. */
+export const startFileInfo = (metadata?: MetadataSimulator) =>
+  createFileInfoSimulator(metadata ? { metadataUrl: () => metadata.url } : {}).start();
 
-/** A file-info simulator for one test file: started before its tests, disposed after, reset to its seed before each. */
-export const useFileInfo = (): (() => Sim) => perFile(startFileInfo, (sim) => sim.dispose());
+/**
+ * A file-info simulator and its metadata service for one test file: started before its tests, disposed after, both
+ * reset to their seeds before each.
+ */
+export const useFileInfo = (): (() => Sim) => {
+  const metadata = perFile(
+    () => createMetadataSimulator().start(),
+    (sim) => sim.dispose(),
+  );
+  return perFile(
+    () => startFileInfo(metadata()),
+    (sim) => sim.dispose(),
+  );
+};
 
 export interface Answer {
   status: number;

@@ -106,8 +106,10 @@ describe("metadata AVUs", () => {
     expect(set.body.avus[0].id).toBe(kept.id);
     // Nothing of the dropped AVU or of the replaced nested one is left anywhere.
     const stored = [...simulator().state.avus.avus.values()];
-    expect(stored.map((avu) => avu.attribute).sort()).toEqual(["added", "kept", "new-child"]);
-    expect(stored.some((avu) => avu.target_id === dropped.id)).toBe(false);
+    const under = (id: string): string[] =>
+      stored.filter((avu) => avu.target_id === id).flatMap((avu) => [avu.attribute, ...under(avu.id)]);
+    expect(under(file).sort()).toEqual(["added", "kept", "new-child"]);
+    expect(stored.some((avu) => avu.id === dropped.id || avu.target_id === dropped.id)).toBe(false);
 
     const cleared = await alice.put(avusOf("file", file), {});
     expect(cleared.body).toEqual({ avus: [] });

@@ -52,7 +52,6 @@ function populate(platform: SimulatedPlatform) {
       md5: "",
       infoType: type === "file" ? "fastq" : null,
       avus: [],
-      metadata: {},
     });
   const start = Date.UTC(2025, 0, 1);
   add(BASE, "dir", start);

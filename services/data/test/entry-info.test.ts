@@ -222,6 +222,41 @@ describe("file metadata", () => {
     expect((await send("alice", "GET", "/secured/filesystem/not-a-uuid/metadata")).statusCode).toBe(400);
   });
 
+  it("keeps the metadata form's AVUs in the metadata service, as data-info does, with their ids across saves", async () => {
+    const id = await idOf("alice", notes);
+    // sonora's metadata form (setFilesystemMetadata): its AVUs, nested ones too, and the iRODS ones, on the root path.
+    const form = {
+      avus: [{ attr: "site", value: "north", unit: "", avus: [{ attr: "depth", value: "3", unit: "m" }] }],
+      "irods-avus": [{ attr: "colour", value: "blue", unit: "" }],
+    };
+    expect((await send("alice", "POST", `/filesystem/${id}/metadata`, form)).statusCode).toBe(200);
+    const loaded = (await send("alice", "GET", `/filesystem/${id}/metadata`)).json();
+    expect(loaded.avus).toEqual([
+      expect.objectContaining({
+        id: expect.any(String),
+        attr: "site",
+        value: "north",
+        target_id: id,
+        created_by: "alice",
+        avus: [expect.objectContaining({ attr: "depth", value: "3", unit: "m" })],
+      }),
+    ]);
+    // The metadata service holds them: its own listing is the one data-info passed on.
+    const kept = await fetch(`${service.platform.metadata.url}/avus/file/${id}?user=alice`);
+    expect(((await kept.json()) as { avus: unknown[] }).avus).toEqual(loaded.avus);
+    // Saved again as the form saves an edit (with the ids it loaded), the AVU stays the same AVU.
+    const [site] = loaded.avus;
+    const edited = { ...form, avus: [{ ...site, value: "south" }] };
+    expect((await send("alice", "POST", `/filesystem/${id}/metadata`, edited)).statusCode).toBe(200);
+    const reloaded = (await send("alice", "GET", `/filesystem/${id}/metadata`)).json();
+    expect(reloaded.avus).toEqual([expect.objectContaining({ id: site.id, value: "south" })]);
+    // Copied, the metadata service copies its AVUs to the target.
+    const target = await idOf("alice", csv);
+    await send("alice", "POST", `/filesystem/${id}/metadata/copy`, { destination_ids: [target] });
+    const copied = (await send("alice", "GET", `/filesystem/${target}/metadata`)).json();
+    expect(copied.avus).toEqual([expect.objectContaining({ attr: "site", value: "south", target_id: target })]);
+  });
+
   it("refuses an attribute the data store keeps for itself as 403, not as the 401 file-info answers it with", async () => {
     const id = await idOf("alice", notes);
     const reserved = await send("alice", "POST", `/secured/filesystem/${id}/metadata`, {

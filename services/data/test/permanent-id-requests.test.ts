@@ -646,14 +646,23 @@ describe("POST /admin/permanent-id-requests/{request-id}/ezid", () => {
   });
 
   it.each([
-    ["writing it to the folder fails", "metadata", "^/avus/folder/", PUBLISHED_PATH, "json-500", 502],
-    ["moving the folder to the publish folder fails", "fileInfo", "^/data/[^/]+/dir$", STAGED_PATH, "json-500", 502],
-    ["writing it to the folder hangs", "metadata", "^/avus/folder/", PUBLISHED_PATH, "hang", 504],
+    // The write of the DOI's AVUs (data-info reads the folder's through the metadata service before: GET).
+    ["writing it to the folder fails", "metadata", "^/avus/folder/", "POST", PUBLISHED_PATH, "json-500", 502],
+    [
+      "moving the folder to the publish folder fails",
+      "fileInfo",
+      "^/data/[^/]+/dir$",
+      undefined,
+      STAGED_PATH,
+      "json-500",
+      502,
+    ],
+    ["writing it to the folder hangs", "metadata", "^/avus/folder/", "POST", PUBLISHED_PATH, "hang", 504],
   ] as const)(
-    "names a DOI minted when %s in its %i, with where the folder belongs, so that nobody mints a second one",
-    async (_case, backend, faultPath, folderAt, mode, status) => {
+    "names a DOI minted when %s in its %s, with where the folder belongs, so that nobody mints a second one",
+    async (_case, backend, faultPath, method, folderAt, mode, status) => {
       const id = await stagedRequest();
-      service.platform[backend].faults.set({ mode, path: faultPath });
+      service.platform[backend].faults.set({ mode, path: faultPath, ...(method ? { method } : {}) });
       const response = await mint(id);
       const [doi] = mintedDois();
       expect(response.statusCode).toBe(status);

@@ -1,8 +1,5 @@
-import { stableId } from "../framework/stable-id.js";
-import type { StoredAvu } from "../metadata/avu-store.js";
 import type { Avu, Entry } from "./catalogue.js";
 import { badField, notAuthorized } from "./errors.js";
-import type { DataStore } from "./store.js";
 
 /** Attributes the DE reserves for itself (trash origin, info type…): hidden from users, never set by them. */
 const isSystemAvu = (avu: Avu) => /^ipc/i.test(avu.attr);
@@ -41,62 +38,8 @@ export function setAvus(entry: Entry, avus: Avu[]): void {
   addAvus(entry, avus);
 }
 
-/** The metadata service's part of a request: everything but `irods-avus`, with `avus` as a list. */
+/** The metadata service's part of a request, which data-info passes on as it is: everything but `irods-avus`. */
 export function metadataPart(fields: Record<string, unknown>): Record<string, unknown> {
   const { "irods-avus": _irods, ...rest } = fields;
-  if (rest.avus !== undefined && !Array.isArray(rest.avus)) throw badField("avus must be a list", { field: "avus" });
   return rest;
-}
-
-/** An AVU of the metadata service's part as it is kept (`{id?, attr, value, unit, avus?}`). */
-interface KeptAvu {
-  id?: unknown;
-  attr?: unknown;
-  value?: unknown;
-  unit?: unknown;
-  avus?: unknown;
-}
-
-/** A stable UUID for a kept AVU that was sent without one. */
-const keyedUuid = (key: string) => stableId(`kept avu ${key}`);
-
-function recordsOf(
-  avu: KeptAvu,
-  key: string,
-  target: { type: string; id: string },
-  entry: Entry,
-  attached: StoredAvu[],
-): StoredAvu {
-  const id = typeof avu.id === "string" ? avu.id.toLowerCase() : keyedUuid(key);
-  const children = Array.isArray(avu.avus) ? (avu.avus as KeptAvu[]) : [];
-  children.forEach((child, index) => {
-    attached.push(recordsOf(child, `${key}/${index}`, { type: "avu", id }, entry, attached));
-  });
-  return {
-    id,
-    attribute: String(avu.attr ?? ""),
-    value: String(avu.value ?? ""),
-    unit: String(avu.unit ?? ""),
-    target_type: target.type,
-    target_id: target.id,
-    created_by: entry.owner,
-    modified_by: entry.owner,
-    created_on: entry.dateModified,
-    modified_on: entry.dateModified,
-  };
-}
-
-/**
- * The metadata-service AVUs of every file and folder (kept with the entry here, where data-info would hand them to the
- * metadata service), in the metadata backend's record shape, each with the AVUs attached to it: for its searches.
- */
-export function keptMetadataAvus(store: DataStore): Array<{ avu: StoredAvu; attached: StoredAvu[] }> {
-  return store.catalogue.all().flatMap((entry) => {
-    const kept = Array.isArray(entry.metadata.avus) ? (entry.metadata.avus as KeptAvu[]) : [];
-    const target = { type: entry.type === "dir" ? "folder" : "file", id: entry.id };
-    return kept.map((avu, index) => {
-      const attached: StoredAvu[] = [];
-      return { avu: recordsOf(avu, `${entry.id}/${index}`, target, entry, attached), attached };
-    });
-  });
 }

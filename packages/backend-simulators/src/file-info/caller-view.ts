@@ -12,6 +12,7 @@ import {
   notReadable,
   notWriteable,
 } from "./errors.js";
+import type { MetadataService } from "./metadata-service.js";
 import { logicalPath } from "./paths.js";
 import { canRead, canWrite, owns } from "./permissions.js";
 import { queryValue } from "./request-values.js";
@@ -23,6 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface FileInfoContext {
   store: () => DataStore;
   users: () => Set<string>;
+  /** Where the items' metadata-service AVUs are kept. */
+  metadata: MetadataService;
 }
 
 /**

@@ -29,8 +29,6 @@ export interface Entry {
   /** Files only: the detected or assigned info type. */
   infoType: string | null;
   avus: Avu[];
-  /** The metadata service's part of the item's metadata (template AVUs), kept as sent. */
-  metadata: Record<string, unknown>;
 }
 
 /** The catalogue of one data store, by path and by id. */

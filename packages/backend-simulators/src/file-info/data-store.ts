@@ -4,6 +4,7 @@ import { backendScope } from "../framework/problems.js";
 import type { FileInfoContext } from "./caller-view.js";
 import { dataInfoStatus } from "./errors.js";
 import { lenientJsonBodies } from "./lenient-json.js";
+import { type MetadataLocation, MetadataService } from "./metadata-service.js";
 import type { NavigationState } from "./navigation.js";
 import { avuRoutes } from "./routes/avus.js";
 import { contentRoutes } from "./routes/contents.js";
@@ -46,25 +47,28 @@ const ROUTE_FAMILIES = [
 
 /**
  * File-info backend: the data store (real files under a temporary folder, the catalogue in memory) and
- * every data-info route the gateway calls. Its folder is removed on reset and dispose, and at exit.
+ * every data-info route the gateway calls, the items' metadata-service AVUs kept by the metadata service at
+ * `metadata`. Its folder is removed on reset and dispose, and at exit.
  */
-export const dataStore = defineModule<DataStore>({
-  makeState: seededStore,
-  dispose: (store) => store.disk.remove(),
-  async routes(app, state, all) {
-    const context: FileInfoContext = {
-      store: state,
-      users: () => (all().navigation as NavigationState).users,
-    };
-    // @fastify/busboy reads UTF-8 file names itself (busboy's defParamCharset is not needed).
-    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    await backendScope(
-      app,
-      (scope) => {
-        lenientJsonBodies(scope);
-        for (const register of ROUTE_FAMILIES) register(scope, context);
-      },
-      { statusOf: dataInfoStatus },
-    );
-  },
-});
+export const dataStore = (metadata: MetadataLocation) =>
+  defineModule<DataStore>({
+    makeState: seededStore,
+    dispose: (store) => store.disk.remove(),
+    async routes(app, state, all) {
+      const context: FileInfoContext = {
+        store: state,
+        users: () => (all().navigation as NavigationState).users,
+        metadata: new MetadataService(metadata),
+      };
+      // @fastify/busboy reads UTF-8 file names itself (busboy's defParamCharset is not needed).
+      await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+      await backendScope(
+        app,
+        (scope) => {
+          lenientJsonBodies(scope);
+          for (const register of ROUTE_FAMILIES) register(scope, context);
+        },
+        { statusOf: dataInfoStatus },
+      );
+    },
+  });

@@ -55,7 +55,7 @@ function stagedDoiFolder(store: DataStore, idOf: IdOf): void {
     at: described,
   });
   files(store, idOf, requestedBy, DOI_REQUEST.originalPath, DOI_REQUEST.files, described);
-  folder.metadata = { avus: structuredClone(DOI_REQUEST.metadata) };
+  // Its metadata is the metadata service's (metadata/avu-seed.ts).
   share(store, ADMIN_ACCOUNT, curatorsGroup, folders(store, idOf, ADMIN_ACCOUNT, stagingFolder, submittedAt), "own");
   store.move(folder, DOI_REQUEST.stagedPath);
   share(store, ADMIN_ACCOUNT, curatorsGroup, folder, "own");

@@ -123,7 +123,6 @@ export class DataStore {
       md5: "",
       infoType: null,
       avus: [],
-      metadata: {},
     };
   }
 }

@@ -26,6 +26,19 @@ export class Problem extends Error {
  * `reason` is not text but a map of each refused field to what was wrong with it (or, for a body that is not even
  * a map, schema's one-line explanation of that).
  */
+/**
+ * Another service's failure, answered as that service answered it (its status and body): what a Clojure backend does
+ * with a failed call of its clj-http client (clojure-commons exception.clj `unchecked-handler`).
+ */
+export class RelayedAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`relayed ${status}`);
+  }
+}
+
 export class InvalidRequest extends Problem {
   constructor(fields: Record<string, unknown> | string) {
     super(400, "ERR_ILLEGAL_ARGUMENT", fields);
@@ -65,7 +78,8 @@ export async function backendScope(
   { statusOf = (problem) => problem.status, refuse = plainRefusal }: ScopeOptions = {},
 ): Promise<void> {
   await app.register(async (scope) => {
-    scope.setErrorHandler((thrown: FastifyError | Problem, request, reply) => {
+    scope.setErrorHandler((thrown: FastifyError | Problem | RelayedAnswer, request, reply) => {
+      if (thrown instanceof RelayedAnswer) return reply.code(thrown.status).send(thrown.body);
       const error = !(thrown instanceof Problem) && thrown.validation ? refuse(thrown, request) : thrown;
       if (error instanceof Problem) {
         return reply.code(statusOf(error)).send({ ...error.details, error_code: error.code, reason: error.reason });

@@ -7,12 +7,6 @@ import { AvuList } from "./answer-schemas.js";
 import { type AvusState, type StoredAvu, shownAvu } from "./avu-store.js";
 import { metadataScope, userOf } from "./service.js";
 
-/**
- * AVUs of data items kept outside this backend's store: the file-info simulator keeps the metadata-service AVUs
- * set through data-info with the item (the real data-info hands them to this backend). The platform passes them in.
- */
-export type DataItemAvus = () => Iterable<{ avu: StoredAvu; attached: StoredAvu[] }>;
-
 const CRITERIA = ["attribute", "target-type", "target-id", "value", "unit"] as const;
 type Criteria = Partial<Record<(typeof CRITERIA)[number], string[]>>;
 
@@ -54,18 +48,12 @@ const matches = (avu: StoredAvu, criteria: Criteria) =>
  * `POST /avus/search` (criteria in the body) and `GET /avus` (in the query, repeatable) → `{avus}`: the AVUs whose
  * attribute, target type, target id, value and unit are each one of those given, with what is attached to them.
  */
-export function avuSearchRoutes(app: FastifyInstance, state: () => AvusState, dataItemAvus: DataItemAvus) {
+export function avuSearchRoutes(app: FastifyInstance, state: () => AvusState) {
   const search = (criteria: Criteria) => {
     const stored = [...state().avus.values()];
     const attachedTo = (id: string) => stored.filter((avu) => avu.target_type === "avu" && avu.target_id === id);
-    const own = stored.filter((avu) => avu.target_type !== "avu" && matches(avu, criteria));
-    const kept = [...dataItemAvus()].filter(({ avu }) => matches(avu, criteria));
-    return {
-      avus: [
-        ...own.map((avu) => shownAvu(avu, attachedTo)),
-        ...kept.map(({ avu, attached }) => shownAvu(avu, (id) => attached.filter((child) => child.target_id === id))),
-      ],
-    };
+    const found = stored.filter((avu) => avu.target_type !== "avu" && matches(avu, criteria));
+    return { avus: found.map((avu) => shownAvu(avu, attachedTo)) };
   };
   return metadataScope(app, (scope) => {
     scope.post("/avus/search", answers({ 200: AvuList }), async (request: FastifyRequest) => {

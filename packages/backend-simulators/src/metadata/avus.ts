@@ -5,7 +5,8 @@ import { answers, NoBody } from "../framework/answers.js";
 import { defineModule } from "../framework/module.js";
 import { Problem } from "../framework/problems.js";
 import { AvuList } from "./answer-schemas.js";
-import { avuSearchRoutes, type DataItemAvus } from "./avu-search.js";
+import { avuSearchRoutes } from "./avu-search.js";
+import { seededAvus } from "./avu-seed.js";
 import { type AvusState, type StoredAvu, shownAvu } from "./avu-store.js";
 import { isoSeconds, now } from "./clock.js";
 import { canonicalUuid, emptyOk, Uuid } from "./schemas.js";
@@ -194,14 +195,13 @@ function routes(scope: FastifyInstance, state: () => AvusState) {
 
 /**
  * Metadata backend: AVUs (attribute, value, unit) on files, folders and the other target types,
- * with AVUs attached to AVUs; listing, adding or updating, setting (replacing) and copying them; searching them
- * together with the data items' AVUs `dataItemAvus` gives.
+ * with AVUs attached to AVUs; listing, adding or updating, setting (replacing), copying and searching them. data-info
+ * keeps a file's or folder's here (its `/data/{id}/metadata` routes call these).
  */
-export const avusModule = (dataItemAvus: DataItemAvus) =>
-  defineModule<AvusState>({
-    makeState: () => ({ avus: new Map() }),
-    async routes(app, state) {
-      await metadataScope(app, (scope) => routes(scope, state));
-      await avuSearchRoutes(app, state, dataItemAvus);
-    },
-  });
+export const avusModule = defineModule<AvusState>({
+  makeState: () => ({ avus: seededAvus() }),
+  async routes(app, state) {
+    await metadataScope(app, (scope) => routes(scope, state));
+    await avuSearchRoutes(app, state);
+  },
+});

@@ -1,6 +1,5 @@
 import { moduleSimulator } from "../framework/module.js";
 import type { SimulatorOptions } from "../framework/simulator.js";
-import type { DataItemAvus } from "./avu-search.js";
 import { avusModule } from "./avus.js";
 import { comments } from "./comments.js";
 import { favorites } from "./favorites.js";
@@ -9,16 +8,10 @@ import { permanentIdRequests } from "./permanent-id-requests.js";
 import { tags } from "./tags.js";
 import { templates } from "./templates.js";
 
-export interface MetadataSimulatorOptions extends SimulatorOptions {
-  /** The data items' AVUs kept by the file-info simulator, which AVU searches find too; none when left out. */
-  dataItemAvus?: DataItemAvus;
-}
-
-export function createMetadataSimulator({ dataItemAvus = () => [], ...options }: MetadataSimulatorOptions = {}) {
-  const avus = avusModule(dataItemAvus);
+export function createMetadataSimulator(options: SimulatorOptions = {}) {
   return moduleSimulator(
     "metadata",
-    { comments, ontologies, templates, favorites, tags, avus, permanentIdRequests },
+    { comments, ontologies, templates, favorites, tags, avus: avusModule, permanentIdRequests },
     options,
   );
 }

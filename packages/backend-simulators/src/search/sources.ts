@@ -70,7 +70,7 @@ export class SearchView {
     return entry.avus.map((avu: Avu) => indexedAvu(avu));
   }
 
-  /** The metadata service's AVUs of an entry: those kept with the entry's template metadata and those on it as a target. */
+  /** The metadata service's AVUs of an entry: those on it as a target. */
   cyverseAvus(entry: Entry): IndexedAvu[] {
     if (!this.cyverseByTarget) {
       this.cyverseByTarget = new Map();
@@ -81,8 +81,7 @@ export class SearchView {
         this.cyverseByTarget.set(avu.target_id, list);
       }
     }
-    const kept = Array.isArray(entry.metadata.avus) ? (entry.metadata.avus as Avu[]).map(indexedAvu) : [];
-    return [...kept, ...(this.cyverseByTarget.get(entry.id) ?? [])];
+    return this.cyverseByTarget.get(entry.id) ?? [];
   }
 
   /** The searching user's tags with these ids; tags of others are not the user's to search by. */

@@ -9,6 +9,7 @@ import { parseCsv } from "../csv.js";
 import { alreadyExists, badField } from "../errors.js";
 import { createFolders, missingFolders } from "../folders.js";
 import { statOf } from "../formats.js";
+import { avuTargetOf, type MetadataService } from "../metadata-service.js";
 import { baseName, logicalPath, parentOf } from "../paths.js";
 import { canRead } from "../permissions.js";
 import { body, queryValue, requiredQuery } from "../request-values.js";
@@ -23,16 +24,32 @@ export function newFilePath(view: CallerView, dest: unknown): string {
   return path;
 }
 
-const templateAvus = (entry: Entry): unknown[] => (Array.isArray(entry.metadata.avus) ? entry.metadata.avus : []);
+/** The metadata service's AVUs of an entry, as data-info asks for them (as the caller). */
+const metadataAvus = async (view: CallerView, metadata: MetadataService, entry: Entry) =>
+  (await metadata.listAvus(view.user, avuTargetOf(entry))).avus;
 
-/** An entry's stat with all its metadata; folders (when `recursive`) with their readable contents too. */
-function exported(view: CallerView, entry: Entry, recursive: boolean): Record<string, unknown> {
-  const item = { ...statOf(view.store, entry, view.user), metadata: [...userAvus(entry), ...templateAvus(entry)] };
+/**
+ * An entry's stat with all its metadata, its iRODS AVUs then the metadata service's; folders (when `recursive`)
+ * with their readable contents too (data-info `get-data-item-metadata-for-save`).
+ */
+async function exported(
+  view: CallerView,
+  metadata: MetadataService,
+  entry: Entry,
+  recursive: boolean,
+): Promise<Record<string, unknown>> {
+  const avus = [...userAvus(entry), ...(await metadataAvus(view, metadata, entry))];
+  const item = { ...statOf(view.store, entry, view.user), metadata: avus };
   if (!recursive || entry.type !== "dir") return item;
   const children = view.store.catalogue.childrenOf(entry.path).filter((child) => canRead(child, view.user));
-  const of = (type: Entry["type"]) =>
-    children.filter((child) => child.type === type).map((child) => exported(view, child, true));
-  return { ...item, folders: of("dir"), files: of("file") };
+  const of = async (type: Entry["type"]) => {
+    const listed = [];
+    for (const child of children.filter((candidate) => candidate.type === type)) {
+      listed.push(await exported(view, metadata, child, true));
+    }
+    return listed;
+  };
+  return { ...item, folders: await of("dir"), files: await of("file") };
 }
 
 const xmlEscape = (text: string) =>
@@ -55,6 +72,7 @@ const DATAONE_OBJECTS = "https://de.cyverse.org/dataone-node/rest/mn/v1/object";
  * writes a data set's OAI-ORE and metadata files into `../curated_metadata/{name}` (empty answer).
  */
 export function exportRoutes(app: FastifyInstance, context: FileInfoContext) {
+  const { metadata } = context;
   app.post<ById>("/data/:id/metadata/save", answers({ 200: FileStat }), async (request) => {
     const view = viewFor(request, context);
     const fields = body(request);
@@ -62,7 +80,7 @@ export function exportRoutes(app: FastifyInstance, context: FileInfoContext) {
       throw badField("recursive must be true or false", { field: "recursive" });
     const source = view.readable(view.entryWithId(request.params.id));
     const dest = newFilePath(view, fields.dest);
-    const json = JSON.stringify(exported(view, source, fields.recursive), null, 2);
+    const json = JSON.stringify(await exported(view, metadata, source, fields.recursive), null, 2);
     return { file: statOf(view.store, view.store.writeFile(dest, json, { owner: view.user }), view.user) };
   });
 
@@ -77,14 +95,15 @@ export function exportRoutes(app: FastifyInstance, context: FileInfoContext) {
     const attrs = header.slice(1);
     const resolve = (path: string) => logicalPath(path.startsWith("/") ? path : `${target.path}/${path}`);
     const entries = view.allWriteable(view.entriesAt(rows.map(([path = ""]) => resolve(path))));
-    return {
-      "path-metadata": entries.map((entry, index) => {
-        const values = rows[index]?.slice(1) ?? [];
-        const avus = attrs.map((attr, column) => ({ attr, value: values[column] ?? "", unit: "" }));
-        entry.metadata = { ...entry.metadata, avus: [...templateAvus(entry), ...avus] };
-        return { path: entry.path, avus };
-      }),
-    };
+    const applied = [];
+    for (const [index, entry] of entries.entries()) {
+      const values = rows[index]?.slice(1) ?? [];
+      const avus = attrs.map((attr, column) => ({ attr, value: values[column] ?? "", unit: "" }));
+      // data-info `bulk-add-file-avus`: the row's AVUs added through the metadata service, none asked for none.
+      if (avus.length > 0) await metadata.updateAvus(view.user, avuTargetOf(entry), { avus });
+      applied.push({ path: entry.path, avus });
+    }
+    return { "path-metadata": applied };
   });
 
   app.post<ById>("/data/:id/ore/save", answers({ 200: NoBody }), async (request, reply) => {
@@ -93,7 +112,7 @@ export function exportRoutes(app: FastifyInstance, context: FileInfoContext) {
     const metadataFolder = `${parentOf(parentOf(dataSet.path))}/curated_metadata/${baseName(dataSet.path)}`;
     view.writeable(missingFolders(view.store, metadataFolder).existing);
     createFolders(view.store, metadataFolder, view.user);
-    const avus = templateAvus(dataSet) as Array<{ attr?: unknown; value?: unknown }>;
+    const avus = await metadataAvus(view, metadata, dataSet);
     const files = view.store.catalogue.subtree(dataSet.path).filter((entry) => entry.type === "file");
     putFile(
       view,
