@@ -1,3 +1,4 @@
+import { DOI_REQUEST } from "@de-gateway/backend-simulators";
 import { describe, expect, it } from "vitest";
 import { badPathRefusal, HOME, q, useDataService } from "./support.js";
 
@@ -191,6 +192,10 @@ describe("file types", () => {
     expect(folder.json()).toMatchObject({ error_code: "ERR_NOT_A_FILE" });
     const missing = await send("alice", "POST", "/secured/filetypes/type", { path: `${alice}/gone.csv`, type: "csv" });
     expect(missing.json()).toMatchObject({ error_code: "ERR_DOES_NOT_EXIST" });
+    // common-swagger-api's FileType takes `unknown` too, as data-info stores it.
+    const unknown = await send("alice", "POST", "/secured/filetypes/type", { path: csv, type: "unknown" });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ path: csv, type: "unknown" });
     const noType = await send("alice", "POST", "/secured/filetypes/type", { path: csv });
     expect(noType.json()).toMatchObject({ error_code: "ERR_BAD_OR_MISSING_FIELD" });
   });
@@ -364,5 +369,19 @@ describe("metadata templates", () => {
       (await send("alice", "GET", "/secured/filesystem/metadata/template/00000000-0000-4000-8000-000000000000"))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe("an item's permissions as the sharing dialog lists them", () => {
+  it("leaves out the data store's administrative accounts, as data-info's perms-filter does", async () => {
+    // The curators' staging folder, made by the administrative account (rods) and owned by the curators' group.
+    const listed = await send("carol", "POST", "/secured/filesystem/user-permissions", {
+      paths: [DOI_REQUEST.stagingFolder],
+    });
+    expect(listed.statusCode).toBe(200);
+    const [folder] = listed.json().paths;
+    const users = folder["user-permissions"].map((grant: { user: string }) => grant.user);
+    expect(users).toContain(DOI_REQUEST.curatorsGroup);
+    expect(users).not.toContain("rods");
   });
 });

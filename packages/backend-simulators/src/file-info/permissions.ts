@@ -6,6 +6,11 @@ export const PUBLIC_GROUP = "public";
 export const ANONYMOUS_USER = "anonymous";
 /** The zone's administrative account (iRODS rodsadmin): it owns the folders above the homes and may do anything. */
 export const ADMIN_ACCOUNT = "rods";
+/**
+ * The accounts data-info leaves out of an item's permissions and share count: its `perms-filter` (`rods`,
+ * `rodsadmin`) and its own account (`services/permissions.clj` `filtered-user-perms`, `stat.clj` `count-shares`).
+ */
+const ADMINISTRATIVE_ACCOUNTS = new Set([ADMIN_ACCOUNT, "rodsadmin"]);
 /** The data curators' group: permanent-id requests' folders are shared with it. carol is a curator. */
 export const CURATORS_GROUP = "data-curators";
 
@@ -51,8 +56,8 @@ export function grantAtLeast(entry: Entry, user: string, permission: Permission)
   entry.acl.set(user, higher(entry.acl.get(user), permission) ?? permission);
 }
 
-/** Other users' access to an entry, as data-info lists it (the caller and the public group left out). */
+/** Other users' access to an entry, as data-info lists it (the caller, the public group and the administrative accounts left out). */
 export const sharesOf = (entry: Entry, caller: string) =>
   [...entry.acl.entries()]
-    .filter(([user]) => user !== caller && user !== PUBLIC_GROUP)
+    .filter(([user]) => user !== caller && user !== PUBLIC_GROUP && !ADMINISTRATIVE_ACCOUNTS.has(user))
     .map(([user, permission]) => ({ user, permission }));

@@ -7,8 +7,8 @@ import { badField } from "../errors.js";
 import { body } from "../request-values.js";
 
 /**
- * `GET /file-types` → `{types}`; `PUT /data/{id}/type` `{type}` sets a file's info type (owner only; an
- * empty string resets it to `unknown`) → `{path, type, user}`.
+ * `GET /file-types` → `{types}`; `PUT /data/{id}/type` `{type}` sets a file's info type (owner only; `unknown`
+ * or an empty string resets it to `unknown`) → `{path, type, user}`.
  */
 export function fileTypeRoutes(app: FastifyInstance, context: FileInfoContext) {
   app.get("/file-types", answers({ 200: TypesList }), async () => ({ types: [...FILE_TYPES] }));
@@ -16,8 +16,10 @@ export function fileTypeRoutes(app: FastifyInstance, context: FileInfoContext) {
   app.put<{ Params: { id: string } }>("/data/:id/type", answers({ 200: FileTypeReturn }), async (request) => {
     const view = viewFor(request, context);
     const type = body(request).type;
-    if (typeof type !== "string" || (type.trim() !== "" && !(FILE_TYPES as readonly string[]).includes(type))) {
-      throw badField("type must be one of the file types or empty", { type });
+    // common-swagger-api `ValidInfoTypesEnumPlusBlank`: the file types, `unknown` and blank.
+    const known = (FILE_TYPES as readonly string[]).includes(type as string) || type === UNKNOWN_TYPE;
+    if (typeof type !== "string" || (type.trim() !== "" && !known)) {
+      throw badField("type must be one of the file types, unknown or empty", { type });
     }
     const entry = view.file(view.owned(view.entryWithId(request.params.id)));
     entry.infoType = type.trim() === "" ? UNKNOWN_TYPE : type;
