@@ -26,8 +26,9 @@ export const SuccessCount = Type.Object({ success: Type.Boolean(), count: Type.I
 /** model/main.go ErrorResponse: every refusal of the service's handlers, and echo's own (`{"message":"Not Found"}`). */
 export const ErrorResponse = Type.Object({ message: Type.String() });
 
-// System messages and their counts come from the platform's notification agent, which no public repository here
-// holds; these follow the interface's notification section (the counts it names, the system message endpoints).
+// System messages and their counts were removed from cyverse-de/notifications and from terrain in 2026 (the service
+// answers `user-total` only): these follow the interface's notification section, which still catalogues them
+// (docs/backend-compatibility.md, "Open: for the spec's owners").
 export const MessageCounts = Type.Object({
   "user-total": Type.Integer({ minimum: 0 }),
   "system-total": Type.Integer({ minimum: 0 }),

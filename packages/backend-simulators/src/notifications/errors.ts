@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 
 /**
- * A refusal of the system-message routes, with an `error_code` body. They come from the platform's notification
- * agent, which no public repository here holds; the user-message routes answer as cyverse-de/notifications does
- * (service-errors.ts).
+ * A refusal of the system-message routes, with an `error_code` body. The service no longer has them (answer-schemas.ts);
+ * the user-message routes answer as cyverse-de/notifications does (service-errors.ts).
  */
 export class AgentError extends Error {
   constructor(
