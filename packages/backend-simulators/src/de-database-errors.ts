@@ -16,6 +16,10 @@ export const invalidUuid = (value: string) => `pq: invalid input syntax for type
 export const foreignKeyViolation = (table: string, column: string) =>
   `pq: insert or update on table "${table}" violates foreign key constraint "${table}_${column}_fkey"`;
 
+/** A delete of a row another table's foreign key (without `ON DELETE`) still names. */
+export const referencedRowDeleted = (table: string, referencing: string, column: string) =>
+  `pq: update or delete on table "${table}" violates foreign key constraint "${referencing}_${column}_fkey" on table "${referencing}"`;
+
 export const uniqueViolation = (table: string, columns: readonly string[]) =>
   `pq: duplicate key value violates unique constraint "${table}_${columns.join("_")}_key"`;
 

@@ -156,8 +156,36 @@ describe("quick launches, at the analyses service", () => {
     expect(notAnObject.statusCode).toBe(400);
   });
 
+  it("keeps a quick launch someone made a favorite or a default, as the database's foreign keys do", async () => {
+    const saved = await save("Shared count", true);
+    const favorite = (await send("bob", "POST", "/quicklaunches/favorites", { quick_launch_id: saved.id })).json();
+    // sonora's saved-launch listing (deleteSavedLaunch): the service fails the delete, and the gateway says so.
+    const refused = await send("alice", "DELETE", `/quicklaunches/${saved.id}`);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
+    expect((await send("alice", "GET", `/quicklaunches/${saved.id}`)).statusCode).toBe(200);
+    await send("bob", "DELETE", `/quicklaunches/favorites/${favorite.id}`);
+    const pair = { app_id: WORD_COUNT, quick_launch_id: saved.id };
+    const userDefault = (await send("alice", "POST", "/quicklaunches/defaults/user", pair)).json();
+    expect((await send("alice", "DELETE", `/quicklaunches/${saved.id}`)).statusCode).toBe(502);
+    await send("alice", "DELETE", `/quicklaunches/defaults/user/${userDefault.id}`);
+    expect((await send("alice", "DELETE", `/quicklaunches/${saved.id}`)).statusCode).toBe(200);
+    expect((await send("alice", "GET", `/quicklaunches/${saved.id}`)).statusCode).toBe(404);
+  });
+
+  it("takes an instant launch away with its quick launch, as the database's cascade does", async () => {
+    const saved = await save("Instant count", true);
+    const made = (await send("carol", "PUT", "/admin/instant-launches", { quick_launch_id: saved.id })).json();
+    const listed = async () =>
+      (await send("alice", "GET", "/instantlaunches")).json().instant_launches.map((row: { id: string }) => row.id);
+    expect(await listed()).toContain(made.id);
+    expect((await send("alice", "DELETE", `/quicklaunches/${saved.id}`)).statusCode).toBe(200);
+    expect(await listed()).not.toContain(made.id);
+  });
+
   it("sends every row the caller's full username from the token, whatever user or email the caller sent", async () => {
     const saved = await save("Chapter one", true);
+    const spare = await save("Spare");
     const favorite = (await send("alice", "POST", "/quicklaunches/favorites", { quick_launch_id: saved.id })).json();
     const pair = { app_id: WORD_COUNT, quick_launch_id: saved.id };
     const userDefault = (await send("alice", "POST", "/quicklaunches/defaults/user", pair)).json();
@@ -185,7 +213,8 @@ describe("quick launches, at the analyses service", () => {
       ["PATCH", `/quicklaunches/defaults/global/${globalDefault.id}`, pair],
       ["DELETE", `/quicklaunches/defaults/global/${globalDefault.id}`],
       ["POST", "/quicklaunches/defaults/global", pair],
-      ["DELETE", `/quicklaunches/${saved.id}`],
+      // One no favorite or default names: the database refuses to delete the other.
+      ["DELETE", `/quicklaunches/${spare.id}`],
     ];
     for (const [method, url, body] of rows) {
       const response = await send("alice", method, `${url}?user=bob&email=bob@example.org`, body, {

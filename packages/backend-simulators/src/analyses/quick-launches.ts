@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SEED_APPS } from "../apps/catalog-store.js";
+import { referencedRowDeleted } from "../de-database-errors.js";
 import { qualifiedUsername } from "../demo-users.js";
 import { JUPYTER_QUICK_LAUNCH } from "../demo-world.js";
 import { answers } from "../framework/answers.js";
@@ -65,6 +66,26 @@ export const SEED_QUICK_LAUNCHES: readonly QuickLaunchRecord[] = [
   },
 ];
 
+/**
+ * The analyses service's tables whose foreign key names a quick launch without `ON DELETE`, in the order PostgreSQL
+ * checks them (their creation, de-database 000010), by the module and map that keep their rows here.
+ */
+const REFERENCING = [
+  ["quick_launch_favorites", "favorites", "favorites"],
+  ["quick_launch_user_defaults", "userDefaults", "userDefaults"],
+  ["quick_launch_global_defaults", "globalDefaults", "globalDefaults"],
+] as const;
+
+/** A delete those foreign keys refuse, answered with 500 (httphandlers/quicklaunches.go DeleteQuickLaunchHandler). */
+function refuseReferenced(all: Record<string, unknown>, quickLaunchId: string): void {
+  for (const [table, module, rows] of REFERENCING) {
+    const kept = (all[module] as Record<string, Map<string, { quick_launch_id: string }>> | undefined)?.[rows];
+    if ([...(kept?.values() ?? [])].some((row) => row.quick_launch_id === quickLaunchId)) {
+      throw new EchoError(500, referencedRowDeleted("quick_launches", table, "quick_launch_id"));
+    }
+  }
+}
+
 export const quickLaunchesOf = (all: () => Record<string, unknown>) => all().quickLaunches as QuickLaunchesState;
 
 /** The service shows a quick launch to its creator, and a public one to anyone. */
@@ -99,7 +120,7 @@ export function quickLaunches(apps: AppsState) {
     makeState: () => ({
       quickLaunches: new Map(SEED_QUICK_LAUNCHES.map((quickLaunch) => [quickLaunch.id, structuredClone(quickLaunch)])),
     }),
-    routes: (app, state) =>
+    routes: (app, state, all) =>
       echoScope(app, (scope) => {
         const listFor = (user: string) =>
           [...state().quickLaunches.values()].filter((quickLaunch) => visibleTo(quickLaunch, user));
@@ -158,8 +179,12 @@ export function quickLaunches(apps: AppsState) {
         scope.delete<Id>("/quicklaunches/:id", answers({ 200: Deletion }), async (request) => {
           const user = userOf(request);
           const quickLaunch = state().quickLaunches.get(request.params.id);
-          // Deleting what is not there (or not the caller's) succeeds, as the service's idempotent delete does.
-          if (quickLaunch?.creator === user) state().quickLaunches.delete(quickLaunch.id);
+          // Deleting what is not there (or not the caller's) succeeds, as the service's idempotent delete does. A
+          // quick launch someone made a favorite or a default stays: those tables' foreign keys refuse the delete.
+          if (quickLaunch?.creator === user) {
+            refuseReferenced(all(), quickLaunch.id);
+            state().quickLaunches.delete(quickLaunch.id);
+          }
           return { id: request.params.id };
         });
         scope.get<Id>("/quicklaunches/:id/app-info", answers({ 200: QuickLaunchAppInfo }), async (request) => {

@@ -64,6 +64,14 @@ export function fullInstantLaunch(instantLaunch: InstantLaunch, database: DeData
  * id) with the caller's name, so it never passes: both are refused with 400 whoever asks.
  */
 export function instantLaunchRoutes(app: FastifyInstance, state: () => InstantLaunchState, database: DeDatabase) {
+  // The database deletes an instant launch with its quick launch (`ON DELETE CASCADE`, de-database 000010), which
+  // the analyses service deletes: what is gone there is gone here before any request reads it.
+  app.addHook("onRequest", async () => {
+    const quickLaunchIds = new Set(database.quickLaunches().map((quickLaunch) => quickLaunch.id));
+    for (const [id, instantLaunch] of state().instantLaunches) {
+      if (!quickLaunchIds.has(instantLaunch.quick_launch_id)) state().instantLaunches.delete(id);
+    }
+  });
   const existing = (id: string) => {
     const found = state().instantLaunches.get(uuid(id));
     if (!found) throw echoError(404, NO_ROWS);
