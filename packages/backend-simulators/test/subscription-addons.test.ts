@@ -83,6 +83,43 @@ describe("the add-on service's statuses", () => {
     expect(offered).toEqual(failed("addon"));
     expect(platform().subscriptionAddons.state.addons.addons.size).toBe(2);
   });
+
+  it("fails (500) to offer an add-on without rates: the database refuses goqu's insert of none", async () => {
+    const offered = await call("PUT", "/addons", {
+      addon: {
+        name: "Rateless",
+        description: "no rate",
+        default_amount: 10,
+        default_paid: false,
+        resource_type: { uuid: CPU_HOURS },
+        addon_rates: [],
+      },
+    });
+    expect(offered).toEqual(failed("addon"));
+    expect(platform().subscriptionAddons.state.addons.addons.size).toBe(2);
+  });
+});
+
+describe("add-ons as the service reads them back", () => {
+  it("lists rates by effective date, each date as Go writes the timestamp, and add-ons in the order they were made", async () => {
+    const before = ((await call("GET", "/addons")).body.addons as Json[]).map((addon) => addon.name);
+    // As sonora's add-on form sends dates (yyyy-MM-dd'T'HH:mm:ssXXX), the later one first.
+    const addon = await offer([
+      { rate: 6, effective_date: "2025-01-01T00:00:00-07:00" },
+      { rate: 5, effective_date: "2024-01-01T00:00:00-07:00" },
+    ]);
+    expect(addon.addon_rates.map((rate: Json) => [rate.rate, rate.effective_date])).toEqual([
+      [5, "2024-01-01T07:00:00Z"],
+      [6, "2025-01-01T07:00:00Z"],
+    ]);
+    // A name that sorts before the seeded add-ons' ("1 TB", "5000 CPU Hours"): the table lists it last all the same.
+    const half = await call("PUT", "/addons", {
+      addon: { ...addon, uuid: undefined, name: "0.5 TB", addon_rates: [{ rate: 1, effective_date: "2024-01-01" }] },
+    });
+    expect(half.status).toBe(200);
+    const after = ((await call("GET", "/addons")).body.addons as Json[]).map((listed) => listed.name);
+    expect(after).toEqual([...before, "Extra CPU", "0.5 TB"]);
+  });
 });
 
 describe("applied add-ons", () => {

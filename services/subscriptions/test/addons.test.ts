@@ -187,6 +187,8 @@ describe("add-ons", () => {
       { ...extraCpu, name: "" },
       noType,
       { ...extraCpu, addon_rates: "cheap" },
+      // The client's new add-on form starts without rates; the service would fail on none (500).
+      { ...extraCpu, addon_rates: [] },
       { ...extraCpu, resource_type: { ...extraCpu.resource_type, uuid: "cpu" } },
     ]) {
       const refused = await service.send("carol", "POST", "/admin/qms/addons", malformed);

@@ -1,14 +1,7 @@
 /**
- * How resource-usage-api's Go writes the values it re-encodes: time.Time as RFC 3339 with only the fraction it has,
- * and cockroachdb/apd decimals as their text.
+ * How resource-usage-api's Go writes the values it re-encodes: cockroachdb/apd decimals as their text, and a time it
+ * has none for (its times as framework/go-time.ts writes them).
  */
-
-/** A time as encoding/json writes a time.Time: RFC 3339, its fraction without trailing zeros. */
-export function timeText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toISOString().replace(/\.?0*Z$/, "Z");
-}
 
 /** time.Time's zero value, which the service sends for times it has none for. */
 export const ZERO_TIME = "0001-01-01T00:00:00Z";

@@ -1,4 +1,5 @@
-import { decimalText, timeText, ZERO_TIME } from "./go-text.js";
+import { goTimeText } from "../framework/go-time.js";
+import { decimalText, ZERO_TIME } from "./go-text.js";
 
 interface ResourceType {
   uuid: string;
@@ -52,7 +53,7 @@ const amountOf = (key: "quota" | "usage") => (amount: Amount) => ({
   id: amount.uuid,
   [key]: amount[key] ?? 0,
   resource_type: resourceTypeOf(amount.resource_type),
-  last_modified_at: timeText(amount.last_modified_at),
+  last_modified_at: goTimeText(amount.last_modified_at),
 });
 
 /**
@@ -61,8 +62,8 @@ const amountOf = (key: "quota" | "usage") => (amount: Amount) => ({
  */
 const subscriptionOf = (summary: SubscriptionSummary) => ({
   id: summary.uuid,
-  effective_start_date: timeText(summary.effective_start_date),
-  effective_end_date: timeText(summary.effective_end_date),
+  effective_start_date: goTimeText(summary.effective_start_date),
+  effective_end_date: goTimeText(summary.effective_end_date),
   users: { id: summary.user.uuid, username: summary.user.username },
   plan: { id: summary.plan.uuid, name: summary.plan.name, description: summary.plan.description },
   quotas: (summary.quotas ?? []).map(amountOf("quota")),
@@ -81,7 +82,7 @@ const subscriptionOf = (summary: SubscriptionSummary) => ({
     paid: applied.paid,
     addon_rate: {
       id: applied.addon_rate.uuid,
-      effective_date: timeText(applied.addon_rate.effective_date),
+      effective_date: goTimeText(applied.addon_rate.effective_date),
       rate: applied.addon_rate.rate,
     },
   })),
@@ -97,15 +98,15 @@ function cpuUsageOf(summary: SubscriptionSummary, usage: Amount | undefined) {
     user_id: summary.user.uuid,
     username: summary.user.username,
     total: decimalText(usage?.usage ?? 0),
-    effective_start: timeText(summary.effective_start_date),
-    effective_end: timeText(summary.effective_end_date),
-    last_modified: usage ? timeText(usage.last_modified_at) : ZERO_TIME,
+    effective_start: goTimeText(summary.effective_start_date),
+    effective_end: goTimeText(summary.effective_end_date),
+    last_modified: usage ? goTimeText(usage.last_modified_at) : ZERO_TIME,
   };
 }
 
 /** The data store's usage: QMS's `data.size` usage (a whole number of bytes), else an empty record at Go's zero time. */
 function dataUsageOf(summary: SubscriptionSummary, usage: Amount | undefined) {
-  const when = usage ? timeText(usage.last_modified_at) : ZERO_TIME;
+  const when = usage ? goTimeText(usage.last_modified_at) : ZERO_TIME;
   return {
     id: usage?.uuid ?? "",
     user_id: summary.user.uuid,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { goTimeText } from "../framework/go-time.js";
 import { badRequest, internalError } from "./envelope.js";
 import type { Addon, AddonRate, AddonStore } from "./store.js";
 
@@ -29,10 +30,15 @@ export function incomingRates(value: unknown): IncomingRate[] {
   }));
 }
 
-/** A new add-on's rates: one for each effective date (db/types.go ValidateAddonRateUniqueness), each a new id. */
+/**
+ * A new add-on's rates: one for each effective date (db/types.go ValidateAddonRateUniqueness), each a new id, listed
+ * by effective date as the service reads them back (db/addons.go ListRatesForAddon). None at all fails the service:
+ * goqu writes an insert of no rows as `DEFAULT VALUES`, which addon_rates' NOT NULL addon_id refuses (500).
+ */
 export function newAddonRates(store: AddonStore, rates: IncomingRate[]): AddonRate[] {
   if (datesRepeat(rates)) throw badRequest("there can only be one plan rate for each effective date");
-  return store.newRates(rates);
+  if (rates.length === 0) throw internalError();
+  return store.newRates(rates).sort((a, b) => instant(a) - instant(b));
 }
 
 /**
@@ -62,8 +68,8 @@ export function updateAddonRates(store: AddonStore, addon: Addon, incoming: Inco
     .map(([key, { rate, effective_date }]) => {
       const current = existing.get(key);
       // Written over in place, so that the applied add-ons charged at it read its new values, as the service joins.
-      if (current) return Object.assign(current, { rate, effective_date });
-      return { uuid: key.startsWith("#") ? randomUUID() : key, rate, effective_date };
+      if (current) return Object.assign(current, { rate, effective_date: goTimeText(effective_date) });
+      return { uuid: key.startsWith("#") ? randomUUID() : key, rate, effective_date: goTimeText(effective_date) };
     })
     .sort((a, b) => instant(a) - instant(b));
   for (const applied of store.subscriptionAddons.values()) {

@@ -105,11 +105,9 @@ export function addonRoutes(app: FastifyInstance, store: () => AddonStore, qms: 
     },
   );
 
+  // db/addons.go ListAddons has no ORDER BY: the rows come as the table keeps them, in the order they were added.
   app.get("/addons", { ...envelopeErrors("addons"), ...answers({ 200: AddonsAnswer }) }, async () =>
-    answer(
-      "addons",
-      [...store().addons.values()].sort((a, b) => a.name.localeCompare(b.name)),
-    ),
+    answer("addons", [...store().addons.values()]),
   );
 
   app.post<{ Params: { uuid: string }; Body: UpdateAddonBody | null }>(

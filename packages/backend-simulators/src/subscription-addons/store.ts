@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { goTimeText } from "../framework/go-time.js";
 import type { ResourceType } from "../qms/catalog.js";
 import { CPU_HOURS, DATA_SIZE } from "../qms/catalog.js";
 
@@ -85,7 +86,12 @@ export class AddonStore {
   readonly subscriptionAddons = new Map<string, SubscriptionAddon>();
 
   newRates(rates: ReadonlyArray<{ rate: number; effective_date: string }>): AddonRate[] {
-    return rates.map((rate) => ({ uuid: randomUUID(), rate: rate.rate, effective_date: rate.effective_date }));
+    // The database keeps the date as a timestamp, which the service writes back as Go writes a time.
+    return rates.map((rate) => ({
+      uuid: randomUUID(),
+      rate: rate.rate,
+      effective_date: goTimeText(rate.effective_date),
+    }));
   }
 
   appliedTo(subscriptionId: string): SubscriptionAddon[] {

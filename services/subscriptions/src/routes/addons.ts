@@ -28,7 +28,8 @@ const NewAddon = Type.Object({
   default_amount: Type.Number({ exclusiveMinimum: 0, description: "how much of the resource it adds" }),
   default_paid: Type.Boolean(),
   resource_type: NewResourceType,
-  addon_rates: Type.Array(NewRate),
+  // The service fails an add-on without rates (500): its insert of no rates is refused by the database.
+  addon_rates: Type.Array(NewRate, { minItems: 1, description: "at least one rate" }),
 });
 
 const AddonChanges = Type.Object({
