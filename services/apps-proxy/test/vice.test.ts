@@ -104,6 +104,11 @@ describe("the VICE journey", () => {
     expect(ids(everyone.deployments).sort()).toEqual([alices.id, bobs.id, ALICES_VICE_ANALYSIS].sort());
     const onlyBob = await resources("carol", "/admin/vice/resources?username=bob");
     expect(ids(onlyBob.deployments)).toEqual([bobs.id]);
+    // Each analysis' service has app-exposer's two ports, which the admin page's filters list (efcs.js).
+    expect(onlyBob.services[0].ports).toEqual([
+      { name: "tcp-input", nodePort: 0, targetPort: 60001, targetPortName: "60001", port: 60001, protocol: "TCP" },
+      { name: "tcp-proxy", nodePort: 0, targetPort: 60002, targetPortName: "60002", port: 60000, protocol: "TCP" },
+    ]);
     expect((await send("alice", "GET", "/admin/vice/resources")).statusCode).toBe(403);
 
     const host = subdomainOf(everyone, bobs.id);

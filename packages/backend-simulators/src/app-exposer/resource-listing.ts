@@ -71,7 +71,12 @@ export function resourceInfo(analyses: ViceAnalysis[], now = Date.now()) {
     })),
     services: newestFirst.map((analysis) => ({
       ...meta(analysis, `vice-${analysis.externalId}`),
-      ports: [{ name: "tcp-proxy", nodePort: 0, targetPort: 60002, targetPortName: "", port: 80, protocol: "TCP" }],
+      // vicebuild/services.go: the file-transfers port and the vice-proxy's; a numeric target port's name is its
+      // number (reporting/convert.go ServiceInfoFrom, IntOrString.String).
+      ports: [
+        { name: "tcp-input", nodePort: 0, targetPort: 60001, targetPortName: "60001", port: 60001, protocol: "TCP" },
+        { name: "tcp-proxy", nodePort: 0, targetPort: 60002, targetPortName: "60002", port: 60000, protocol: "TCP" },
+      ],
     })),
     ingresses: [],
     routes: newestFirst.map((analysis) => ({
