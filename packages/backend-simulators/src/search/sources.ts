@@ -1,5 +1,5 @@
 import type { Avu, Entry } from "../file-info/catalogue.js";
-import { IRODS_HOME } from "../file-info/navigation.js";
+import { IRODS_ZONE } from "../file-info/navigation.js";
 import { permissionOf } from "../file-info/permissions.js";
 import type { DataStore } from "../file-info/store.js";
 import type { AvusState } from "../metadata/avu-store.js";
@@ -19,7 +19,11 @@ export interface SearchSources {
   users: () => ReadonlySet<string>;
 }
 
-const INDEXED_PREFIX = `${IRODS_HOME}/`;
+/**
+ * What the index holds: everything below the zone's folder, as infosquito2's reindex reads the ICAT (`icat.go`,
+ * `coll_name LIKE '/<zone>/%'`): items in the trash too, which keep their owner's access list.
+ */
+const INDEXED_PREFIX = `/${IRODS_ZONE}/`;
 
 /** An attribute, value and unit as the index holds them. */
 export interface IndexedAvu {
@@ -35,8 +39,8 @@ const indexedAvu = (avu: { attr?: unknown; attribute?: unknown; value?: unknown;
 });
 
 /**
- * The data store's entries as one search sees them: what is indexed (everything below the homes' folder, the trash
- * left out) and the lookups clauses need, each made once per search.
+ * The data store's entries as one search sees them: what is indexed (everything below the zone's folder, the trash
+ * included) and the lookups clauses need, each made once per search.
  */
 export class SearchView {
   private cyverseByTarget: Map<string, IndexedAvu[]> | undefined;
@@ -47,7 +51,7 @@ export class SearchView {
     readonly user: string,
   ) {}
 
-  /** The entries the index holds (the homes' folder's), among all those of the data store. */
+  /** The entries of the data store, which `indexed` tells the index's from. */
   entries(): IterableIterator<Entry> {
     return this.sources.dataStore().catalogue.values();
   }
