@@ -105,11 +105,15 @@ export function appExposerDatabase(links: ViceLinks): DeDatabase {
         integrator: app.integrator_username,
       };
     },
+    // app-exposer asks the permissions service for the user's own grants (permissions/main.go IsAllowed: no
+    // `lookup`), not those of the user's groups.
     mayAccess(username, analysisId) {
-      const holders = new Set([username, ...links.groupsOf(username)]);
       return [...analysisGrants(links.apps)(), ...links.permissions().state.permissions.grants].some(
         (grant) =>
-          grant.resource_type === "analysis" && grant.resource_name === analysisId && holders.has(grant.subject_id),
+          grant.resource_type === "analysis" &&
+          grant.resource_name === analysisId &&
+          grant.subject_type === "user" &&
+          grant.subject_id === username,
       );
     },
   };

@@ -187,6 +187,35 @@ describe("readiness", () => {
   });
 });
 
+describe("who may ask about an analysis", () => {
+  it("is who the permissions service grants it to by name: a grant to one of their teams is not asked for", async () => {
+    const session = vice().analyses.get(SESSION);
+    const ready = () => call("GET", `/vice/${session?.subdomain}/url-ready?user=carol`);
+    const team = [...platform().groups.state.grouper.groups.values()].find((group) =>
+      group.name.endsWith("platform-news"),
+    );
+    expect(team?.members).toContain("carol");
+    const permissions = platform().permissions.url;
+    const grant = async (type: string, id: string) => {
+      const url = `${permissions}/permissions/resources/analysis/${SESSION}/subjects/${type}/${id}`;
+      const response = await fetch(url, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ permission_level: "read" }),
+      });
+      expect(response.status).toBe(200);
+    };
+    // app-exposer asks for carol's own grants only (permissions/main.go IsAllowed, no lookup of her groups).
+    await grant("group", String(team?.id));
+    expect(await ready()).toEqual({
+      status: 403,
+      body: { message: `code=403, message=user carol cannot access analysis ${SESSION}` },
+    });
+    await grant("user", "carol");
+    expect((await ready()).status).toBe(200);
+  });
+});
+
 describe("operators", () => {
   it("are listed and tried in priority order, lowest first, then as registered", async () => {
     const register = async (name: string, priority: number) =>
