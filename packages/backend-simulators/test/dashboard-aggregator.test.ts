@@ -26,6 +26,16 @@ describe("the dashboard-aggregator simulator", () => {
     expect(ids((body.apps as { popularFeatured: unknown }).popularFeatured)).toEqual([WORD_COUNT]);
   });
 
+  it("lists the user's apps never published first among those recently added, as Postgres sorts NULL dates", async () => {
+    // Word Count made alice's for the test: a published app of hers beside her unpublished aligner.
+    const wordCount = platform.apps.state.catalog.apps.get(WORD_COUNT);
+    if (wordCount) wordCount.integrator_username = "alice";
+    const { body } = await get("/users/alice@iplantcollaborative.org/apps/recently-added?limit=8");
+    const added = body.apps as Array<{ id: string; integration_date: string | null }>;
+    expect(added.map((app) => app.integration_date === null)).toEqual([true, false]);
+    expect(added[1]?.id).toBe(WORD_COUNT);
+  });
+
   it("counts only analyses within the interval, and leaves out featured apps run only before it", async () => {
     const analysis = platform.apps.state.analyses.analyses.get(ALICES_ANALYSIS);
     if (analysis) analysis.startdate = Date.now() - 3 * 86_400_000;

@@ -173,7 +173,8 @@ const seedApp = (
   is_public: isPublic,
   deleted: false,
   disabled: false,
-  integration_date: Date.UTC(2026, 0, 15),
+  // Only publishing dates an app version (app_metadata.clj update-app-version): a private one has none.
+  integration_date: isPublic ? Date.UTC(2026, 0, 15) : 0,
   edited_date: Date.UTC(2026, 5, 1),
   integrator_name: integrator === "alice" ? "Alice Liddell" : "Carol Danvers",
   tool_ids: [toolId],

@@ -32,6 +32,9 @@ function limited<T>(items: T[], limit: number): T[] {
 const date = (millis: number | undefined) => (millis ? new Date(millis).toISOString() : null);
 const usable = (app: AppRecord) => !app.deleted && !app.disabled;
 const newestFirst = (a: AppRecord, b: AppRecord) => b.integration_date - a.integration_date;
+/** `ORDER BY integration_date DESC` as Postgres sorts it: the never published (NULL) first, in the table's order. */
+const newestFirstUnpublishedBefore = (a: AppRecord, b: AppRecord) =>
+  Number(b.integration_date === 0) - Number(a.integration_date === 0) || newestFirst(a, b);
 
 /** The public apps (the aggregator asks the permissions service for what the public group may read). */
 const publicIds = (view: DashboardAppsView) =>
@@ -56,10 +59,10 @@ function appItem(view: DashboardAppsView, app: AppRecord, query: SectionQuery, j
 
 const apps = (view: DashboardAppsView) => [...view.catalog.apps.values()];
 
-/** The apps the user integrated, newest first. */
+/** The apps the user integrated, newest first after those never published (db/apps.go RecentlyAddedApps). */
 export function recentlyAddedApps(view: DashboardAppsView, query: SectionQuery) {
   const own = apps(view).filter((app) => usable(app) && app.integrator_username === query.username);
-  return limited(own.sort(newestFirst), query.limit).map((app) => appItem(view, app, query));
+  return limited(own.sort(newestFirstUnpublishedBefore), query.limit).map((app) => appItem(view, app, query));
 }
 
 /** The public apps, newest first. */
