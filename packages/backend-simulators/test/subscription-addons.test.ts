@@ -100,6 +100,18 @@ describe("the add-on service's statuses", () => {
   });
 });
 
+describe("an applied add-on's change", () => {
+  it("fails (500) when it asks to change neither the amount nor the paid flag: goqu updates no columns", async () => {
+    const addon = await offer([{ rate: 5, effective_date: "2024-01-01T00:00:00Z" }]);
+    const applied = (await call("PUT", `/subscriptions/${await bobsSubscription()}/addons/${addon.uuid}`)).body
+      .subscription_addon as Json;
+    const unchanged = await call("POST", `/subscriptions/${applied.uuid}/addons/${applied.uuid}`, {
+      subscription_addon: { uuid: applied.uuid, amount: 5 },
+    });
+    expect(unchanged).toEqual(failed("subscription_addon"));
+  });
+});
+
 describe("add-ons as the service reads them back", () => {
   it("lists rates by effective date, each date as Go writes the timestamp, and add-ons in the order they were made", async () => {
     const before = ((await call("GET", "/addons")).body.addons as Json[]).map((addon) => addon.name);

@@ -119,6 +119,16 @@ describe("add-ons", () => {
       update_paid: true,
     });
     expect(quotaOf(service, "bob", "cpu.hours")).toBe(500);
+    // A change of nothing, which the service fails (500), is refused before it.
+    const empty = await service.send(
+      "carol",
+      "PUT",
+      `/admin/qms/subscriptions/${subscription}/addons/${applied.uuid}`,
+      {},
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error_code: "ERR_BAD_REQUEST" });
+    expect(service.platform.subscriptionAddons.recorder.to("POST", /^\/subscriptions\//)).toHaveLength(2);
   });
 
   it("updates the fields given with the service's camelCase mask, lists and deletes an add-on no subscription has", async () => {

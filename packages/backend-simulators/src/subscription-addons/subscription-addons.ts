@@ -110,6 +110,8 @@ export function subscriptionAddonRoutes(app: FastifyInstance, store: () => Addon
       if (!fields) throw badRequest("required fields are missing from the request body");
       if (typeof fields.uuid !== "string" || !fields.uuid) throw badRequest("uuid must be set in the request");
       const applied = existingSubscriptionAddon(store(), uuidParam(fields.uuid, "uuid"));
+      // db/addons.go UpdateSubscriptionAddon: goqu refuses an update of no columns (ErrNoUpdatedValuesProvided).
+      if (!request.body?.update_amount && !request.body?.update_paid) throw internalError();
       if (request.body?.update_amount) {
         if (typeof fields.amount !== "number" || fields.amount < 0) {
           throw badRequest("amount must be a number no less than 0");

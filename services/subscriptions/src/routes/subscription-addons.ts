@@ -109,10 +109,11 @@ export const subscriptionAddonRoutes: FastifyPluginAsyncTypebox<SubscriptionAddo
         summary: "Change an applied add-on's amount (the quota moves by the difference) or paid flag",
         tags,
         params: AppliedParams,
-        body: Type.Object({
-          amount: Type.Optional(Type.Number({ minimum: 0 })),
-          paid: Type.Optional(Type.Boolean()),
-        }),
+        // A change of neither fails the service (500): goqu refuses an update of no columns.
+        body: Type.Object(
+          { amount: Type.Optional(Type.Number({ minimum: 0 })), paid: Type.Optional(Type.Boolean()) },
+          { minProperties: 1 },
+        ),
         response: { 200: Applied, ...failures },
       },
     },
