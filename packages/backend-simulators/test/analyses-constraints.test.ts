@@ -104,3 +104,24 @@ describe("changing a quick launch", () => {
     });
   });
 });
+
+describe("quick launches", () => {
+  it("are not deleted while a favorite names one, and a private one given to another creator is rolled back", async () => {
+    expect((await alice("POST", "/quicklaunch/favorites", { quick_launch_id: ALIGN })).status).toBe(200);
+    expect(await alice("DELETE", `/quicklaunches/${ALIGN}`)).toEqual(
+      refused(
+        'update or delete on table "quick_launches" violates foreign key constraint ' +
+          '"quick_launch_favorites_quick_launch_id_fkey" on table "quick_launch_favorites"',
+      ),
+    );
+    expect((await alice("GET", `/quicklaunches/${ALIGN}`)).status).toBe(200);
+    // UpdateQuickLaunch reads the row back as alice: hers no more and private, it is not found.
+    expect(await alice("PATCH", `/quicklaunches/${ALIGN}`, { creator: "bob@iplantcollaborative.org" })).toEqual({
+      status: 500,
+      body: { message: `code=500, message=quick launch not found: ${ALIGN}` },
+    });
+    expect((await alice("GET", `/quicklaunches/${ALIGN}`)).body).toMatchObject({
+      creator: "alice@iplantcollaborative.org",
+    });
+  });
+});

@@ -171,6 +171,12 @@ export function quickLaunches(apps: AppsState) {
           if (changes.creator !== undefined && !knownUser(changes.creator)) {
             throw new EchoError(500, `user not found: ${changes.creator}`);
           }
+          // The update is read back as the caller (GetQuickLaunch): a private one given to another creator is not
+          // found, and the service answers 500 and rolls the change back.
+          const givenAway = changes.creator !== undefined && changes.creator !== user;
+          if (givenAway && !(changes.is_public ?? quickLaunch.is_public)) {
+            throw new EchoError(500, `quick launch not found: ${quickLaunch.id}`);
+          }
           const { submission, ...rest } = changes;
           Object.assign(quickLaunch, rest);
           if (submission) quickLaunch.submission = { ...(quickLaunch.submission as object), ...submission };
