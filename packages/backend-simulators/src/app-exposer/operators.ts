@@ -126,9 +126,11 @@ export function operatorRoutes(app: FastifyInstance, state: () => ViceState): vo
     answers({ 200: NoBody }),
     async (request, reply) => {
       const id = operatorParam(request.params.id);
-      // The jobs table refers to its operator: one still running analyses cannot go.
-      if ([...state().analyses.values()].some((analysis) => analysis.operatorId === id)) {
-        throw echoError(409, "operator still has running analyses");
+      // Every job keeps its operator (jobs.operator_id, ON DELETE RESTRICT, de-database 000048): an operator that ever
+      // ran an analysis, ended or not, cannot go, and the service answers the database's refusal with 500
+      // (httphandlers/handlers.go DeleteOperatorHandler).
+      if ([...state().jobs.values()].some((job) => job.operatorId === id)) {
+        throw echoError(500, "failed to delete operator");
       }
       state().operators.delete(id);
       return reply.code(200).send();
