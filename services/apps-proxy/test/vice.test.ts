@@ -15,7 +15,7 @@ const send = sender(() => service);
 interface Listing {
   deployments: Array<{ analysisID: string; username: string; externalID: string; image: string }>;
   pods: Array<{ analysisID: string; phase: string }>;
-  services: Array<{ analysisID: string }>;
+  services: Array<{ analysisID: string; ports: unknown[] }>;
   routes: Array<{ analysisID: string; hostnames: string[] }>;
 }
 const ids = (items: Array<{ analysisID: string }>) => items.map((item) => item.analysisID);
@@ -105,7 +105,7 @@ describe("the VICE journey", () => {
     const onlyBob = await resources("carol", "/admin/vice/resources?username=bob");
     expect(ids(onlyBob.deployments)).toEqual([bobs.id]);
     // Each analysis' service has app-exposer's two ports, which the admin page's filters list (efcs.js).
-    expect(onlyBob.services[0].ports).toEqual([
+    expect(onlyBob.services[0]?.ports).toEqual([
       { name: "tcp-input", nodePort: 0, targetPort: 60001, targetPortName: "60001", port: 60001, protocol: "TCP" },
       { name: "tcp-proxy", nodePort: 0, targetPort: 60002, targetPortName: "60002", port: 60000, protocol: "TCP" },
     ]);
