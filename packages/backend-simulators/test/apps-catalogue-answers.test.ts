@@ -214,11 +214,11 @@ describe("what users read about an app", () => {
 });
 
 describe("publication and featured apps", () => {
-  it("publishes an app of trusted images at once and queues one of other images", async () => {
+  it("publishes an app of public or trusted images at once and queues one of her private untrusted image", async () => {
     const documentation = "# Usage";
     await ok("POST", `/apps/de/${await alicesApp("Published")}/publish`, { name: "Published", documentation });
-    await ok("POST", `/apps/de/${await alicesApp("Published too")}/publish`, { documentation });
-    await ok("POST", `/apps/de/${await alicesApp("Queued", SEED_TOOL_IDS.fastqc)}/publish`, {}, undefined, 202);
+    await ok("POST", `/apps/de/${await alicesApp("Published too", SEED_TOOL_IDS.fastqc)}/publish`, { documentation });
+    await ok("POST", `/apps/de/${await alicesApp("Queued", SEED_TOOL_IDS.aligner)}/publish`, {}, undefined, 202);
     expect((await ok("GET", "/admin/apps/publication-requests", undefined, "carol")).publication_requests).toHaveLength(
       1,
     );

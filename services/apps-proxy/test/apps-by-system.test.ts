@@ -3,6 +3,7 @@ import { builtRows } from "@de-gateway/catalogue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ALICES_ALIGNER,
+  ALIGNER_TOOL,
   COUNT_THEN_CHECK,
   FASTQC,
   FASTQC_TASK,
@@ -211,19 +212,52 @@ describe("an app's life in the de system", () => {
       created_by: "bob",
     });
 
-    const untrusted = await bobsApp("Quality Check", FASTQC_TOOL);
-    // Queued for an administrator without documentation (the service checks it only when it publishes at once).
+    // A public tool's image was trusted when the tool was made public: FastQC's app is published at once too.
+    const checked = await bobsApp("Quality Check", FASTQC_TOOL);
+    const documented = { documentation: "# Quality Check" };
+    expect((await send("bob", "POST", `/apps/de/${checked.id}/publish`, documented)).statusCode).toBe(200);
+
+    // bob's own tool from Docker Hub: publishing it waits for an administrator, without documentation (the service
+    // checks that only when it publishes at once).
+    const container = { image: { name: "python", tag: "3.12" } };
+    const tool = (await send("bob", "POST", "/tools", { name: "py-count", version: "1", container })).json();
+    const untrusted = await bobsApp("Python Counter", tool.id);
+    expect((await send("bob", "GET", `/apps/de/${untrusted.id}/is-publishable`)).json()).toEqual({ publishable: true });
     const requested = await send("bob", "POST", `/apps/de/${untrusted.id}/publish`, {});
     expect(requested.statusCode).toBe(202);
     expect((await send("alice", "GET", `/apps/de/${untrusted.id}/details`)).statusCode).toBe(403);
     expect((await send("bob", "GET", "/admin/apps/publication-requests")).statusCode).toBe(403);
     const requests = await send("carol", "GET", "/admin/apps/publication-requests");
     expect(requests.json()).toMatchObject({
-      publication_requests: [{ requestor: "bob", app: { id: untrusted.id, name: "Quality Check" } }],
+      publication_requests: [{ requestor: "bob", app: { id: untrusted.id, name: "Python Counter" } }],
     });
     // As the apps backend answers, an administrator cannot publish an app of untrusted images either.
     const refused = await send("carol", "POST", `/admin/apps/de/${untrusted.id}//publish`, {});
     expect(refused.statusCode).toBe(400);
+  });
+
+  it("makes an app's private tools public with it, and refuses one that runs another's private tool", async () => {
+    // bob's tool from a trusted registry: his app is published at once, and the tool with it (make-app-public).
+    const container = { image: { name: "discoenv/bob-count", tag: "1" } };
+    const tool = (await send("bob", "POST", "/tools", { name: "bob-count", version: "1", container })).json();
+    const app = await bobsApp("Trusted Private", tool.id);
+    const published = await send("bob", "POST", `/apps/de/${app.id}/publish`, { documentation: "# Counts" });
+    expect(published.statusCode).toBe(200);
+    expect((await send("alice", "GET", `/tools/${tool.id}`)).json()).toMatchObject({ id: tool.id, is_public: true });
+
+    // alice's private aligner tool, shared with bob: he may run it, not publish an app of it.
+    const subject = { id: "bob", source_id: "ldap" };
+    await send("alice", "POST", "/tools/sharing", {
+      sharing: [{ subject, tools: [{ tool_id: ALIGNER_TOOL, permission: "read" }] }],
+    });
+    const borrowed = await bobsApp("Borrowed Aligner", ALIGNER_TOOL);
+    expect((await send("bob", "GET", `/apps/de/${borrowed.id}/is-publishable`)).json()).toEqual({
+      publishable: false,
+      reason: "contains unpublishable tools",
+    });
+    const refused = await send("bob", "POST", `/apps/de/${borrowed.id}/publish`, { documentation: "# Aligns" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ reason: expect.stringContaining("contains unpublishable tools") });
   });
 
   it("copies a version into a new app of the caller's", async () => {

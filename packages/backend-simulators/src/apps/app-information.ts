@@ -25,6 +25,7 @@ import {
   existingApp,
   isInput,
   isOutput,
+  ownedApp,
   readableApp,
   writableApp,
 } from "./catalog-store.js";
@@ -32,7 +33,7 @@ import { categoriesOf, categoriesOfApp } from "./categories-store.js";
 import { detailsJobStats } from "./job-stats.js";
 import { workspaceOf } from "./login.js";
 import { systemOf } from "./systems.js";
-import { taskTool, toolDetails, toolsOf, toolView } from "./tools-store.js";
+import { taskTool, toolDetails, toolPermission, toolsOf, toolView } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
 
@@ -43,13 +44,19 @@ function appTools(app: AppRecord, all: All) {
   });
 }
 
-/** Why an app cannot be published yet, or undefined when it can. */
-export function unpublishableBecause(app: AppRecord, username: string, all: All): string | undefined {
-  if (app.integrator_username !== username) return "only the app's integrator may publish it";
-  if (app.is_public) return "the app is already public";
-  if (app.deleted) return "the app is deleted";
-  if (app.tool_ids.some((id) => !toolsOf(all).tools.get(id)?.is_public))
-    return "the app uses tools that are not public";
+/**
+ * Why an app cannot be published yet, or undefined when it can (validation.clj `app-publishable?`): it is public
+ * already, or it runs a private tool the user does not own (an administrator may publish those; publishing makes
+ * them public). Whether the caller owns the app is checked before (`ownedApp`, 403).
+ */
+export function unpublishableBecause(app: AppRecord, username: string, all: All, admin = false): string | undefined {
+  if (app.is_public) return "app is already public";
+  const tools = toolsOf(all);
+  const unpublishable = (id: string) => {
+    const tool = tools.tools.get(id);
+    return tool && !tool.is_public && toolPermission(tools, tool, username) !== "own";
+  };
+  if (!admin && app.tool_ids.some(unpublishable)) return "contains unpublishable tools";
   return undefined;
 }
 
@@ -170,7 +177,8 @@ function routes(scope: FastifyInstance, all: All) {
   const publishable = { answers: { 200: AppPublishableResponse } };
   appRoutes(scope, "GET", "/is-publishable", publishable, async (request, ref) => {
     const caller = callerOf(request);
-    const reason = unpublishableBecause(readable(request, ref), caller.username, all);
+    const app = ownedApp(catalog(), readable(request, ref).id, caller.username);
+    const reason = unpublishableBecause(app, caller.username, all);
     return reason ? { publishable: false, reason } : { publishable: true };
   });
   const preview = answers({ 200: ArgumentPreview });

@@ -295,6 +295,13 @@ export function writableApp(state: CatalogState, id: string, username: string): 
   return app;
 }
 
+/** The app, if the caller owns it (permissions.clj `check-app-permissions` at `own`). */
+export function ownedApp(state: CatalogState, id: string, username: string): AppRecord {
+  const app = readableApp(state, id, username);
+  if (permissionOf(state, app, username) !== "own") throw forbidden(`insufficient privileges for apps: ${id}`);
+  return app;
+}
+
 /** Apps a user sees in listings: readable and not deleted. */
 export const visibleApps = (state: CatalogState, username: string): AppRecord[] =>
   [...state.apps.values()].filter((app) => !app.deleted && permissionOf(state, app, username));

@@ -11,7 +11,7 @@ import { appDetails, unpublishableBecause } from "./app-information.js";
 import { listingDetail } from "./app-listing.js";
 import { addDocumentation, appMetadataOf, refuseSecondDocumentation } from "./app-metadata.js";
 import { appRoutes } from "./app-paths.js";
-import { type AppRecord, catalogOf, existingApp, readableApp, visibleApps } from "./catalog-store.js";
+import { type AppRecord, catalogOf, existingApp, ownedApp, visibleApps } from "./catalog-store.js";
 import { categoriesOf, placeInCategory } from "./categories-store.js";
 import { workspaceOf } from "./login.js";
 import { FEATURED_CATEGORY_ID, makePublicationState, type PublicationState } from "./publication-store.js";
@@ -25,12 +25,15 @@ type All = () => Record<string, unknown>;
 
 const registryOf = (image: string) => image.split("/")[0] ?? "";
 
-/** The app's tools whose images come from registries the platform does not trust. */
+/**
+ * The app's private tools whose images come from registries the platform does not trust (listings.clj
+ * `list-tools-in-untrusted-registries`): a public tool was trusted when it was made public.
+ */
 function untrustedTools(app: AppRecord, all: All) {
   return app.tool_ids.flatMap((id) => {
     const tool = toolsOf(all).tools.get(id);
     const trusted = tool && TRUSTED_REGISTRIES.some((registry) => registry === registryOf(tool.container.image.name));
-    return tool && !trusted ? [tool] : [];
+    return tool && !tool.is_public && !trusted ? [tool] : [];
   });
 }
 
@@ -55,8 +58,15 @@ function applyPublication(app: AppRecord, body: unknown, caller: Caller, all: Al
   if (typeof documentation === "string") addDocumentation(docs, app, documentation, caller.username);
 }
 
-/** Makes an app public: in the Beta category, every earlier publication request for it completed. */
+/**
+ * Makes an app public: its private tools made public first (metadata.clj `make-app-public`, `publish-app-tools`),
+ * the app in the Beta category, every earlier publication request for it completed.
+ */
 function publish(app: AppRecord, state: PublicationState, all: All) {
+  for (const id of app.tool_ids) {
+    const tool = toolsOf(all).tools.get(id);
+    if (tool) tool.is_public = true;
+  }
   app.is_public = true;
   app.integration_date = Date.now();
   placeInCategory(categoriesOf(all), app.id, "Beta");
@@ -82,7 +92,7 @@ function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: 
   // The backend answers either with no body.
   appRoutes(scope, "POST", "/publish", options, async (request, { appId }, reply) => {
     const caller: Caller = callerOf(request);
-    const app = readableApp(catalogOf(all), appId, caller.username);
+    const app = ownedApp(catalogOf(all), appId, caller.username);
     const reason = unpublishableBecause(app, caller.username, all);
     if (reason) throw badRequest(`app ${app.id} cannot be published: ${reason}`);
     const atOnce = untrustedTools(app, all).length === 0;
@@ -124,6 +134,8 @@ function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all:
   appRoutes(scope, "POST", "/publish", admin, async (request, { appId }, reply) => {
     const caller = callerOf(request);
     const app = existingApp(catalogOf(all), appId);
+    const reason = unpublishableBecause(app, caller.username, all, true);
+    if (reason) throw badRequest(reason);
     if (untrustedTools(app, all).length) throw badRequest(`App ${app.id} uses tools in untrusted registries`);
     applyPublication(app, request.body, caller, all, true);
     publish(app, state(), all);
