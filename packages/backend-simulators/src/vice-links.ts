@@ -1,6 +1,6 @@
 import type { AnalysesSimulator } from "./analyses/index.js";
 import type { AppExposerSimulator, DeDatabase } from "./app-exposer/index.js";
-import { stepOf } from "./apps/analyses.js";
+import { externalIdOf } from "./apps/analyses.js";
 import type { AnalysisRecord } from "./apps/analyses-store.js";
 import type { AnalysisEvents } from "./apps/analysis-events.js";
 import { versionsOf } from "./apps/app-versions.js";
@@ -81,10 +81,10 @@ export function appExposerDatabase(links: ViceLinks): DeDatabase {
     analysis: (id) => analyses().get(id),
     externalIdOf(analysisId) {
       const analysis = analyses().get(analysisId);
-      return analysis && stepOf(analysis).external_id;
+      return analysis && externalIdOf(analysis);
     },
     analysisIdOf: (externalId) =>
-      [...analyses().values()].find((analysis) => stepOf(analysis).external_id === externalId)?.id,
+      [...analyses().values()].find((analysis) => externalIdOf(analysis) === externalId)?.id,
     endAnalysis(id, status) {
       const analysis = analyses().get(id);
       if (!analysis) return;

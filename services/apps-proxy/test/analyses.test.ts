@@ -85,11 +85,12 @@ describe("analyses", () => {
     expect(service.platform.apps.recorder.to("POST", "/analyses")).toEqual([]);
   });
 
-  it("stops a running analysis once, and renames and deletes analyses", async () => {
+  it("stops a running analysis once, and renames and deletes analyses, a running one canceled first", async () => {
     const { id } = (await send("bob", "POST", "/analyses", submission("to-stop"))).json();
     expect((await send("alice", "POST", `/analyses/${id}/stop`)).statusCode).toBe(403);
     expect((await send("bob", "POST", `/analyses/${id}/stop`)).json()).toEqual({ id });
-    expect((await send("bob", "POST", `/analyses/${id}/stop`)).statusCode).toBe(400);
+    // Stopped again (sonora's cancel after it ended): nothing changes, and the stop answers as before (stop-job*).
+    expect((await send("bob", "POST", `/analyses/${id}/stop?job_status=Failed`)).json()).toEqual({ id });
     expect((await send("bob", "GET", `/analyses/${id}/steps`)).json()).toMatchObject({
       steps: [{ status: "Canceled" }],
     });
@@ -100,6 +101,15 @@ describe("analyses", () => {
     const other = (await send("bob", "POST", "/analyses", submission("other"))).json();
     expect((await send("bob", "POST", "/analyses/shredder", { analyses: [other.id] })).statusCode).toBe(200);
     expect((await send("bob", "GET", "/analyses")).json()).toMatchObject({ total: 0 });
+    // Deleting a running analysis cancels it first (jobs.clj delete-jobs): it no longer counts against bob's limits.
+    expect(service.platform.apps.state.analyses.analyses.get(other.id)?.status).toBe("Canceled");
+  });
+
+  it("names each step's type as the job type's, DE or Interactive, as the analysis page shows it", async () => {
+    const stepType = async (id: string) =>
+      (await send("alice", "GET", `/analyses/${id}/steps`)).json().steps[0].step_type;
+    expect(await stepType(ALICES_ANALYSIS)).toBe("DE");
+    expect(await stepType(ALICES_VICE_ANALYSIS)).toBe("Interactive");
   });
 
   it("shows the parameters an analysis ran with and the launch form filled for a relaunch", async () => {

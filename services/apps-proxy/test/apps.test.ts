@@ -1,7 +1,7 @@
 import { demoUser, type ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { builtRows as builtRowsOf } from "@de-gateway/catalogue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT, WORD_COUNT_TASK } from "./seed.js";
+import { ALICES_ALIGNER, FASTQC, JUPYTER_LAB, WC_TOOL, WORD_COUNT, WORD_COUNT_TASK } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -117,6 +117,20 @@ describe("the app catalogue", () => {
     expect((await send("bob", "GET", `/apps/${id}/ui`)).statusCode).toBe(200);
     expect((await send("alice", "POST", "/apps/shredder", { app_ids: [id] })).statusCode).toBe(403);
     expect((await send("bob", "POST", "/apps/shredder", { app_ids: [id] })).statusCode).toBe(200);
+  });
+
+  it("tells the workflow editor which apps may be a pipeline's step: one-step executable apps only", async () => {
+    const listed = (await send("alice", "GET", "/apps?search=*")).json().apps as Array<{
+      id: string;
+      pipeline_eligibility: { is_valid: boolean; reason: string };
+    }>;
+    const eligibility = (id: string) => listed.find((app) => app.id === id)?.pipeline_eligibility;
+    expect(eligibility(WORD_COUNT)).toEqual({ is_valid: true, reason: "" });
+    // sonora's AppOrder refuses an app whose eligibility says no (validateAppSelection).
+    expect(eligibility(JUPYTER_LAB)).toEqual({
+      is_valid: false,
+      reason: "Job type, interactive, can't currently be included in a pipeline.",
+    });
   });
 
   it("shows details, tasks, tools and publishability, and publishes an app made of public tools", async () => {

@@ -69,7 +69,8 @@ export function summary(analysis: AnalysisRecord, all: All, username: string) {
     app_id: analysis.app_id,
     app_name: app?.name ?? "",
     app_description: app?.description ?? "",
-    app_disabled: app?.disabled ?? false,
+    // job_listings.clj `format-job`: deprecated, always false.
+    app_disabled: false,
     system_id: analysis.system_id,
     batch: false,
     can_share: analysis.username === username,
@@ -222,11 +223,12 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     const ids = bodyObject(request.body).analyses;
     if (!Array.isArray(ids) || ids.length === 0) throw missingField("analyses");
     const analyses = ids.map((id) => ownAnalysis(state(), String(id), caller));
-    for (const analysis of analyses) analysis.deleted = true;
+    for (const analysis of analyses) deleteAnalysis(analysis, all, caller);
     return reply.code(200).send();
   });
   scope.delete<IdParams>("/analyses/:analysisId", answers({ 200: NoBody }), async (request, reply) => {
-    ownAnalysis(state(), request.params.analysisId, callerOf(request)).deleted = true;
+    const caller = callerOf(request);
+    deleteAnalysis(ownAnalysis(state(), request.params.analysisId, caller), all, caller);
     return reply.code(200).send();
   });
   scope.patch<IdParams>("/analyses/:analysisId", answers({ 200: AnalysisUpdateResponse }), async (request) => {
@@ -256,21 +258,32 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   });
   scope.get<IdParams>("/analyses/:analysisId/steps", answers({ 200: AnalysisStepList }), async (request) => {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
-    return { analysis_id: analysis.id, steps: [stepOf(analysis)], timestamp: String(Date.now()), total: 1 };
+    return { analysis_id: analysis.id, steps: [stepOf(analysis, all)], timestamp: String(Date.now()), total: 1 };
   });
   scope.post<IdParams>("/analyses/:analysisId/stop", answers({ 200: StopAnalysisResponse }), async (request) => {
     const caller = callerOf(request);
     const analysis = ownAnalysis(state(), request.params.analysisId, caller);
-    const status = stopStatusOf(queryOf(request));
-    if (isFinished(analysis.status)) {
-      throw badRequest(`analysis ${analysis.id} has already finished (${analysis.status})`, "ERR_ILLEGAL_ARGUMENT");
-    }
-    analysis.status = status;
-    analysis.enddate = Date.now();
-    analysisEventsOf(all).stopped?.(analysis);
-    announceStatus(analysis, all, caller);
+    stopAnalysis(analysis, stopStatusOf(queryOf(request)), all, caller);
     return { id: analysis.id };
   });
+}
+
+/**
+ * Stops an analysis that still runs, with the status asked for; one that has finished is left as it is, and the
+ * stop answers all the same (jobs.clj `stop-job*`).
+ */
+function stopAnalysis(analysis: AnalysisRecord, status: AnalysisStatus, all: All, caller: Caller): void {
+  if (isFinished(analysis.status)) return;
+  analysis.status = status;
+  analysis.enddate = Date.now();
+  analysisEventsOf(all).stopped?.(analysis);
+  announceStatus(analysis, all, caller);
+}
+
+/** Deletes an analysis, canceling it first if it still runs (jobs.clj `delete-jobs`). */
+function deleteAnalysis(analysis: AnalysisRecord, all: All, caller: Caller): void {
+  stopAnalysis(analysis, "Canceled", all, caller);
+  analysis.deleted = true;
 }
 
 /** A value as params.clj prints it (`format-config-values`): a selection with its display and value, else text. */
@@ -309,15 +322,21 @@ function parameterRows(key: string, parameter: AppParameter, analysis: AnalysisR
   }));
 }
 
-/** The one step of a simulated analysis, as `/analyses/{id}/steps` and its history list it. */
-export const stepOf = (analysis: AnalysisRecord) => ({
+/** The external id of a simulated analysis' one step (the id its job runs under). */
+export const externalIdOf = (analysis: AnalysisRecord) => analysis.id.replace(/-/g, "").slice(0, 16);
+
+/**
+ * The one step of a simulated analysis, as `/analyses/{id}/steps` and its history list it: its type the job type's
+ * name (`DE` or `Interactive`, job_listings.clj `format-job-step`).
+ */
+export const stepOf = (analysis: AnalysisRecord, all: All) => ({
   step_number: 1,
-  external_id: analysis.id.replace(/-/g, "").slice(0, 16),
+  external_id: externalIdOf(analysis),
   startdate: String(analysis.startdate),
   enddate: String(analysis.enddate),
   status: analysis.status,
   app_step_number: 1,
-  step_type: "Condor",
+  step_type: jobTypeOf(analysis, all),
 });
 
 /** Apps backend: analyses (submitted jobs) of the caller: listing, submission, changes, stop, relaunch. */

@@ -36,7 +36,7 @@ function routes(scope: FastifyInstance, all: All) {
     answers({ 200: AnalysisHistory }),
     async (request) => {
       const analysis = readableAnalysis(analysesOf(all), request.params.analysisId, callerOf(request));
-      const step = { ...stepOf(analysis), updates: statusHistoryOf(analysis) };
+      const step = { ...stepOf(analysis, all), updates: statusHistoryOf(analysis) };
       return { analysis_id: analysis.id, steps: [step], timestamp: String(Date.now()), total: 1 };
     },
   );

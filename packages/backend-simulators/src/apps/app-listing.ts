@@ -15,6 +15,19 @@ export const appDates = (app: AppRecord) => ({
 /** The app's overall job type: `interactive` for an app of a VICE tool, else `executable`. */
 export const overallJobType = (app: AppRecord, all: All) => (isInteractive(app, all) ? "interactive" : "executable");
 
+/** listings.clj `validate-app-pipeline-eligibility`: a step of one executable app, nothing else. */
+function pipelineEligibility(app: AppRecord, all: All) {
+  const steps = app.steps?.length ?? 1;
+  const jobType = overallJobType(app, all);
+  const reason =
+    steps > 1
+      ? `Analysis, ${app.id}, has too many steps for a pipeline.`
+      : jobType !== "executable"
+        ? `Job type, ${jobType}, can't currently be included in a pipeline.`
+        : "";
+  return { is_valid: reason === "", reason };
+}
+
 /** Whether the app was published into Beta and not yet moved on by an administrator. */
 const inBeta = (app: AppRecord, all: All) =>
   [...categoriesOf(all).categories.values()].some(
@@ -46,7 +59,7 @@ export function listingDetail(app: AppRecord, username: string, all: All) {
     beta: inBeta(app, all),
     isBlessed: publicationOf(all).blessed.has(app.id),
     permission: permissionOf(catalogOf(all), app, username) ?? "",
-    pipeline_eligibility: { is_valid: !app.steps, reason: app.steps ? "pipelines cannot be nested" : "" },
+    pipeline_eligibility: pipelineEligibility(app, all),
     rating: ratingOf(marks, app.id, username),
     step_count: app.steps?.length ?? 1,
     limitChecks: limitChecksOf(app, username, all),
