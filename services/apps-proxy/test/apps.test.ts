@@ -119,6 +119,20 @@ describe("the app catalogue", () => {
     expect((await send("bob", "POST", "/apps/shredder", { app_ids: [id] })).statusCode).toBe(200);
   });
 
+  it("lists the apps of the type sonora's type filter names, and finds an app by its tool's name", async () => {
+    // sonora's getApps with its type filter (AppType.js: "Interactive" is shown as VICE).
+    const ofType = async (type: string) =>
+      appNames(
+        (await send("alice", "GET", `/apps?limit=25&sort-field=name&sort-dir=ASC&offset=0&app-type=${type}`)).json(),
+      );
+    expect(await ofType("Interactive")).toEqual(["JupyterLab Data Science"]);
+    expect(await ofType("DE")).not.toContain("JupyterLab Data Science");
+    expect(await ofType("DE")).toContain("Word Count");
+    expect(await ofType("OSG")).toEqual([]);
+    // app_search.clj matches the tools' names too: Word Count runs `wc`.
+    expect(appNames((await send("alice", "GET", "/apps?search=wc")).json())).toContain("Word Count");
+  });
+
   it("tells the workflow editor which apps may be a pipeline's step: one-step executable apps only", async () => {
     const listed = (await send("alice", "GET", "/apps?search=*")).json().apps as Array<{
       id: string;

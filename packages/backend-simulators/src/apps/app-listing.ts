@@ -15,6 +15,16 @@ export const appDates = (app: AppRecord) => ({
 /** The app's overall job type: `interactive` for an app of a VICE tool, else `executable`. */
 export const overallJobType = (app: AppRecord, all: All) => (isInteractive(app, all) ? "interactive" : "executable");
 
+/**
+ * The apps of the job type a listing's `app-type` names, all when it names none (app_listing.clj
+ * `add-app-type-where-clause`: an app with a step of that job type, `DE` or `Interactive` here).
+ */
+export function ofAppType(apps: AppRecord[], query: Record<string, unknown>, all: All): AppRecord[] {
+  const wanted = query["app-type"];
+  if (typeof wanted !== "string" || wanted === "") return apps;
+  return apps.filter((app) => (isInteractive(app, all) ? "Interactive" : "DE") === wanted);
+}
+
 /** listings.clj `validate-app-pipeline-eligibility`: a step of one executable app, nothing else. */
 function pipelineEligibility(app: AppRecord, all: All) {
   const steps = app.steps?.length ?? 1;

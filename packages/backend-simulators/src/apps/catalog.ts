@@ -5,11 +5,12 @@ import { defineModule } from "../framework/module.js";
 import { backendScope } from "../framework/problems.js";
 import { paged, queryText } from "../framework/request-values.js";
 import { AdminAppListing, AppIdList, AppListing } from "./answer-schemas/apps.js";
-import { listingDetail } from "./app-listing.js";
+import { listingDetail, ofAppType } from "./app-listing.js";
 import { type AppRecord, type CatalogState, makeCatalogState, visibleApps } from "./catalog-store.js";
 import { endedWithin, listingJobStats } from "./job-stats.js";
 import { workspaceOf } from "./login.js";
 import { searchMatcher } from "./search-terms.js";
+import { toolsOf } from "./tools-store.js";
 
 function listing(
   apps: AppRecord[],
@@ -20,8 +21,10 @@ function listing(
 ) {
   const matches = searchMatcher(queryText(query, "search"));
   const window = admin ? endedWithin(query) : undefined;
-  const found = apps
-    .filter((app) => matches(app.name, app.description, app.integrator_name))
+  // app_search.clj `add-search-term-where-clauses`: the app's name, description, integrator and tools' names.
+  const toolNames = (app: AppRecord) => app.tool_ids.map((id) => toolsOf(all).tools.get(id)?.name ?? "");
+  const found = ofAppType(apps, query, all)
+    .filter((app) => matches(app.name, app.description, app.integrator_name, ...toolNames(app)))
     .map((app) => ({
       ...listingDetail(app, caller.username, all),
       ...(window ? { job_stats: listingJobStats(app.id, all, window) } : {}),

@@ -6,7 +6,7 @@ import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest, missingField, notFound } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framework/request-values.js";
 import { AppCategoryAppListing, AppCategoryListing, AppCategorySearchResults } from "./answer-schemas/categories.js";
-import { listingDetail } from "./app-listing.js";
+import { listingDetail, ofAppType } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog-store.js";
 import { type CategoriesState, type Category, makeCategoriesState, newCategory } from "./categories-store.js";
@@ -191,7 +191,7 @@ function userRoutes(scope: FastifyInstance, state: () => CategoriesState, all: A
       ? { name: own.name, is_public: false }
       : { ...existingCategory(state(), groupId), is_public: true };
     const apps = own ? visible.filter((app) => own.holds(app, all)) : appsUnder(state(), groupId, visible);
-    const listed = apps.map((app) => listingDetail(app, caller.username, all));
+    const listed = ofAppType(apps, queryOf(request), all).map((app) => listingDetail(app, caller.username, all));
     return {
       system_id: "de",
       id: groupId,
