@@ -34,12 +34,20 @@ describe("analyses", () => {
     expect(submitted.json()).toMatchObject({ name: "count-the-book", status: "Submitted" });
     const bobs = (await send("bob", "GET", "/analyses")).json();
     expect(bobs).toMatchObject({ total: 1, analyses: [{ name: "count-the-book", app_name: "Word Count" }] });
+    // Without a sort field the newest come first (job_listings.clj list-jobs), as sonora's running VICE list asks.
     const alices = (await send("alice", "GET", "/analyses")).json();
     expect(alices.analyses.map((analysis: { id: string }) => analysis.id)).toEqual([
-      ALICES_ANALYSIS,
-      ALICES_FAILED_ANALYSIS,
       ALICES_VICE_ANALYSIS,
+      ALICES_FAILED_ANALYSIS,
+      ALICES_ANALYSIS,
     ]);
+    const byName = await send("alice", "GET", "/analyses?sort-field=name");
+    expect(byName.json().analyses.map((analysis: { name: string }) => analysis.name)).toEqual(
+      [...alices.analyses.map((analysis: { name: string }) => analysis.name)].sort((a, b) => a.localeCompare(b)),
+    );
+    const unknownField = await send("alice", "GET", "/analyses?sort-field=colour");
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json()).toMatchObject({ reason: expect.stringContaining("unrecognized sort field: colour") });
   });
 
   it("passes the listing's filter and paging through", async () => {

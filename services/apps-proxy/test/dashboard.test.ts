@@ -54,9 +54,10 @@ describe("GET /dashboard", () => {
   it("shows only the caller's own analyses, running ones among them", async () => {
     const analysis = service.platform.apps.state.analyses.analyses.get(ALICES_ANALYSIS);
     if (analysis) analysis.status = "Running";
+    // The newest first, as the analyses listing answers without a sort field.
     expect(ids((await send("alice", "GET", "/dashboard")).json().analyses.running)).toEqual([
-      ALICES_ANALYSIS,
       ALICES_VICE_ANALYSIS,
+      ALICES_ANALYSIS,
     ]);
     const bobs = (await send("bob", "GET", "/dashboard")).json();
     expect(bobs.analyses).toEqual({ recent: [], running: [] });

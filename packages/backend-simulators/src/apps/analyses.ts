@@ -196,6 +196,19 @@ export function visibleAnalyses(
   );
 }
 
+/** The fields an analysis listing sorts by (jobs.clj `translate-sort-field`); any other is refused. */
+const SORT_FIELDS = ["name", "username", "app_name", "startdate", "enddate", "status"];
+
+/**
+ * A listing's sort as job_listings.clj `list-jobs` makes it: by the field named (ascending unless told), else the
+ * newest first (start date, descending unless told).
+ */
+function listingOrder(query: Record<string, unknown>): Record<string, unknown> {
+  const field = queryText(query, "sort-field");
+  if (field !== undefined && !SORT_FIELDS.includes(field)) throw badRequest(`unrecognized sort field: ${field}`);
+  return field === undefined && queryText(query, "sort-dir") === undefined ? { ...query, "sort-dir": "DESC" } : query;
+}
+
 function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   scope.get("/analyses", answers({ 200: AnalysisList }), async (request) => {
     const caller = callerOf(request);
@@ -204,7 +217,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
       summary(analysis, all, caller.username),
     );
     return {
-      analyses: paged(found, query, "startdate"),
+      analyses: paged(found, listingOrder(query), "startdate"),
       total: found.length,
       timestamp: String(Date.now()),
       // The apps service does not count statuses for the listing (GET /analyses/stats does).
