@@ -26,6 +26,41 @@ describe("tools", () => {
     expect(toolNames((await send("bob", "GET", "/tools?search=quality")).json())).toEqual(["fastqc"]);
   });
 
+  it("keeps an interactive tool's ports and proxy settings as rows of their own, each read back with its id", async () => {
+    // sonora's tool form for a VICE tool (formatSubmission): ports and proxy settings without ids.
+    const vice = {
+      name: "rstudio",
+      description: "RStudio Server",
+      version: "4.4",
+      type: "interactive",
+      interactive: true,
+      container: {
+        image: { name: "harbor.cyverse.org/vice/rstudio", tag: "4.4" },
+        skip_tmp_mount: true,
+        container_ports: [{ container_port: 8787, bind_to_host: false }],
+        interactive_apps: {
+          name: "vice-proxy",
+          image: "harbor.cyverse.org/de/vice-proxy",
+          cas_url: "",
+          cas_validate: "",
+        },
+      },
+    };
+    const created = await send("bob", "POST", "/tools", vice);
+    expect(created.statusCode).toBe(200);
+    const { container } = created.json();
+    expect(container.container_ports).toEqual([
+      { id: expect.stringMatching(/^[0-9a-f-]{36}$/), container_port: 8787, bind_to_host: false },
+    ]);
+    expect(container.interactive_apps).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: "vice-proxy",
+    });
+    // containers.clj `filter-returns`: the lists sent empty are left out.
+    expect(container).not.toHaveProperty("container_devices");
+    expect(service.platform.apps.answerMismatches.splice(0)).toEqual([]);
+  });
+
   it("adds a private tool, reads, changes and deletes it; others cannot see it", async () => {
     const created = await send("bob", "POST", "/tools", newTool);
     expect(created.json()).toMatchObject({ name: "samtools", is_public: false, permission: "own" });

@@ -39,13 +39,34 @@ function toolListingItem(state: ToolsState, tool: ToolRecord, username: string) 
   };
 }
 
-/** A container from a request; the ids of the one it replaces are kept (the image's while it is the same one). */
+/** The container's lists the database keeps as rows of their own, each listed with its row's id. */
+const CONTAINER_ROWS = ["container_ports", "container_devices", "container_volumes", "container_volumes_from"];
+
+/** A row as the database keeps it: with an id (the one it was given, else a new one). */
+const withRowId = (row: unknown) => {
+  const fields = typeof row === "object" && row !== null ? (row as Record<string, unknown>) : {};
+  return { ...fields, id: typeof fields.id === "string" ? fields.id : randomUUID() };
+};
+
+/**
+ * A container from a request; the ids of the one it replaces are kept (the image's while it is the same one). Its
+ * ports, devices, volumes and proxy settings are rows (containers.clj `add-tool-container`), read back with their
+ * ids, and an empty list is left out (`tool-container-info`, `filter-returns`).
+ */
 function containerFrom(value: unknown, previous?: ToolContainer): ToolContainer {
-  const container = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  const container = typeof value === "object" && value !== null ? { ...(value as Record<string, unknown>) } : {};
   const image = (container.image ?? {}) as Record<string, unknown>;
   if (typeof image.name !== "string" || !image.name) throw missingField("container.image.name");
   const tag = typeof image.tag === "string" ? image.tag : "latest";
   const sameImage = previous?.image.name === image.name && previous.image.tag === tag;
+  for (const field of CONTAINER_ROWS) {
+    const rows = container[field];
+    if (Array.isArray(rows) && rows.length > 0) container[field] = rows.map(withRowId);
+    else delete container[field];
+  }
+  if (typeof container.interactive_apps === "object" && container.interactive_apps !== null) {
+    container.interactive_apps = withRowId(container.interactive_apps);
+  }
   return {
     ...container,
     id: previous?.id ?? randomUUID(),
