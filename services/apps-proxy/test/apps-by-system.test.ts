@@ -143,11 +143,13 @@ describe("an app's life in the de system", () => {
     const { id, version_id: first } = await bobsApp();
     expect((await send("bob", "POST", `/apps/de/${id}/documentation`, { documentation: "# v1" })).statusCode).toBe(200);
     await send("bob", "POST", `/apps/de/${id}/versions`, { ...definition("x"), version: "2.0" });
-    expect((await send("bob", "GET", `/apps/de/${id}/documentation`)).statusCode).toBe(404);
+    // The new version starts with a copy of the latest one's documentation (edit.clj add-app-version).
+    expect((await send("bob", "GET", `/apps/de/${id}/documentation`)).json()).toMatchObject({ documentation: "# v1" });
     const older = await send("bob", "PATCH", `/apps/de/${id}/versions/${first}/documentation`, {
       documentation: "# v1, revised",
     });
     expect(older.json()).toMatchObject({ app_id: id, version_id: first, documentation: "# v1, revised" });
+    expect((await send("bob", "GET", `/apps/de/${id}/documentation`)).json()).toMatchObject({ documentation: "# v1" });
     expect((await send("alice", "PATCH", `/apps/de/${id}/documentation`, { documentation: "mine" })).statusCode).toBe(
       403,
     );
@@ -258,6 +260,31 @@ describe("an app's life in the de system", () => {
     const refused = await send("bob", "POST", `/apps/de/${borrowed.id}/publish`, { documentation: "# Aligns" });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ reason: expect.stringContaining("contains unpublishable tools") });
+  });
+
+  it("adds a version to a public app, of public tools only, with the latest version's documentation", async () => {
+    // sonora's "Create version" of carol's published Word Count (addAppVersion): an app definition and its label.
+    const added = await send("carol", "POST", `/apps/de/${WORD_COUNT}/versions`, {
+      ...definition("Word Count"),
+      version: "2.0",
+    });
+    expect(added.statusCode).toBe(200);
+    const { version_id: newVersion } = added.json();
+    const documented = await send("alice", "GET", `/apps/de/${WORD_COUNT}/versions/${newVersion}/documentation`);
+    expect(documented.statusCode).toBe(200);
+    expect(documented.json().documentation).toEqual(expect.any(String));
+    // A private tool in a public app's version is refused, with the tools that stop it.
+    const container = { image: { name: "discoenv/carol-count", tag: "1" } };
+    const tool = (await send("carol", "POST", "/tools", { name: "carol-count", version: "1", container })).json();
+    const refused = await send("carol", "POST", `/apps/de/${WORD_COUNT}/versions`, {
+      ...definition("Word Count", tool.id),
+      version: "3.0",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      reason: "Cannot add public app version that uses private or missing tool(s)",
+      tools: [{ id: tool.id }],
+    });
   });
 
   it("copies a version into a new app of the caller's", async () => {

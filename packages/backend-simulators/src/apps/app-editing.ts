@@ -9,6 +9,7 @@ import { bodyObject } from "../framework/request-values.js";
 import { AdminAppDetails, App, AppJobView, EmptyObject } from "./answer-schemas/apps.js";
 import { groupsFrom, newApp, referencesFrom } from "./app-definitions.js";
 import { appDetails } from "./app-information.js";
+import { addDocumentation, appMetadataOf } from "./app-metadata.js";
 import { appRoutes } from "./app-paths.js";
 import { addVersion, atVersion, changeVersion, deleteVersion, reorderVersions } from "./app-versions.js";
 import { editorView, launchForm } from "./app-views.js";
@@ -22,13 +23,27 @@ import {
 } from "./catalog-store.js";
 import { workspaceOf } from "./login.js";
 import { systemOf, TAPIS_REFUSALS } from "./systems.js";
-import { readableTool, toolsOf } from "./tools-store.js";
+import { readableTool, toolsOf, toolView } from "./tools-store.js";
 
 type All = () => Record<string, unknown>;
 
 function checkTools(app: AppRecord, caller: Caller, all: All): AppRecord {
   for (const id of app.tool_ids) readableTool(toolsOf(all), id, caller.username);
   return app;
+}
+
+/** validation.clj `verify-tools-for-public-app`: a public app's new version runs public tools only. */
+function refusePrivateTools(toolIds: readonly string[], all: All): void {
+  const tools = toolsOf(all).tools;
+  const unpublished = toolIds.filter((id) => !tools.get(id)?.is_public);
+  if (toolIds.length === 0 || unpublished.length > 0) {
+    throw badRequest("Cannot add public app version that uses private or missing tool(s)", "ERR_BAD_REQUEST", {
+      tools: unpublished.flatMap((id) => {
+        const tool = tools.get(id);
+        return tool ? [toolView(tool)] : [];
+      }),
+    });
+  }
 }
 
 function editableApp(state: CatalogState, id: string, caller: Caller): AppRecord {
@@ -188,13 +203,17 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
   );
   // A new version: a whole app definition with its version label; it becomes the latest.
   const versions = { tapis: TAPIS_REFUSALS.versions, answers: { 200: App } };
+  // edit.clj `add-app-version`: write permission, a public app's version of public tools only, and the latest
+  // version's documentation copied to it.
   appRoutes(scope, "POST", "/versions", versions, async (request, { appId }) => {
     const caller = callerOf(request);
-    const app = editableApp(state(), appId, caller);
+    const app = writableApp(state(), appId, caller.username);
     const definition = bodyObject(request.body);
     if (typeof definition.version !== "string" || !definition.version.trim()) throw missingField("version");
     const content = checkTools(newApp({ name: app.name, ...definition }, caller), caller, all);
     const { tool_ids, groups, references, version } = content;
+    if (app.is_public) refusePrivateTools(tool_ids, all);
+    const documentation = appMetadataOf(all).documentation.get(app.version_id)?.documentation;
     addVersion(app, {
       version,
       tool_ids,
@@ -204,6 +223,7 @@ function userRoutes(scope: FastifyInstance, state: () => CatalogState, all: All)
       integration_date: 0,
       disabled: false,
     });
+    if (documentation !== undefined) addDocumentation(appMetadataOf(all), app, documentation, caller.username);
     return editorView(app, all);
   });
   // The versions in a new order, latest first: `{versions: [{version_id, version}]}`; answers the app.
