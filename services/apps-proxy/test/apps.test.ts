@@ -1,7 +1,7 @@
 import { demoUser, type ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { builtRows as builtRowsOf } from "@de-gateway/catalogue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ALIGNER, FASTQC, JUPYTER_LAB, WC_TOOL, WORD_COUNT, WORD_COUNT_TASK } from "./seed.js";
+import { ALICES_ALIGNER, ALIGNER_TOOL, FASTQC, JUPYTER_LAB, WC_TOOL, WORD_COUNT, WORD_COUNT_TASK } from "./seed.js";
 import { sender, startAppsProxy } from "./support.js";
 
 let service: ServiceUnderTest;
@@ -173,6 +173,8 @@ describe("the app catalogue", () => {
     });
     expect(shared.json()).toMatchObject({ sharing: [{ apps: [{ app_id: ALICES_ALIGNER, success: true }] }] });
     expect(appNames((await send("bob", "GET", "/apps")).json())).toContain("Alice's Aligner");
+    // Sharing the app shares its tool to read (sharing.clj share-app-tools): bob may run it.
+    expect((await send("bob", "GET", `/tools/${ALIGNER_TOOL}`)).statusCode).toBe(200);
     const listed = await send("alice", "POST", "/apps/permission-lister", { apps: [{ app_id: ALICES_ALIGNER }] });
     // carol has read it since the seed.
     expect(listed.json()).toMatchObject({

@@ -10,7 +10,7 @@ import {
   ToolSharingResponse,
   ToolUnsharingResponse,
 } from "./answer-schemas/sharing.js";
-import { catalogOf, permissionOf } from "./catalog-store.js";
+import { type AppPermission, catalogOf, permissionOf } from "./catalog-store.js";
 import { listPermissions, type ShareableKind, share, unshare } from "./sharing.js";
 import { toolPermission, toolsOf } from "./tools-store.js";
 
@@ -29,6 +29,18 @@ function appKind(all: () => Record<string, unknown>, asAdministrator = false): S
         : { error: `you do not own app ${id}`, name: app.name };
     },
     shares: () => catalog.shares,
+    // sharing.clj `share-app-tools`: the sharee may read each of the app's tools after, those the sharer may share.
+    sharedWith(id, subject, username) {
+      const tools = toolsOf(all);
+      for (const toolId of catalog.apps.get(id)?.tool_ids ?? []) {
+        const tool = tools.tools.get(toolId);
+        if (!tool || toolPermission(tools, tool, subject)) continue;
+        if (!asAdministrator && toolPermission(tools, tool, username) !== "own") continue;
+        const shares = tools.shares.get(toolId) ?? new Map<string, AppPermission>();
+        shares.set(subject, "read");
+        tools.shares.set(toolId, shares);
+      }
+    },
   };
 }
 

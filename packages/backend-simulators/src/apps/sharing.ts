@@ -15,6 +15,8 @@ export interface ShareableKind {
   /** The resource's name if it exists and the caller owns it; a reason otherwise (with the name when known). */
   ownedBy(id: string, username: string): { name: string } | { error: string; name?: string };
   shares(): Map<string, Map<string, AppPermission>>;
+  /** What else a share grants the subject (an app's tools), after the resource is shared. */
+  sharedWith?(id: string, subject: string, username: string): void;
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -81,6 +83,7 @@ export function share(kind: ShareableKind, body: unknown, username: string, list
         const shares = kind.shares().get(id) ?? new Map<string, AppPermission>();
         shares.set(subject, permission);
         kind.shares().set(id, shares);
+        kind.sharedWith?.(id, subject, username);
         return { ...kind.qualified(id), [kind.nameKey]: owned.name, permission, success: true };
       });
       return { ...subjectAnswer(entry, subject), [listKey]: results };
