@@ -100,7 +100,25 @@ describe("tools", () => {
     const notOwner = await send("bob", "POST", "/tools/sharing", {
       sharing: [{ subject: { id: "carol" }, tools: [{ tool_id: ALIGNER_TOOL, permission: "own" }] }],
     });
-    expect(notOwner.json()).toMatchObject({ sharing: [{ tools: [{ success: false }] }] });
+    // sonora's sharing dialog shows the refusal's error_code (tools/sharing.clj: ERR_BAD_REQUEST).
+    expect(notOwner.json()).toMatchObject({
+      sharing: [
+        {
+          tools: [
+            {
+              success: false,
+              error: { error_code: "ERR_BAD_REQUEST", reason: `insufficient privileges for tool ID ${ALIGNER_TOOL}` },
+            },
+          ],
+        },
+      ],
+    });
+    // A reader may list who else has it (read permission suffices), without herself among them.
+    const asReader = (await send("bob", "POST", "/tools/permission-lister", { tools: [ALIGNER_TOOL] })).json();
+    expect(asReader.tools[0].permissions.map((grant: { subject: { id: string } }) => grant.subject.id)).toEqual([
+      "carol",
+    ]);
+    expect((await send("bob", "POST", "/tools/permission-lister", { tools: [WC_TOOL] })).statusCode).toBe(200);
     await send("alice", "POST", "/tools/unsharing", { unsharing: [{ subject, tools: [ALIGNER_TOOL] }] });
     expect(toolNames((await send("bob", "GET", "/tools")).json())).not.toContain("alice-aligner");
   });

@@ -10,9 +10,9 @@ import {
   ToolSharingResponse,
   ToolUnsharingResponse,
 } from "./answer-schemas/sharing.js";
-import { type AppPermission, catalogOf, permissionOf } from "./catalog-store.js";
+import { type AppPermission, catalogOf, permissionOf, readableApp } from "./catalog-store.js";
 import { listPermissions, type ShareableKind, share, unshare } from "./sharing.js";
-import { toolPermission, toolsOf } from "./tools-store.js";
+import { readableTool, toolPermission, toolsOf } from "./tools-store.js";
 
 function appKind(all: () => Record<string, unknown>, asAdministrator = false): ShareableKind {
   const catalog = catalogOf(all);
@@ -23,11 +23,12 @@ function appKind(all: () => Record<string, unknown>, asAdministrator = false): S
     listed: (id, name) => ({ system_id: "de", app_id: id, name }),
     ownedBy(id, username) {
       const app = catalog.apps.get(id);
-      if (!app) return { error: `app ${id} not found` };
+      if (!app) return { error: `app ID ${id} does not exist` };
       return asAdministrator || permissionOf(catalog, app, username) === "own"
         ? { name: app.name }
-        : { error: `you do not own app ${id}`, name: app.name };
+        : { error: `insufficient privileges for app ID ${id}`, name: app.name };
     },
+    readableName: (id, username) => readableApp(catalog, id, username).name,
     shares: () => catalog.shares,
     // sharing.clj `share-app-tools`: the sharee may read each of the app's tools after, those the sharer may share.
     sharedWith(id, subject, username) {
@@ -53,11 +54,12 @@ function toolKind(all: () => Record<string, unknown>): ShareableKind {
     listed: (id, name) => ({ id, name }),
     ownedBy(id, username) {
       const tool = state.tools.get(id);
-      if (!tool) return { error: `tool ${id} not found` };
+      if (!tool) return { error: `tool ID ${id} does not exist` };
       return toolPermission(state, tool, username) === "own"
         ? { name: tool.name }
-        : { error: `you do not own tool ${id}`, name: tool.name };
+        : { error: `insufficient privileges for tool ID ${id}`, name: tool.name };
     },
+    readableName: (id, username) => readableTool(state, id, username).name,
     shares: () => state.shares,
   };
 }

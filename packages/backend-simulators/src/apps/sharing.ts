@@ -14,6 +14,8 @@ export interface ShareableKind {
   listed(id: string, name: string): Record<string, string>;
   /** The resource's name if it exists and the caller owns it; a reason otherwise (with the name when known). */
   ownedBy(id: string, username: string): { name: string } | { error: string; name?: string };
+  /** The resource's name if the caller may read it; refused (404, 403) otherwise. */
+  readableName(id: string, username: string): string;
   shares(): Map<string, Map<string, AppPermission>>;
   /** What else a share grants the subject (an app's tools), after the resource is shared. */
   sharedWith?(id: string, subject: string, username: string): void;
@@ -46,22 +48,24 @@ function failure(kind: ShareableKind, id: string, refusal: { error: string; name
     ...kind.qualified(id),
     [kind.nameKey]: refusal.name ?? id,
     success: false,
-    error: { error_code: "ERR_NOT_OWNER", reason: refusal.error },
+    // permissions.clj `app-sharing-failure`, tools/sharing.clj: every refusal is ERR_BAD_REQUEST.
+    error: { error_code: "ERR_BAD_REQUEST", reason: refusal.error },
   };
 }
 
-/** `POST …/permission-lister`: who each owned resource is shared with. */
+/**
+ * `POST …/permission-lister`: who each resource the caller may read is shared with, the caller left out
+ * (de/permissions.clj `list-app-permissions`, tools/permissions.clj, clients/permissions.clj `format-perms-listing`).
+ */
 export function listPermissions(kind: ShareableKind, body: unknown, username: string, listKey: string) {
   const ids = list(bodyObject(body)[listKey]).map((item) => itemId(kind, item));
   return {
     [listKey]: ids.map((id) => {
-      const owned = kind.ownedBy(id, username);
-      if ("error" in owned) throw badRequest(owned.error, "ERR_NOT_OWNER");
-      const permissions = [...(kind.shares().get(id) ?? new Map())].map(([user, permission]) => ({
-        subject: { id: user, source_id: "ldap" },
-        permission,
-      }));
-      return { ...kind.listed(id, owned.name), permissions };
+      const name = kind.readableName(id, username);
+      const permissions = [...(kind.shares().get(id) ?? new Map())]
+        .filter(([user]) => user !== username)
+        .map(([user, permission]) => ({ subject: { id: user, source_id: "ldap" }, permission }));
+      return { ...kind.listed(id, name), permissions };
     }),
   };
 }
