@@ -59,9 +59,17 @@ export class MetadataService {
       throw connectionRefused();
     });
     const text = await response.text();
-    const parsed = text === "" ? undefined : JSON.parse(text);
-    if (!response.ok) throw new RelayedAnswer(response.status, parsed);
-    return parsed;
+    if (!response.ok) throw new RelayedAnswer(response.status, jsonOrText(text));
+    return text === "" ? undefined : JSON.parse(text);
+  }
+}
+
+/** A relayed body as it came: its JSON when it is JSON, its text otherwise. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 

@@ -22,11 +22,6 @@ export class Problem extends Error {
 }
 
 /**
- * A request that does not match the route's schema, refused as compojure-api and clojure-commons refuse it:
- * `reason` is not text but a map of each refused field to what was wrong with it (or, for a body that is not even
- * a map, schema's one-line explanation of that).
- */
-/**
  * Another service's failure, answered as that service answered it (its status and body): what a Clojure backend does
  * with a failed call of its clj-http client (clojure-commons exception.clj `unchecked-handler`).
  */
@@ -39,6 +34,11 @@ export class RelayedAnswer extends Error {
   }
 }
 
+/**
+ * A request that does not match the route's schema, refused as compojure-api and clojure-commons refuse it:
+ * `reason` is not text but a map of each refused field to what was wrong with it (or, for a body that is not even
+ * a map, schema's one-line explanation of that).
+ */
 export class InvalidRequest extends Problem {
   constructor(fields: Record<string, unknown> | string) {
     super(400, "ERR_ILLEGAL_ARGUMENT", fields);
