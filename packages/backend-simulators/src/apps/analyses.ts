@@ -31,6 +31,7 @@ import {
   StopAnalysisResponse,
 } from "./answer-schemas/analyses.js";
 import { AppJobView } from "./answer-schemas/apps.js";
+import { jobTypeName } from "./app-listing.js";
 import { parameterKey, relaunchForm } from "./app-views.js";
 import {
   type AppParameter,
@@ -40,7 +41,6 @@ import {
   isImplicitOutput,
   readableApp,
 } from "./catalog-store.js";
-import { isInteractive } from "./limit-checks.js";
 import { storedDefault } from "./parameter-views.js";
 import { statusHistoryOf } from "./status-history.js";
 import { sendStatusUpdate } from "./status-updates.js";
@@ -173,7 +173,7 @@ function submissionOptions(submission: Record<string, unknown>): SubmissionOptio
 /** An analysis of an app running an interactive tool is an `Interactive` job (VICE); the others are `DE` jobs. */
 function jobTypeOf(analysis: AnalysisRecord, all: All): string {
   const app = catalogOf(all).apps.get(analysis.app_id);
-  return app && isInteractive(app, all) ? "Interactive" : "DE";
+  return app ? jobTypeName(app, all) : "DE";
 }
 
 /**

@@ -15,6 +15,9 @@ export const appDates = (app: AppRecord) => ({
 /** The app's overall job type: `interactive` for an app of a VICE tool, else `executable`. */
 export const overallJobType = (app: AppRecord, all: All) => (isInteractive(app, all) ? "interactive" : "executable");
 
+/** The name of the job type the app's step runs as (de-database's `job_types`): `Interactive` or `DE`. */
+export const jobTypeName = (app: AppRecord, all: All) => (isInteractive(app, all) ? "Interactive" : "DE");
+
 /**
  * The apps of the job type a listing's `app-type` names, all when it names none (app_listing.clj
  * `add-app-type-where-clause`: an app with a step of that job type, `DE` or `Interactive` here).
@@ -22,7 +25,7 @@ export const overallJobType = (app: AppRecord, all: All) => (isInteractive(app, 
 export function ofAppType(apps: AppRecord[], query: Record<string, unknown>, all: All): AppRecord[] {
   const wanted = query["app-type"];
   if (typeof wanted !== "string" || wanted === "") return apps;
-  return apps.filter((app) => (isInteractive(app, all) ? "Interactive" : "DE") === wanted);
+  return apps.filter((app) => jobTypeName(app, all) === wanted);
 }
 
 /** listings.clj `validate-app-pipeline-eligibility`: a step of one executable app, nothing else. */

@@ -10,8 +10,8 @@ import {
   ToolSharingResponse,
   ToolUnsharingResponse,
 } from "./answer-schemas/sharing.js";
-import { type AppPermission, catalogOf, permissionOf, readableApp } from "./catalog-store.js";
-import { listPermissions, type ShareableKind, share, unshare } from "./sharing.js";
+import { catalogOf, permissionOf, readableApp } from "./catalog-store.js";
+import { grant, listPermissions, type ShareableKind, share, unshare } from "./sharing.js";
 import { readableTool, toolPermission, toolsOf } from "./tools-store.js";
 
 function appKind(all: () => Record<string, unknown>, asAdministrator = false): ShareableKind {
@@ -37,9 +37,7 @@ function appKind(all: () => Record<string, unknown>, asAdministrator = false): S
         const tool = tools.tools.get(toolId);
         if (!tool || toolPermission(tools, tool, subject)) continue;
         if (!asAdministrator && toolPermission(tools, tool, username) !== "own") continue;
-        const shares = tools.shares.get(toolId) ?? new Map<string, AppPermission>();
-        shares.set(subject, "read");
-        tools.shares.set(toolId, shares);
+        grant(tools.shares, toolId, subject, "read");
       }
     },
   };

@@ -70,6 +70,18 @@ export function listPermissions(kind: ShareableKind, body: unknown, username: st
   };
 }
 
+/** Gives a subject a permission on one resource, in a kind's map of who holds what. */
+export function grant(
+  shares: Map<string, Map<string, AppPermission>>,
+  id: string,
+  subject: string,
+  permission: AppPermission,
+): void {
+  const holders = shares.get(id) ?? new Map<string, AppPermission>();
+  holders.set(subject, permission);
+  shares.set(id, holders);
+}
+
 /** `POST …/share` (or sharing): grants each subject a permission on owned resources, item by item. */
 export function share(kind: ShareableKind, body: unknown, username: string, listKey: string) {
   return {
@@ -84,9 +96,7 @@ export function share(kind: ShareableKind, body: unknown, username: string, list
         }
         const owned = kind.ownedBy(id, username);
         if ("error" in owned) return { ...failure(kind, id, owned), permission };
-        const shares = kind.shares().get(id) ?? new Map<string, AppPermission>();
-        shares.set(subject, permission);
-        kind.shares().set(id, shares);
+        grant(kind.shares(), id, subject, permission);
         kind.sharedWith?.(id, subject, username);
         return { ...kind.qualified(id), [kind.nameKey]: owned.name, permission, success: true };
       });

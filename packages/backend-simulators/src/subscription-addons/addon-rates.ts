@@ -65,11 +65,12 @@ export function updateAddonRates(store: AddonStore, addon: Addon, incoming: Inco
     if (other !== addon) other.addon_rates = other.addon_rates.filter((rate) => !named.has(rate.uuid));
   }
   addon.addon_rates = [...planned.entries()]
-    .map(([key, { rate, effective_date }]) => {
+    .map(([key, given]) => {
+      const values = { rate: given.rate, effective_date: goTimeText(given.effective_date) };
       const current = existing.get(key);
       // Written over in place, so that the applied add-ons charged at it read its new values, as the service joins.
-      if (current) return Object.assign(current, { rate, effective_date: goTimeText(effective_date) });
-      return { uuid: key.startsWith("#") ? randomUUID() : key, rate, effective_date: goTimeText(effective_date) };
+      if (current) return Object.assign(current, values);
+      return { uuid: key.startsWith("#") ? randomUUID() : key, ...values };
     })
     .sort((a, b) => instant(a) - instant(b));
   for (const applied of store.subscriptionAddons.values()) {
