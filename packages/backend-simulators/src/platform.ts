@@ -8,6 +8,8 @@ import { createDashboardAggregatorSimulator } from "./dashboard-aggregator/index
 import { createDataUsageSimulator } from "./data-usage/index.js";
 import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
 import { ADMIN_GROUP, DEMO_USERS, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
+import { CallerView } from "./file-info/caller-view.js";
+import { ensureOutputFolder } from "./file-info/folders.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
 import { pathInfoAccepts } from "./file-info/routes/stats.js";
 import { storedBytes } from "./file-info/usage.js";
@@ -177,6 +179,8 @@ export class SimulatedPlatform {
         notificationAgent: (body, at) => this.notifications.receive(body, at),
         // data-info leaves out what the user may not read without refusing, so only the paths matter.
         pathsAccessible: (_username, paths) => pathInfoAccepts(this.fileInfo.state.dataStore, paths),
+        createOutputFolder: (username, path) => ensureOutputFolder(this.dataStoreAs(username), path),
+        existingPaths: (username, paths) => paths.filter((path) => this.dataStoreAs(username).sees(path)),
       },
     });
     this.permissions = createPermissionsSimulator({
@@ -258,6 +262,11 @@ export class SimulatedPlatform {
       throw error;
     }
     return platform;
+  }
+
+  /** The data store as data-info shows it to one user, for the apps backend's calls made as that user. */
+  private dataStoreAs(username: string): CallerView {
+    return new CallerView(this.fileInfo.state.dataStore, username);
   }
 
   private httpSimulators(): Array<{ start(): Promise<unknown>; stop(): Promise<void> }> {

@@ -19,10 +19,11 @@ afterAll(() => service.close());
 beforeEach(() => service.platform.reset());
 const send = sender(() => service);
 
-const submission = (name: string) => ({
+// Into the submitter's own analyses folder: the apps service makes the result folder there as the submitter.
+const submission = (name: string, submitter = "bob") => ({
   app_id: WORD_COUNT,
   name,
-  output_dir: "/iplant/home/bob/analyses",
+  output_dir: `/iplant/home/${submitter}/analyses`,
   config: { [WORD_COUNT_INPUT]: "/iplant/home/bob/book.txt" },
   notify: true,
 });
@@ -339,8 +340,8 @@ describe("analyses as the web client calls them", () => {
   });
 
   it("counts the caller's analyses by status from /analyses/stats, with the dashboard's filter", async () => {
-    const { id } = (await send("alice", "POST", "/analyses", submission("alices-second"))).json();
-    await send("alice", "POST", "/analyses", submission("alices-third"));
+    const { id } = (await send("alice", "POST", "/analyses", submission("alices-second", "alice"))).json();
+    await send("alice", "POST", "/analyses", submission("alices-third", "alice"));
     await send("alice", "POST", `/analyses/${id}/stop`);
     await send("bob", "POST", "/analyses", submission("bobs"));
     const filter = encodeURIComponent(JSON.stringify([{ field: "ownership", value: "mine" }]));

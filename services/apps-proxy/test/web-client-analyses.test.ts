@@ -16,6 +16,98 @@ const send = sender(() => service);
 type Listed = { id: string; can_share: boolean; app_disabled: boolean; interactive_urls?: string[] };
 
 describe("analyses, tools and reference genomes as sonora reads them", () => {
+  // sonora src/components/apps/launch/formatters.js: the launch form's submission asks for a folder of its own.
+  const launched = (username: string, name: string, outputDir: string) => ({
+    system_id: "de",
+    app_id: WORD_COUNT,
+    name,
+    debug: false,
+    notify: true,
+    create_output_subdir: true,
+    output_dir: outputDir,
+    config: { [WORD_COUNT_INPUT]: `/iplant/home/${username}/chapter-1.txt` },
+  });
+  const resultFolderOf = async (username: string, id: string) => {
+    const filter = enc(JSON.stringify([{ field: "id", value: id }]));
+    return (await send(username, "GET", `/analyses?filter=${filter}`)).json().analyses[0].resultfolderid as string;
+  };
+  const exists = (path: string) => service.platform.fileInfo.state.dataStore.catalogue.at(path) !== undefined;
+  // clojure-commons file-utils build-result-folder-path: the name with white space and @ made _, and Joda's
+  // yyyy-MM-dd-HH-mm-ss.S of the submission's time in UTC.
+  const timestamped = (folder: string, name: string) =>
+    new RegExp(`^${folder}/${name}-\\d{4}-\\d{2}-\\d{2}-\\d{2}-\\d{2}-\\d{2}\\.\\d$`);
+
+  it("writes an analysis's results to a new folder named by its name and time, made as the user (the Analyses page's output folder link opens it)", async () => {
+    const before = Date.now();
+    const submitted = await send(
+      "alice",
+      "POST",
+      "/analyses",
+      launched("alice", "count me@home", "/iplant/home/alice/analyses"),
+    );
+    expect(submitted.statusCode).toBe(200);
+    const folder = await resultFolderOf("alice", submitted.json().id);
+    expect(folder).toMatch(timestamped("/iplant/home/alice/analyses", "count_me_home"));
+    const stamp = folder.slice(folder.lastIndexOf("home-") + 5);
+    const [date, tenth] = stamp.split(".");
+    const at = Date.parse(`${date?.slice(0, 10)}T${date?.slice(11).replaceAll("-", ":")}.${tenth}00Z`);
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before / 100) * 100);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    expect(exists(folder)).toBe(true);
+    expect(service.platform.fileInfo.state.dataStore.catalogue.at(folder)?.owner).toBe("alice");
+    // The data service's URL import asks for no folder of its own: the results go to output_dir itself.
+    const direct = await send("alice", "POST", "/analyses", {
+      ...launched("alice", "url_import_x", "/iplant/home/alice"),
+      create_output_subdir: false,
+    });
+    expect(await resultFolderOf("alice", direct.json().id)).toBe("/iplant/home/alice");
+  });
+
+  it("refuses a submission whose output folder the user may not write, and keeps no analysis of it", async () => {
+    const seeded = service.platform.apps.state.analyses.analyses.size;
+    const refused = await send(
+      "bob",
+      "POST",
+      "/analyses",
+      launched("bob", "into-alices", "/iplant/home/alice/analyses"),
+    );
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.json()).toMatchObject({ error_code: expect.stringMatching(/^ERR_NOT_(WRITEABLE|READABLE)$/) });
+    expect(service.platform.apps.state.analyses.analyses.size).toBe(seeded);
+  });
+
+  it("relaunches into a new timestamped folder, or into output_dir-redo-N where the submission asked for no folder (src/serviceFacades/analyses.js relaunchAnalyses)", async () => {
+    const own = await send("alice", "POST", "/analyses", launched("alice", "twice", "/iplant/home/alice/analyses"));
+    const direct = await send("alice", "POST", "/analyses", {
+      ...launched("alice", "straight", "/iplant/home/alice/straight"),
+      create_output_subdir: false,
+    });
+    const ids = new Set((await send("alice", "GET", "/analyses")).json().analyses.map((a: { id: string }) => a.id));
+    expect(
+      (await send("alice", "POST", "/analyses/relauncher", { analyses: [own.json().id, direct.json().id] })).statusCode,
+    ).toBe(200);
+    const relaunched = (await send("alice", "GET", "/analyses"))
+      .json()
+      .analyses.filter((a: { id: string }) => !ids.has(a.id));
+    const folders = relaunched.map((a: { name: string; resultfolderid: string }) => [a.name, a.resultfolderid]);
+    expect(Object.fromEntries(folders)).toEqual({
+      twice: expect.stringMatching(timestamped("/iplant/home/alice/analyses", "twice")),
+      straight: "/iplant/home/alice/straight-redo-1",
+    });
+    expect(Object.fromEntries(folders).twice).not.toBe(await resultFolderOf("alice", own.json().id));
+    expect(exists("/iplant/home/alice/straight-redo-1")).toBe(true);
+    // Relaunched again, the original would write to straight-redo-1 again, which exists now: nothing is relaunched.
+    const count = service.platform.apps.state.analyses.analyses.size;
+    const again = await send("alice", "POST", "/analyses/relauncher", { analyses: [own.json().id, direct.json().id] });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      error_code: "ERR_EXISTS",
+      reason: "One or more output folders already exist.",
+      paths: ["/iplant/home/alice/straight-redo-1"],
+    });
+    expect(service.platform.apps.state.analyses.analyses.size).toBe(count);
+  });
+
   it("lets only an analysis's owner share it (src/components/analyses/utils.js canShare reads can_share)", async () => {
     const shared = await send("alice", "POST", "/analyses/sharing", {
       sharing: [

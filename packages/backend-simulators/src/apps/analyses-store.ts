@@ -1,5 +1,6 @@
 import type { Caller } from "../framework/caller.js";
 import { forbidden, notFound } from "../framework/problems.js";
+import type { OutputRequest } from "./result-folders.js";
 import { seedAnalyses } from "./seed-analyses.js";
 
 export type AnalysisStatus = "Submitted" | "Running" | "Completed" | "Failed" | "Canceled";
@@ -30,6 +31,8 @@ export interface AnalysisRecord {
   startdate: number;
   enddate: number;
   resultfolderid: string;
+  /** The submission's `output_dir` and `create_output_subdir`, from which `resultfolderid` was made. */
+  output: OutputRequest;
   notify: boolean;
   config: Record<string, unknown>;
   /** What else of the submission a relaunch restores: debug mode, the data store mounted, its time limit, resources. */

@@ -42,6 +42,8 @@ import {
   readableApp,
 } from "./catalog-store.js";
 import { storedDefault } from "./parameter-views.js";
+import { peerServicesOf } from "./peer-services.js";
+import { outputRequestOf, resultFolderOf } from "./result-folders.js";
 import { statusHistoryOf } from "./status-history.js";
 import { sendStatusUpdate } from "./status-updates.js";
 
@@ -90,11 +92,13 @@ const announceStatus = (analysis: AnalysisRecord, all: All, owner: Caller) =>
   sendStatusUpdate(all, summary(analysis, all, owner.username), owner);
 
 /**
- * A submission as the apps service takes it: the analysis stored, its owner told it is submitted, and the other
+ * A submission as the apps service takes it: its result folder made ready as its owner (refused, the submission fails
+ * with data-info's refusal), the analysis stored, its owner told it is submitted, and the other
  * services told of it. An interactive one is launched at once here and runs: its owner is told again, as the job
  * status listener's update would have the apps service do.
  */
 export function launch(analysis: AnalysisRecord, all: All, owner: Caller): void {
+  peerServicesOf(all).createOutputFolder(owner.username, analysis.resultfolderid);
   analysesOf(all).analyses.set(analysis.id, analysis);
   announceStatus(analysis, all, owner);
   analysisEventsOf(all).submitted?.(analysis);
@@ -139,7 +143,8 @@ function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
   if (missing.length)
     throw badRequest(`required parameters without a value: ${missing.join(", ")}`, "ERR_BAD_OR_MISSING_FIELD");
   const name = requiredText(submission, "name");
-  const outputDir = requiredText(submission, "output_dir").replace(/\/+$/, "");
+  const output = outputRequestOf(submission, requiredText(submission, "output_dir"));
+  const startdate = Date.now();
   return {
     id: randomUUID(),
     name,
@@ -148,9 +153,10 @@ function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
     system_id: app.system_id,
     username: caller.username,
     status: "Submitted",
-    startdate: Date.now(),
+    startdate,
     enddate: 0,
-    resultfolderid: submission.create_output_subdir === false ? outputDir : `${outputDir}/${name}`,
+    resultfolderid: resultFolderOf(output, name, startdate),
+    output,
     notify: submission.notify === true,
     config,
     options: submissionOptions(submission),

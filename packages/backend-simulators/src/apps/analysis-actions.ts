@@ -3,11 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, missingField } from "../framework/problems.js";
+import { backendScope, exists, missingField } from "../framework/problems.js";
 import { bodyObject } from "../framework/request-values.js";
 import { launch, stepOf, visibleAnalyses } from "./analyses.js";
 import { type AnalysisRecord, analysesOf, readableAnalysis } from "./analyses-store.js";
 import { AnalysisHistory, AnalysisStats } from "./answer-schemas/analyses.js";
+import { peerServicesOf } from "./peer-services.js";
+import { relaunchedOutput, resultFolderOf } from "./result-folders.js";
 import { statusHistoryOf } from "./status-history.js";
 
 type All = () => Record<string, unknown>;
@@ -40,12 +42,20 @@ function routes(scope: FastifyInstance, all: All) {
       return { analysis_id: analysis.id, steps: [step], timestamp: String(Date.now()), total: 1 };
     },
   );
-  // Each analysis runs again as submitted, as a new analysis of the caller's, into an output folder of its own.
+  // Each analysis runs again as submitted, as a new analysis of the caller's (`jobs/resubmit.clj`): into a new folder
+  // named by the relaunch's time, or, where the submission asked for none, into its `output_dir` with `-redo-N`, which
+  // must not exist yet.
   scope.post("/analyses/relauncher", answers({ 200: NoBody }), async (request, reply) => {
     const caller = callerOf(request);
     const state = analysesOf(all);
     const originals = analysisIdsOf(request.body).map((id) => readableAnalysis(state, id, caller));
-    for (const original of originals) {
+    const outputs = new Map(originals.map((original) => [original, relaunchedOutput(original.output)]));
+    const taken = peerServicesOf(all).existingPaths(
+      caller.username,
+      [...outputs.values()].filter((output) => !output.create_output_subdir).map((output) => output.output_dir),
+    );
+    if (taken.length) throw exists("One or more output folders already exist.", { paths: taken });
+    for (const [original, output] of outputs) {
       const startdate = Date.now();
       const relaunched: AnalysisRecord = {
         ...structuredClone(original),
@@ -54,7 +64,8 @@ function routes(scope: FastifyInstance, all: All) {
         status: "Submitted",
         startdate,
         enddate: 0,
-        resultfolderid: `${original.resultfolderid}-${startdate}`,
+        resultfolderid: resultFolderOf(output, original.name, startdate),
+        output,
       };
       // A relaunch is a submission: its owner, the permissions service and app-exposer learn of it as of any other.
       launch(relaunched, all, caller);

@@ -12,9 +12,9 @@ export interface ConcurrentJobLimit {
  * checks of interactive apps: the user's concurrent job limit, of the analyses service (cyverse-de/apps
  * `clients/analyses.clj`), and the user's VICE access requests not yet decided, of the requests service
  * (`clients/requests.clj`, `GET /requests?request-type=vice&requesting-user=`: the listing's entries as it answers
- * them). For analyses' status changes: the notification agent. For the paths a launch form offers: data-info. An apps
- * simulator started alone, without them, has every user at the platform's default, asking nothing, telling no one
- * and every path accessible.
+ * them). For analyses' status changes: the notification agent. For the paths a launch form offers and the folders
+ * analyses write to: data-info. An apps simulator started alone, without them, has every user at the platform's
+ * default, asking nothing, telling no one, every path accessible and no folder made or found.
  */
 export interface PeerServices {
   concurrentJobLimit(username: string): ConcurrentJobLimit;
@@ -30,6 +30,13 @@ export interface PeerServices {
    * ERR_DOES_NOT_EXIST or ERR_NOT_READABLE as false).
    */
   pathsAccessible(username: string, paths: readonly string[]): boolean;
+  /**
+   * An analysis's result folder made ready as the user (`jobs/util.clj` `create-output-dir`): data-info's path-info,
+   * then its directory creation when the folder does not exist. A refusal throws, and the submission fails with it.
+   */
+  createOutputFolder(username: string, path: string): void;
+  /** Those of the paths that exist, of data-info's `POST /existence-marker` as the user (`get-paths-exist`). */
+  existingPaths(username: string, paths: readonly string[]): string[];
 }
 
 const ALONE: PeerServices = {
@@ -37,6 +44,8 @@ const ALONE: PeerServices = {
   openViceRequests: () => [],
   notificationAgent: () => {},
   pathsAccessible: () => true,
+  createOutputFolder: () => {},
+  existingPaths: () => [],
 };
 
 /** Holds the peer services, so that the limit checks can reach them through the backend's state. */

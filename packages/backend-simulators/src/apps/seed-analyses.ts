@@ -2,6 +2,9 @@ import { COMPLETED_ANALYSIS, FAILED_ANALYSIS, RUNNING_VICE_ANALYSIS } from "../d
 import { interactiveUrl } from "../vice-addresses.js";
 import type { AnalysisRecord } from "./analyses-store.js";
 
+/** The seeds were submitted with their output folder named and no folder of their own made inside it. */
+const submittedInto = (folder: string) => ({ output_dir: folder, create_output_subdir: false });
+
 /** The config key of an app's parameter, as the launch form submits it. */
 const input = (appId: string, parameterId: string, path: string) => ({ [`${appId}_${parameterId}`]: path });
 
@@ -21,6 +24,7 @@ export const seedAnalyses = (now: number): AnalysisRecord[] => [
     startdate: COMPLETED_ANALYSIS.ran.from,
     enddate: COMPLETED_ANALYSIS.ran.to,
     resultfolderid: COMPLETED_ANALYSIS.outputs.folder,
+    output: submittedInto(COMPLETED_ANALYSIS.outputs.folder),
     notify: true,
     config: input(COMPLETED_ANALYSIS.appId, "0b9b4f2e-1d3c-4a5b-8c7d-000000000011", COMPLETED_ANALYSIS.input.path),
     options: {},
@@ -37,6 +41,7 @@ export const seedAnalyses = (now: number): AnalysisRecord[] => [
     startdate: FAILED_ANALYSIS.ran.from,
     enddate: FAILED_ANALYSIS.ran.to,
     resultfolderid: FAILED_ANALYSIS.outputs.folder,
+    output: submittedInto(FAILED_ANALYSIS.outputs.folder),
     notify: true,
     config: input(FAILED_ANALYSIS.appId, "0b9b4f2e-1d3c-4a5b-8c7d-000000000021", FAILED_ANALYSIS.input),
     options: {},
@@ -53,6 +58,7 @@ export const seedAnalyses = (now: number): AnalysisRecord[] => [
     startdate: now - RUNNING_VICE_ANALYSIS.runningForMs,
     enddate: 0,
     resultfolderid: RUNNING_VICE_ANALYSIS.outputFolder,
+    output: submittedInto(RUNNING_VICE_ANALYSIS.outputFolder),
     notify: false,
     config: {},
     options: {},

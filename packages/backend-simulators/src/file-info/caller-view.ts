@@ -78,6 +78,12 @@ export class CallerView {
     return this.seen(entry);
   }
 
+  /** Whether the path exists and the caller may read it (data-info's existence marker). */
+  sees(path: unknown): boolean {
+    const entry = this.store.catalogue.at(logicalPath(path));
+    return entry !== undefined && canRead(entry, this.user);
+  }
+
   readable(entry: Entry): Entry {
     if (!canRead(entry, this.user)) throw notReadable({ path: entry.path, user: this.user });
     return entry;

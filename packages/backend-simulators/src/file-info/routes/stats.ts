@@ -91,14 +91,7 @@ export function statRoutes(app: FastifyInstance, context: FileInfoContext) {
   app.post("/existence-marker", answers({ 200: ExistenceInfo }), async (request) => {
     const view = viewFor(request, context);
     const paths = stringList(body(request), "paths");
-    return {
-      paths: Object.fromEntries(
-        paths.map((path) => {
-          const entry = view.store.catalogue.at(logicalPath(path));
-          return [path, entry !== undefined && canRead(entry, view.user)];
-        }),
-      ),
-    };
+    return { paths: Object.fromEntries(paths.map((path) => [path, view.sees(path)])) };
   });
 
   app.post("/stat-lister", answers({ 200: StatPage }), async (request) => {
