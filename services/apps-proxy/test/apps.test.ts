@@ -15,20 +15,13 @@ const builtRows = () => builtRowsOf("apps-proxy", new URL("../pending.txt", impo
 const appNames = (body: { apps: Array<{ name: string }> }) => body.apps.map((app) => app.name).sort();
 
 describe("the app catalogue", () => {
-  it("lists the apps each user may see: public ones and their own private ones", async () => {
+  it("lists the apps each user may see: public ones and their own private ones, not the platform's internal ones", async () => {
     const alice = await send("alice", "GET", "/apps");
     expect(alice.statusCode).toBe(200);
-    expect(appNames(alice.json())).toEqual([
-      "Alice's Aligner",
-      "FastQC",
-      "JupyterLab Data Science",
-      "Url Import",
-      "Word Count",
-    ]);
+    expect(appNames(alice.json())).toEqual(["Alice's Aligner", "FastQC", "JupyterLab Data Science", "Word Count"]);
     expect(appNames((await send("bob", "GET", "/apps")).json())).toEqual([
       "FastQC",
       "JupyterLab Data Science",
-      "Url Import",
       "Word Count",
     ]);
   });

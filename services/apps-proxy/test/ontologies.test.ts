@@ -7,7 +7,6 @@ import {
   ONTOLOGY_VERSION,
   OPERATION_ROOT,
   TOPIC_ROOT,
-  URL_IMPORT,
   WORD_COUNT,
 } from "./seed.js";
 import { enc, sender, startAppsProxy } from "./support.js";
@@ -169,10 +168,10 @@ describe("app hierarchies", () => {
       [FASTQC, WORD_COUNT].sort(),
     );
     expect(ids((await send("alice", "GET", `/apps/hierarchies/${root}/unclassified`)).json())).toEqual(
-      [ALICES_ALIGNER, URL_IMPORT, JUPYTER_LAB].sort(),
+      [ALICES_ALIGNER, JUPYTER_LAB].sort(),
     );
     expect(ids((await send("bob", "GET", `/apps/hierarchies/${root}/unclassified`)).json())).toEqual(
-      [URL_IMPORT, JUPYTER_LAB].sort(),
+      [JUPYTER_LAB].sort(),
     );
     expect((await send("bob", "GET", `/apps/hierarchies/${enc("http://example.org/nothing")}`)).statusCode).toBe(404);
   });

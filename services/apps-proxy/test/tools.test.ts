@@ -17,12 +17,18 @@ describe("tools", () => {
   it("lists public tools and the caller's own, with search passed through", async () => {
     expect(toolNames((await send("alice", "GET", "/tools")).json())).toEqual([
       "alice-aligner",
-      "curl",
       "fastqc",
       "jupyter-lab",
       "wc",
     ]);
-    expect(toolNames((await send("bob", "GET", "/tools")).json())).toEqual(["curl", "fastqc", "jupyter-lab", "wc"]);
+    expect(toolNames((await send("bob", "GET", "/tools")).json())).toEqual(["fastqc", "jupyter-lab", "wc"]);
+    // The platform's internal tool (the URL import's) is of a hidden type: listed only when asked for (tools.clj).
+    expect(toolNames((await send("bob", "GET", "/tools?include-hidden=true")).json())).toEqual([
+      "curl_wrapper.pl",
+      "fastqc",
+      "jupyter-lab",
+      "wc",
+    ]);
     expect(toolNames((await send("bob", "GET", "/tools?search=quality")).json())).toEqual(["fastqc"]);
   });
 
@@ -154,8 +160,9 @@ describe("tools as the web client calls them", () => {
   it("lists every tool for search=*, which the client sends when nothing is typed", async () => {
     const listed = await send("bob", "GET", "/tools?sort-dir=ASC&sort-field=name&limit=100&offset=0&search=*");
     expect(listed.statusCode).toBe(200);
-    expect(toolNames(listed.json())).toEqual(["curl", "fastqc", "jupyter-lab", "wc"]);
-    expect(toolNames((await send("carol", "GET", "/admin/tools?search=*")).json())).toHaveLength(5);
+    expect(toolNames(listed.json())).toEqual(["fastqc", "jupyter-lab", "wc"]);
+    expect(toolNames((await send("carol", "GET", "/admin/tools?search=*")).json())).toHaveLength(4);
+    expect(toolNames((await send("carol", "GET", "/admin/tools?search=*&include-hidden=true")).json())).toHaveLength(5);
     // `*` and `?` are wildcards, as the apps backend reads them; other characters stand for themselves.
     expect(toolNames((await send("bob", "GET", "/tools?search=f*qc")).json())).toEqual(["fastqc"]);
     expect(toolNames((await send("bob", "GET", "/tools?search=w%3F")).json())).toEqual(["wc"]);

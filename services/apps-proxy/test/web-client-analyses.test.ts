@@ -1,6 +1,6 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALICES_ANALYSIS, GRCH38, WC_TOOL, WORD_COUNT, WORD_COUNT_INPUT } from "./seed.js";
+import { ALICES_ANALYSIS, GRCH38, URL_IMPORT, WC_TOOL, WORD_COUNT, WORD_COUNT_INPUT } from "./seed.js";
 import { enc, sender, startAppsProxy } from "./support.js";
 
 // Analyses, tools and reference genomes as the real web client reads them (cyverse-de/sonora, files cited per
@@ -63,6 +63,36 @@ describe("analyses, tools and reference genomes as sonora reads them", () => {
     expect(await resultFolderOf("alice", direct.json().id)).toBe("/iplant/home/alice");
   });
 
+  it("leaves URL imports out of the analyses listing and its counts unless include-hidden is asked for (jobs.clj: apps of an internal tool)", async () => {
+    // What the data service submits for /secured/fileio/urlupload.
+    const form = (await send("alice", "GET", `/apps/de/${URL_IMPORT}`)).json();
+    const idOf = (label: string) =>
+      form.groups[0].parameters.find((parameter: { label: string }) => parameter.label === label).id;
+    const imported = await send("alice", "POST", "/analyses", {
+      app_id: URL_IMPORT,
+      system_id: "de",
+      name: "url_import_reads.fastq",
+      output_dir: "/iplant/home/alice",
+      create_output_subdir: false,
+      notify: true,
+      config: { [idOf("Source URL")]: "https://example.org/reads.fastq", [idOf("Output Filename")]: "reads.fastq" },
+    });
+    expect(imported.statusCode).toBe(200);
+    const { id } = imported.json();
+    // sonora src/serviceFacades/analyses.js getAnalyses and the dashboard's analyses counts
+    const page = "/analyses?limit=25&sort-field=startdate&sort-dir=DESC&offset=0";
+    const listedIds = async (query: string) =>
+      (await send("alice", "GET", `${page}${query}`)).json().analyses.map((analysis: { id: string }) => analysis.id);
+    expect(await listedIds("")).not.toContain(id);
+    expect(await listedIds("&include-hidden=true")).toContain(id);
+    const submitted = async (query: string) =>
+      (await send("alice", "GET", `/analyses/stats?${query}`))
+        .json()
+        ["status-count"].find((count: { status: string }) => count.status === "Submitted");
+    expect(await submitted("")).toBeUndefined();
+    expect(await submitted("include-hidden=true")).toEqual({ status: "Submitted", count: 1 });
+  });
+
   it("refuses a submission whose output folder the user may not write, and keeps no analysis of it", async () => {
     const seeded = service.platform.apps.state.analyses.analyses.size;
     const refused = await send(
@@ -82,6 +112,8 @@ describe("analyses, tools and reference genomes as sonora reads them", () => {
       ...launched("alice", "straight", "/iplant/home/alice/straight"),
       create_output_subdir: false,
     });
+    // A relaunch in the same tenth of a second as the submission would name the same folder, as the apps service would.
+    await new Promise((resolve) => setTimeout(resolve, 150));
     const ids = new Set((await send("alice", "GET", "/analyses")).json().analyses.map((a: { id: string }) => a.id));
     expect(
       (await send("alice", "POST", "/analyses/relauncher", { analyses: [own.json().id, direct.json().id] })).statusCode,

@@ -46,6 +46,7 @@ import { peerServicesOf } from "./peer-services.js";
 import { outputRequestOf, resultFolderOf } from "./result-folders.js";
 import { statusHistoryOf } from "./status-history.js";
 import { sendStatusUpdate } from "./status-updates.js";
+import { runsInternalTool, toolsOf } from "./tools-store.js";
 
 /**
  * The status a stop sets: `job_status` (the web client's "complete and save outputs" sends `Completed`), `Canceled`
@@ -186,6 +187,12 @@ function jobTypeOf(analysis: AnalysisRecord, all: All): string {
  * The analyses the caller owns or was shared that pass the listing's filters and query flags (deleted ones only with
  * `include-deleted=true`).
  */
+/** Whether an analysis ran one of the platform's own apps (an `internal` tool's), as a URL import does. */
+function runsInternalApp(analysis: AnalysisRecord, all: All): boolean {
+  const app = catalogOf(all).apps.get(analysis.app_id);
+  return app !== undefined && runsInternalTool(app, toolsOf(all));
+}
+
 export function visibleAnalyses(
   state: AnalysesState,
   caller: Caller,
@@ -194,9 +201,11 @@ export function visibleAnalyses(
 ): AnalysisRecord[] {
   const filters = filtersOf(query);
   const includeDeleted = queryFlag(query, "include-deleted") === true;
+  const includeHidden = queryFlag(query, "include-hidden") === true;
   return [...state.analyses.values()].filter(
     (analysis) =>
       (includeDeleted || !analysis.deleted) &&
+      (includeHidden || !runsInternalApp(analysis, all)) &&
       analysisPermission(state, analysis, caller.username) !== undefined &&
       matchesFilters({ ...analysis, job_type: jobTypeOf(analysis, all) }, caller.username, filters),
   );

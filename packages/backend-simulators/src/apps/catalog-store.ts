@@ -209,7 +209,10 @@ export function fileParametersOf(type: string, given: Partial<FileParameters> = 
   };
 }
 
-/** Demo apps: public ones (the URL import app and an interactive one among them) and one private app of alice's. */
+/** Who integrated the platform's own apps (apps `constants.clj`): listings and searches leave their apps out. */
+export const INTERNAL_APP_INTEGRATOR = "Internal DE Tools";
+
+/** Demo apps: public ones (an interactive one among them), the platform's internal URL import app and one private app of alice's. */
 export const SEED_APPS: readonly AppRecord[] = [
   seedApp(SEED_APP_IDS.wordCount, "Word Count", "Counts the words in a text file", "carol", true, SEED_TOOL_IDS.wc, [
     parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000011", "", "Input file", "FileInput", 1),
@@ -236,18 +239,27 @@ export const SEED_APPS: readonly AppRecord[] = [
       parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000032", "--reference", "Reference genome", "ReferenceGenome", 2),
     ],
   ),
-  seedApp(
-    SEED_APP_IDS.urlImport,
-    "Url Import",
-    "Imports a file from a URL into the data store",
-    "carol",
-    true,
-    SEED_TOOL_IDS.curl,
-    [
-      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000041", "", "Source URL", "Text", 0),
-      parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000042", "-o", "Output Filename", "Text", 1),
-    ],
-  ),
+  // de-database's internal app for URL imports: no user integrated it, and listings leave it out.
+  {
+    ...seedApp(
+      SEED_APP_IDS.urlImport,
+      "Curl Wrapper",
+      "curl wrapper for DE URL imports",
+      "carol",
+      true,
+      SEED_TOOL_IDS.curl,
+      [
+        {
+          ...parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000042", "-o", "Output Filename", "FileOutput", 0),
+          required: true,
+        },
+        { ...parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000041", "", "Source URL", "Text", 1), required: true },
+      ],
+    ),
+    integrator_username: "",
+    integrator_email: "support@iplantcollaborative.org",
+    integrator_name: INTERNAL_APP_INTEGRATOR,
+  },
   seedApp(
     SEED_APP_IDS.jupyterLab,
     "JupyterLab Data Science",
@@ -302,9 +314,11 @@ export function ownedApp(state: CatalogState, id: string, username: string): App
   return app;
 }
 
-/** Apps a user sees in listings: readable and not deleted. */
+/** Apps a user sees in listings: readable, not deleted and not internal (`app_listing.clj`, `app_search.clj`). */
 export const visibleApps = (state: CatalogState, username: string): AppRecord[] =>
-  [...state.apps.values()].filter((app) => !app.deleted && permissionOf(state, app, username));
+  [...state.apps.values()].filter(
+    (app) => !app.deleted && app.integrator_name !== INTERNAL_APP_INTEGRATOR && permissionOf(state, app, username),
+  );
 
 /** The catalogue as the backend starts: the demo apps and alice's share. */
 export const makeCatalogState = (): CatalogState => ({

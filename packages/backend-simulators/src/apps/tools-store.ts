@@ -54,6 +54,9 @@ function seedImplementation(owner: string): ToolImplementation {
   return implementedBy(user ? `${user.firstName} ${user.lastName}` : owner, user?.email ?? "");
 }
 
+/** The tool type of the platform's own tools (apps `constants.clj`), the one de-database marks hidden. */
+export const INTERNAL_TOOL_TYPE = "internal";
+
 const seedTool = (id: string, name: string, description: string, image: string, owner: string, isPublic: boolean) => ({
   id,
   name,
@@ -75,7 +78,20 @@ export const SEED_TOOLS: readonly ToolRecord[] = [
   seedTool(SEED_TOOL_IDS.wc, "wc", "GNU word count", "discoenv/coreutils", "carol", true),
   seedTool(SEED_TOOL_IDS.fastqc, "fastqc", "Read quality control", "biocontainers/fastqc", "carol", true),
   seedTool(SEED_TOOL_IDS.aligner, "alice-aligner", "Alice's read aligner", "alice/aligner", "alice", false),
-  seedTool(SEED_TOOL_IDS.curl, "curl", "Transfers a file from a URL", "curlimages/curl", "carol", true),
+  // de-database's internal tool for URL imports: of the `internal` type, which is hidden.
+  {
+    ...seedTool(
+      SEED_TOOL_IDS.curl,
+      "curl_wrapper.pl",
+      "curl wrapper for DE URL imports",
+      "discoenv/curl-wrapper",
+      "carol",
+      true,
+    ),
+    version: "1.0.0",
+    location: "/usr/local/bin",
+    type: INTERNAL_TOOL_TYPE,
+  },
   {
     ...seedTool(
       SEED_TOOL_IDS.jupyterLab,
@@ -103,6 +119,10 @@ export const toolsOf = (all: () => Record<string, unknown>) => all().tools as To
 /** The tool a single-step app's task runs (its first one the backend knows), if any. */
 export const taskTool = (app: AppRecord, tools: ToolsState): ToolRecord | undefined =>
   app.tool_ids.map((id) => tools.tools.get(id)).find((tool) => tool !== undefined);
+
+/** Whether an app runs a tool of the `internal` type: the platform's own apps, whose analyses listings hide. */
+export const runsInternalTool = (app: AppRecord, tools: ToolsState) =>
+  app.tool_ids.some((id) => tools.tools.get(id)?.type === INTERNAL_TOOL_TYPE);
 
 /** Whether an app runs an interactive (VICE) tool: its job type is `interactive`, its analyses `Interactive` jobs. */
 export const runsInteractiveTool = (app: AppRecord, tools: ToolsState) =>

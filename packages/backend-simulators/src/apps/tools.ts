@@ -13,6 +13,7 @@ import { workspaceOf } from "./login.js";
 import { searchMatcher } from "./search-terms.js";
 import {
   existingTool,
+  INTERNAL_TOOL_TYPE,
   implementedBy,
   makeToolsState,
   readableTool,
@@ -123,13 +124,16 @@ function applyChanges(tool: ToolRecord, body: unknown): ToolRecord {
   return tool;
 }
 
+/** A listing's tools (persistence/tools.clj): those of a hidden type, the `internal` ones, only with `include-hidden`. */
 function search(tools: ToolRecord[], query: Record<string, unknown>) {
   const matches = searchMatcher(queryText(query, "search"));
   const publicOnly = queryFlag(query, "public");
+  const includeHidden = queryFlag(query, "include-hidden") === true;
   return tools.filter(
     (tool) =>
       matches(tool.name, tool.description, tool.container.image.name) &&
-      (publicOnly === undefined || tool.is_public === publicOnly),
+      (publicOnly === undefined || tool.is_public === publicOnly) &&
+      (includeHidden || tool.type !== INTERNAL_TOOL_TYPE),
   );
 }
 

@@ -50,7 +50,8 @@ function appItem(view: DashboardAppsView, app: AppRecord, query: SectionQuery, j
     wiki_url: app.wiki_url ?? null,
     integration_date: date(app.integration_date),
     edited_date: date(app.edited_date),
-    username: qualifiedUsername(app.integrator_username),
+    // The platform's own apps were integrated by no user: the view's integrator_username is NULL.
+    username: app.integrator_username ? qualifiedUsername(app.integrator_username) : null,
     job_count: jobCount,
     is_favorite: view.appMarks.favorites.get(query.username)?.has(app.id) ?? false,
     is_public: publicIds(view).has(app.id),
