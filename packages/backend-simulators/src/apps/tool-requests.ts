@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { qualifiedUsername } from "../demo-users.js";
 import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
@@ -119,13 +120,14 @@ function routes(scope: FastifyInstance, state: () => ToolRequestsState) {
     if (!found) throw notFound(`tool request ${id} not found`);
     return found;
   };
+  // The apps service names users as its users table does, qualified (persistence/tool_requests.clj `username`).
   scope.post("/tool-requests", answers({ 200: ToolRequestDetails }), async (request) => {
-    const created = newRequest(request.body, callerOf(request).username);
+    const created = newRequest(request.body, qualifiedUsername(callerOf(request).username));
     state().requests.set(created.id, created);
     return created;
   });
   scope.get("/tool-requests", answers({ 200: ToolRequestListing }), async (request) => {
-    const username = callerOf(request).username;
+    const username = qualifiedUsername(callerOf(request).username);
     return listing(
       [...state().requests.values()].filter((item) => item.submitted_by === username),
       request,
@@ -195,7 +197,7 @@ function routes(scope: FastifyInstance, state: () => ToolRequestsState) {
       toolRequest.history.push({
         status,
         status_date: Date.now(),
-        updated_by: caller.username,
+        updated_by: qualifiedUsername(caller.username),
         comments: text(update, "comments"),
       });
       return toolRequest;
