@@ -183,16 +183,16 @@ function jobTypeOf(analysis: AnalysisRecord, all: All): string {
   return app ? jobTypeName(app, all) : "DE";
 }
 
-/**
- * The analyses the caller owns or was shared that pass the listing's filters and query flags (deleted ones only with
- * `include-deleted=true`).
- */
 /** Whether an analysis ran one of the platform's own apps (an `internal` tool's), as a URL import does. */
 function runsInternalApp(analysis: AnalysisRecord, all: All): boolean {
   const app = catalogOf(all).apps.get(analysis.app_id);
   return app !== undefined && runsInternalTool(app, toolsOf(all));
 }
 
+/**
+ * The analyses the caller owns or was shared that pass the listing's filters and query flags (deleted ones only with
+ * `include-deleted=true`, those of the platform's own apps only with `include-hidden=true`: jobs.clj).
+ */
 export function visibleAnalyses(
   state: AnalysesState,
   caller: Caller,

@@ -212,7 +212,10 @@ export function fileParametersOf(type: string, given: Partial<FileParameters> = 
 /** Who integrated the platform's own apps (apps `constants.clj`): listings and searches leave their apps out. */
 export const INTERNAL_APP_INTEGRATOR = "Internal DE Tools";
 
-/** Demo apps: public ones (an interactive one among them), the platform's internal URL import app and one private app of alice's. */
+/**
+ * Demo apps: public ones (an interactive one among them), the platform's internal URL import app and one private app
+ * of alice's.
+ */
 export const SEED_APPS: readonly AppRecord[] = [
   seedApp(SEED_APP_IDS.wordCount, "Word Count", "Counts the words in a text file", "carol", true, SEED_TOOL_IDS.wc, [
     parameter("0b9b4f2e-1d3c-4a5b-8c7d-000000000011", "", "Input file", "FileInput", 1),
