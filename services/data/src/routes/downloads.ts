@@ -1,11 +1,11 @@
-import { dataPath, isSuccess } from "@de-gateway/backend-clients";
+import { type BackendClient, dataPath, isSuccess } from "@de-gateway/backend-clients";
 import { badRequest, ErrorBody, GatewayError } from "@de-gateway/service-kit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { exactly, partOf, rangeAnswer } from "../byte-ranges.js";
-import { statOf } from "../data-items.js";
+import { type Stat, statOf } from "../data-items.js";
 import { baseName, dataPathUrl } from "../data-paths.js";
 import { commonErrors, PathText } from "../schemas.js";
 
@@ -23,8 +23,20 @@ const FileContent = Type.Unknown({ description: "the file's bytes (206 with Cont
 const responses = { 200: FileContent, 206: FileContent, 416: ErrorBody, ...commonErrors };
 
 /**
+ * Whether the file is still the one of `stat` (its size and modification time) now that the backend has begun its
+ * answer. The backend reads the file it opened before answering (data-info's input stream; a replacement or a delete
+ * after that leaves the open file as it was), so a file unchanged since the first stat, checked once the answer has
+ * begun, is the one being sent, and its size can be declared. A file changed in between, or gone, is sent as the
+ * backend streams it, without a declared length, rather than cut off for not matching one.
+ */
+async function unchangedSince(fileInfo: BackendClient, request: FastifyRequest, path: string, stat: Stat) {
+  const now = await statOf(fileInfo, request, path).catch(() => undefined);
+  return now?.["file-size"] === stat["file-size"] && now?.["date-modified"] === stat["date-modified"];
+}
+
+/**
  * Streams a file from the file-info backend to the client, never holding it, with its `Content-Length`: the backend's
- * when it gives one, else its stat's size. A `Range` is answered here (`byte-ranges.ts`), as data-info answers none:
+ * when it gives one, else its stat's size (`unchangedSince`). A `Range` is answered here (`byte-ranges.ts`), as data-info answers none:
  * one part of the file is 206 with `Content-Range`, so that large downloads resume, and a range past its end 416. The
  * part is asked of the backend too, and taken as it is when the backend answers it with 206; when it answers the whole
  * file, the part is cut from it. `Last-Modified` is the file's, which `If-Range` is checked against.
@@ -82,10 +94,12 @@ async function sendFile(
       .header("content-length", part.end - part.start + 1);
   } else {
     reply.code(answer.status);
-    // data-info streams a file without its length; the stat has it.
+    // data-info streams a file without its length; the stat has it, when the file is still the one stat'd.
     if (answer.status === 200 && answer.headers["content-length"] === undefined && size !== undefined) {
-      body = exactly(answer.body, size);
-      reply.header("content-length", size);
+      if (await unchangedSince(fileInfo, request, path, stat)) {
+        body = exactly(answer.body, size);
+        reply.header("content-length", size);
+      }
     }
   }
   const contentType = disposition.contentType ?? String(answer.headers["content-type"] ?? "application/octet-stream");
