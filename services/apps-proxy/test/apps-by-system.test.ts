@@ -40,6 +40,49 @@ async function bobsApp(name = "Bob's Counter", tool = WC_TOOL) {
 }
 
 describe("an app's life in the de system", () => {
+  it("runs the version a submission names and relaunches it at that version (sonora formatters.js sends app_version_id; params.clj get-job-relaunch-info)", async () => {
+    const { id, version_id: first } = await bobsApp();
+    // The second version adds a required input that the first does not have.
+    const second = (
+      await send("bob", "POST", `/apps/de/${id}/versions`, {
+        ...definition("ignored"),
+        version: "2.0",
+        groups: [
+          {
+            label: "Inputs",
+            parameters: [
+              { name: "-l", label: "Lines", type: "Flag", order: 1 },
+              { name: "", label: "Book", type: "FileInput", order: 2, required: true },
+            ],
+          },
+        ],
+      })
+    ).json().version_id as string;
+    const launch = (version?: string) =>
+      send("bob", "POST", "/analyses", {
+        system_id: "de",
+        app_id: id,
+        ...(version ? { app_version_id: version } : {}),
+        name: `run-${version ?? "latest"}`,
+        output_dir: "/iplant/home/bob/analyses",
+        create_output_subdir: true,
+        debug: false,
+        notify: false,
+        config: {},
+      });
+    // The latest version asks for its input; the first ran without one.
+    expect((await launch()).statusCode).toBe(400);
+    expect((await launch("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    const ran = await launch(first);
+    expect(ran.statusCode).toBe(200);
+    const listed = (await send("bob", "GET", "/analyses")).json().analyses;
+    expect(listed).toEqual([expect.objectContaining({ id: ran.json().id, app_id: id, app_version_id: first })]);
+    const relaunchInfo = (await send("bob", "GET", `/analyses/${ran.json().id}/relaunch-info`)).json();
+    expect(relaunchInfo).toMatchObject({ version_id: first, version: "1.0" });
+    expect(relaunchInfo.groups.flatMap((group: { parameters: unknown[] }) => group.parameters)).toHaveLength(1);
+    expect(second).not.toBe(first);
+  });
+
   it("creates an app, adds a version, and reads the ui and details of each version", async () => {
     const { id, version_id: first } = await bobsApp();
     const added = await send("bob", "POST", `/apps/de/${id}/versions`, { ...definition("ignored"), version: "2.0" });

@@ -25,6 +25,8 @@ export interface AnalysisRecord {
   name: string;
   description: string;
   app_id: string;
+  /** The app version it ran (the submission's, else the latest then); none for analyses older than versions. */
+  app_version_id?: string;
   system_id: string;
   username: string;
   status: AnalysisStatus;

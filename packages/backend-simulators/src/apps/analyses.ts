@@ -32,6 +32,7 @@ import {
 } from "./answer-schemas/analyses.js";
 import { AppJobView } from "./answer-schemas/apps.js";
 import { jobTypeName } from "./app-listing.js";
+import { atVersion } from "./app-versions.js";
 import { parameterKey, relaunchForm } from "./app-views.js";
 import {
   type AppParameter,
@@ -70,6 +71,7 @@ export function summary(analysis: AnalysisRecord, all: All, username: string) {
     name: analysis.name,
     description: analysis.description,
     app_id: analysis.app_id,
+    ...(analysis.app_version_id ? { app_version_id: analysis.app_version_id } : {}),
     app_name: app?.name ?? "",
     app_description: app?.description ?? "",
     // job_listings.clj `format-job`: deprecated, always false.
@@ -137,7 +139,9 @@ function missingRequired(app: AppRecord, config: Record<string, unknown>): strin
 
 function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
   const submission = bodyObject(body);
-  const app = readableApp(catalogOf(all), requiredText(submission, "app_id"), caller.username);
+  // The version the submission names, else the latest (de/jobs/base.clj): its parameters are the ones checked.
+  const versionId = typeof submission.app_version_id === "string" ? submission.app_version_id : undefined;
+  const app = atVersion(readableApp(catalogOf(all), requiredText(submission, "app_id"), caller.username), versionId);
   if (app.disabled || app.deleted) throw badRequest(`app ${app.id} cannot be run`, "ERR_ILLEGAL_ARGUMENT");
   const config = submission.config === undefined ? {} : bodyObject(submission.config);
   const missing = missingRequired(app, config);
@@ -151,6 +155,7 @@ function submit(body: unknown, caller: Caller, all: All): AnalysisRecord {
     name,
     description: typeof submission.description === "string" ? submission.description : "",
     app_id: app.id,
+    app_version_id: app.version_id,
     system_id: app.system_id,
     username: caller.username,
     status: "Submitted",
@@ -268,7 +273,7 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
   });
   scope.get<IdParams>("/analyses/:analysisId/parameters", answers({ 200: AnalysisParameters }), async (request) => {
     const analysis = readableAnalysis(state(), request.params.analysisId, callerOf(request));
-    const app = existingApp(catalogOf(all), analysis.app_id);
+    const app = atVersion(existingApp(catalogOf(all), analysis.app_id), analysis.app_version_id);
     const parameters = app.groups.flatMap((group) =>
       group.parameters.flatMap((parameter) =>
         parameterRows(parameterKey(app, group, parameter.id), parameter, analysis),
@@ -281,7 +286,8 @@ function routes(scope: FastifyInstance, state: () => AnalysesState, all: All) {
     const caller = callerOf(request);
     const { username } = caller;
     const analysis = readableAnalysis(state(), request.params.analysisId, caller);
-    const app = readableApp(catalogOf(all), analysis.app_id, username);
+    // The form of the version it ran (params.clj get-job-relaunch-info), the latest for an analysis without one.
+    const app = atVersion(readableApp(catalogOf(all), analysis.app_id, username), analysis.app_version_id);
     return relaunchForm(app, analysis, username, all);
   });
   scope.get<IdParams>("/analyses/:analysisId/steps", answers({ 200: AnalysisStepList }), async (request) => {
