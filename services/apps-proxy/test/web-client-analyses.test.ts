@@ -27,6 +27,8 @@ describe("analyses, tools and reference genomes as sonora reads them", () => {
     output_dir: outputDir,
     config: { [WORD_COUNT_INPUT]: `/iplant/home/${username}/chapter-1.txt` },
   });
+  const submit = (username: string, name: string, outputDir: string, more: Record<string, unknown> = {}) =>
+    send(username, "POST", "/analyses", { ...launched(username, name, outputDir), ...more });
   const resultFolderOf = async (username: string, id: string) => {
     const filter = enc(JSON.stringify([{ field: "id", value: id }]));
     return (await send(username, "GET", `/analyses?filter=${filter}`)).json().analyses[0].resultfolderid as string;
@@ -39,12 +41,7 @@ describe("analyses, tools and reference genomes as sonora reads them", () => {
 
   it("writes an analysis's results to a new folder named by its name and time, made as the user (the Analyses page's output folder link opens it)", async () => {
     const before = Date.now();
-    const submitted = await send(
-      "alice",
-      "POST",
-      "/analyses",
-      launched("alice", "count me@home", "/iplant/home/alice/analyses"),
-    );
+    const submitted = await submit("alice", "count me@home", "/iplant/home/alice/analyses");
     expect(submitted.statusCode).toBe(200);
     const folder = await resultFolderOf("alice", submitted.json().id);
     expect(folder).toMatch(timestamped("/iplant/home/alice/analyses", "count_me_home"));
@@ -56,10 +53,7 @@ describe("analyses, tools and reference genomes as sonora reads them", () => {
     expect(exists(folder)).toBe(true);
     expect(service.platform.fileInfo.state.dataStore.catalogue.at(folder)?.owner).toBe("alice");
     // The data service's URL import asks for no folder of its own: the results go to output_dir itself.
-    const direct = await send("alice", "POST", "/analyses", {
-      ...launched("alice", "url_import_x", "/iplant/home/alice"),
-      create_output_subdir: false,
-    });
+    const direct = await submit("alice", "url_import_x", "/iplant/home/alice", { create_output_subdir: false });
     expect(await resultFolderOf("alice", direct.json().id)).toBe("/iplant/home/alice");
   });
 
@@ -95,23 +89,15 @@ describe("analyses, tools and reference genomes as sonora reads them", () => {
 
   it("refuses a submission whose output folder the user may not write, and keeps no analysis of it", async () => {
     const seeded = service.platform.apps.state.analyses.analyses.size;
-    const refused = await send(
-      "bob",
-      "POST",
-      "/analyses",
-      launched("bob", "into-alices", "/iplant/home/alice/analyses"),
-    );
+    const refused = await submit("bob", "into-alices", "/iplant/home/alice/analyses");
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(refused.json()).toMatchObject({ error_code: expect.stringMatching(/^ERR_NOT_(WRITEABLE|READABLE)$/) });
     expect(service.platform.apps.state.analyses.analyses.size).toBe(seeded);
   });
 
   it("relaunches into a new timestamped folder, or into output_dir-redo-N where the submission asked for no folder (src/serviceFacades/analyses.js relaunchAnalyses)", async () => {
-    const own = await send("alice", "POST", "/analyses", launched("alice", "twice", "/iplant/home/alice/analyses"));
-    const direct = await send("alice", "POST", "/analyses", {
-      ...launched("alice", "straight", "/iplant/home/alice/straight"),
-      create_output_subdir: false,
-    });
+    const own = await submit("alice", "twice", "/iplant/home/alice/analyses");
+    const direct = await submit("alice", "straight", "/iplant/home/alice/straight", { create_output_subdir: false });
     // A relaunch in the same tenth of a second as the submission would name the same folder, as the apps service would.
     await new Promise((resolve) => setTimeout(resolve, 150));
     const ids = new Set((await send("alice", "GET", "/analyses")).json().analyses.map((a: { id: string }) => a.id));
