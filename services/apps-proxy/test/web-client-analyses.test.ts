@@ -97,7 +97,7 @@ describe("analyses, tools and reference genomes as sonora reads them", () => {
 
   it("relaunches into a new timestamped folder, or into output_dir-redo-N where the submission asked for no folder (src/serviceFacades/analyses.js relaunchAnalyses)", async () => {
     const own = await submit("alice", "twice", "/iplant/home/alice/analyses");
-    const direct = await submit("alice", "straight", "/iplant/home/alice/straight", { create_output_subdir: false });
+    const direct = await submit("alice", "straight", "/iplant/home/alice/straight/", { create_output_subdir: false });
     // A relaunch in the same tenth of a second as the submission would name the same folder, as the apps service would.
     await new Promise((resolve) => setTimeout(resolve, 150));
     const ids = new Set((await send("alice", "GET", "/analyses")).json().analyses.map((a: { id: string }) => a.id));

@@ -5,9 +5,12 @@ export interface OutputRequest {
   create_output_subdir: boolean;
 }
 
-/** The submission's `output_dir` and `create_output_subdir` (true unless the submission says false). */
+/**
+ * The submission's `output_dir`, without a trailing slash (file-utils `rm-last-slash`), and `create_output_subdir`
+ * (true unless the submission says false).
+ */
 export const outputRequestOf = (submission: Record<string, unknown>, outputDir: string): OutputRequest => ({
-  output_dir: outputDir,
+  output_dir: outputDir.replace(/\/+$/, ""),
   create_output_subdir: submission.create_output_subdir !== false,
 });
 
@@ -22,9 +25,8 @@ function jobTimestamp(at: number): string {
  * time of the submission, in a folder of `output_dir`; or `output_dir` itself when the submission asked for no folder.
  */
 export function resultFolderOf(output: OutputRequest, name: string, at: number): string {
-  const folder = output.output_dir.replace(/\/+$/, "");
-  if (!output.create_output_subdir) return folder;
-  return `${folder}/${name.replace(/[\s@]/g, "_")}-${jobTimestamp(at)}`;
+  if (!output.create_output_subdir) return output.output_dir;
+  return `${output.output_dir}/${name.replace(/[\s@]/g, "_")}-${jobTimestamp(at)}`;
 }
 
 /** `resubmit.clj` `format-redo-name`: `-redo-1` appended, or the number of an ending `-redo-N` increased. */
