@@ -17,6 +17,17 @@ beforeAll(async () => {
 
 const { wordCount: WORD_COUNT, aliceAligner: ALICES_ALIGNER } = SEED_APP_IDS;
 const PUBLIC_ROOT = "a1f8e1c4-0000-4000-8000-000000000100";
+const TEXT_PROCESSING = "a1f8e1c4-0000-4000-8000-000000000101";
+// The attributes apps src/apps/util/config.clj names; sonora's src/components/apps/admin/avuUtils.js sends the same.
+const BETA = "n2t.net/ark:/99152/h1459";
+const BLESSED = "cyverse-blessed";
+const COMMUNITY = "cyverse-community";
+const BETA_AVU = {
+  attr: BETA,
+  value: "beta",
+  unit: "",
+  avus: [{ attr: "rdfs:label", value: "releaseStatus", unit: "attr" }],
+};
 const PAGING = "limit=25&offset=0&sort-field=name&sort-dir=ASC";
 
 /** A new app of alice's, as the app editor saves one. */
@@ -229,6 +240,74 @@ describe("publication and featured apps", () => {
     await ok("POST", `/admin/apps/de/${SEED_APP_IDS.fastqc}/blessing`, undefined, "carol");
     expect((await ok("GET", `/apps/categories/featured?${PAGING}`)).total).toBeGreaterThan(1);
     await ok("DELETE", `/admin/apps/de/${SEED_APP_IDS.fastqc}/blessing`, undefined, "carol");
+  });
+
+  // apps de/metadata.clj publish-app: the app leaves its categories and carries the beta AVU, with its label.
+  it("marks a published app beta with the beta AVU and takes it out of its categories", async () => {
+    const id = await alicesApp("Soon Beta");
+    await ok("POST", "/admin/apps", { categories: [{ app_id: id, category_ids: [TEXT_PROCESSING] }] }, "carol");
+    expect((await ok("GET", `/apps/de/${id}/details`)).categories).toEqual([
+      { id: TEXT_PROCESSING, name: "Text Processing" },
+    ]);
+    await ok("POST", `/apps/de/${id}/publish`, {
+      documentation: "# Usage",
+      avus: [
+        { attr: "rdf:type", value: "topic", unit: "" },
+        { attr: COMMUNITY, value: "counting", unit: "" },
+      ],
+    });
+    expect((await ok("GET", `/apps/de/${id}/details`)).categories).toEqual([]);
+    expect((await ok("GET", `/apps/de/${id}/listing`)).apps[0]).toMatchObject({ beta: true, isBlessed: false });
+    const { avus } = await ok("GET", `/admin/apps/${id}/metadata`, undefined, "carol");
+    expect(avus).toEqual([
+      expect.objectContaining({ attr: "rdf:type", value: "topic" }),
+      expect.objectContaining({
+        attr: BETA,
+        value: "beta",
+        unit: "",
+        avus: [expect.objectContaining({ attr: "rdfs:label", value: "releaseStatus", unit: "attr" })],
+      }),
+    ]);
+  });
+
+  // sonora's admin dialog (serviceFacades/apps.js adminUpdateAppMetadata) sets both flags by replacing the AVUs.
+  it("lists an app blessed or beta by the AVUs an administrator sets on it", async () => {
+    const flags = async () => {
+      const { isBlessed, beta } = (await ok("GET", `/apps/de/${SEED_APP_IDS.fastqc}/listing`)).apps[0];
+      return { isBlessed, beta };
+    };
+    const { avus } = await ok("GET", `/admin/apps/${SEED_APP_IDS.fastqc}/metadata`, undefined, "carol");
+    const blessed = { attr: BLESSED, value: "true", unit: "" };
+    await ok("PUT", `/admin/apps/${SEED_APP_IDS.fastqc}/metadata`, { avus: [...avus, blessed, BETA_AVU] }, "carol");
+    expect(await flags()).toEqual({ isBlessed: true, beta: true });
+    expect(
+      (await ok("GET", `/apps/categories/featured?${PAGING}`)).apps.map((app: { id: string }) => app.id),
+    ).toContain(SEED_APP_IDS.fastqc);
+    await ok("PUT", `/admin/apps/${SEED_APP_IDS.fastqc}/metadata`, { avus }, "carol");
+    expect(await flags()).toEqual({ isBlessed: false, beta: false });
+  });
+
+  // apps metadata/avus.clj: users neither see nor set the attributes only administrators set, and keep them.
+  it("keeps the protected attributes from users, and on the app when a user replaces its AVUs", async () => {
+    const id = await alicesApp("Tagged");
+    const topic = { attr: "rdf:type", value: "topic", unit: "" };
+    await ok("POST", `/admin/apps/${id}/metadata`, { avus: [topic, BETA_AVU] }, "carol");
+    expect((await ok("GET", `/apps/${id}/metadata`)).avus).toEqual([expect.objectContaining(topic)]);
+    for (const method of ["POST", "PUT"]) {
+      const refused = await call(method, `/apps/${id}/metadata`, { avus: [{ attr: BLESSED, value: "true" }] });
+      expect(refused).toEqual({
+        status: 403,
+        body: {
+          error_code: "ERR_FORBIDDEN",
+          reason: "Some of the selected attributes may only be modified by Discovery Environment administrators.",
+          attrs: [BLESSED],
+        },
+      });
+    }
+    expect((await ok("PUT", `/apps/${id}/metadata`, { avus: [] })).avus).toEqual([]);
+    const kept = (await ok("GET", `/admin/apps/${id}/metadata`, undefined, "carol")).avus;
+    expect(kept).toEqual([expect.objectContaining({ attr: BETA, value: "beta" })]);
+    expect((await ok("GET", `/apps/de/${id}/listing`)).apps[0].beta).toBe(true);
   });
 });
 

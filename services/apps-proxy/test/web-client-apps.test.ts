@@ -147,6 +147,46 @@ describe("the apps catalogue as sonora reads it", () => {
   it("marks featured apps as blessed and published ones as beta (src/components/apps/AppStatusIcon.js)", async () => {
     const [listed] = (await send("alice", "GET", "/apps?search=word")).json().apps;
     expect(listed).toMatchObject({ id: WORD_COUNT, isBlessed: true, beta: false });
+    // Publishing marks the app beta (requestToPublishApp's body, as PublishAppDialog.js fills it).
+    const { id } = (await send("alice", "POST", `/apps/de/${WORD_COUNT}/copy`)).json();
+    const request = { id, system_id: "de", name: "Beta Count", description: "Counts", documentation: "# Beta Count" };
+    expect((await send("alice", "POST", `/apps/de/${id}/publish`, request)).statusCode).toBe(200);
+    const [published] = (await send("bob", "GET", "/apps?search=Beta%20Count")).json().apps;
+    expect(published).toMatchObject({ id, isBlessed: false, beta: true });
+  });
+
+  it("blesses and un-betas apps by the AVUs the administrators' dialog saves (adminUpdateAppMetadata)", async () => {
+    // sonora src/components/apps/admin/avuUtils.js betaAVU and blessedAVU.
+    const betaAVU = {
+      attr: "n2t.net/ark:/99152/h1459",
+      value: "beta",
+      unit: "",
+      avus: [{ attr: "rdfs:label", value: "releaseStatus", unit: "attr" }],
+    };
+    const blessedAVU = { attr: "cyverse-blessed", value: "true", unit: "" };
+    const flags = async () => {
+      const [app] = (await send("bob", "GET", "/apps?search=FastQC")).json().apps;
+      return { isBlessed: app.isBlessed, beta: app.beta };
+    };
+    const { avus } = (await send("carol", "GET", `/admin/apps/${FASTQC}/metadata`)).json();
+    const saved = await send("carol", "PUT", `/admin/apps/${FASTQC}/metadata`, {
+      avus: [...avus, blessedAVU, betaAVU],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await flags()).toEqual({ isBlessed: true, beta: true });
+    const featured = (await send("bob", "GET", "/apps/categories/featured")).json();
+    expect(featured.apps.map((app: { id: string }) => app.id)).toContain(FASTQC);
+    // Unticking both removes their AVUs (removeAVUs) and keeps the others.
+    const { avus: both } = (await send("carol", "GET", `/admin/apps/${FASTQC}/metadata`)).json();
+    const protectedAttrs = [blessedAVU.attr, betaAVU.attr];
+    const others = both.filter((avu: { attr: string }) => !protectedAttrs.includes(avu.attr));
+    expect(others).toHaveLength(avus.length);
+    await send("carol", "PUT", `/admin/apps/${FASTQC}/metadata`, { avus: others });
+    expect(await flags()).toEqual({ isBlessed: false, beta: false });
+    // Users may not set them (apps metadata/avus.clj), through the gateway either.
+    const refused = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/metadata`, { avus: [blessedAVU] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error_code: "ERR_FORBIDDEN", attrs: ["cyverse-blessed"] });
   });
 
   it("says an interactive app cannot run while the user's VICE analyses fill the concurrent job limit", async () => {

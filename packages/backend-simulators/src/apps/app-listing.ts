@@ -1,8 +1,7 @@
 import { marksOf, ratingOf } from "./app-marks.js";
+import { appMetadataOf, BETA_AVU, CERTIFIED_AVU, carries } from "./app-metadata-store.js";
 import { type AppRecord, catalogOf, permissionOf } from "./catalog-store.js";
-import { categoriesOf } from "./categories-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
-import { publicationOf } from "./publication-store.js";
 
 type All = () => Record<string, unknown>;
 
@@ -41,13 +40,10 @@ function pipelineEligibility(app: AppRecord, all: All) {
   return { is_valid: reason === "", reason };
 }
 
-/** Whether the app was published into Beta and not yet moved on by an administrator. */
-const inBeta = (app: AppRecord, all: All) =>
-  [...categoriesOf(all).categories.values()].some(
-    (category) => category.name === "Beta" && category.app_ids.has(app.id),
-  );
-
-/** An app as listings show it to one user: with permission, favorite flag, rating and whether the user may run it. */
+/**
+ * An app as listings show it to one user: with permission, favorite flag, rating and whether the user may run it;
+ * `beta` and `isBlessed` say whether it carries the beta and the certified AVU (listings.clj `get-app-listing-formatter`).
+ */
 export function listingDetail(app: AppRecord, username: string, all: All) {
   const marks = marksOf(all);
   return {
@@ -69,8 +65,8 @@ export function listingDetail(app: AppRecord, username: string, all: All) {
     integrator_name: app.integrator_name,
     is_favorite: marks.favorites.get(username)?.has(app.id) ?? false,
     is_public: app.is_public,
-    beta: inBeta(app, all),
-    isBlessed: publicationOf(all).blessed.has(app.id),
+    beta: carries(appMetadataOf(all), app.id, BETA_AVU),
+    isBlessed: carries(appMetadataOf(all), app.id, CERTIFIED_AVU),
     permission: permissionOf(catalogOf(all), app, username) ?? "",
     pipeline_eligibility: pipelineEligibility(app, all),
     rating: ratingOf(marks, app.id, username),

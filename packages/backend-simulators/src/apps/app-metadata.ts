@@ -1,133 +1,121 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { answers } from "../framework/answers.js";
 import { callerOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, exists, missingField, notFound } from "../framework/problems.js";
+import { backendScope, exists, missingField, notFound, Problem } from "../framework/problems.js";
 import { bodyObject, requiredText } from "../framework/request-values.js";
 // The apps service passes the metadata service's AVUs on (common-swagger-api schema/metadata.clj AvuList).
 import { AvuList } from "../metadata/answer-schemas.js";
 import { SEED_CLASSES } from "../metadata/ontology.js";
 import { SEED_APP_IDS } from "../seed-ids.js";
 import { AppDocumentation } from "./answer-schemas/apps.js";
+import {
+  type AppMetadataState,
+  type Avu,
+  type AvuRequest,
+  addAvus,
+  appMetadataOf,
+  CERTIFIED_AVU,
+  CLASS_ATTRIBUTE,
+  type Documentation,
+  newAvu,
+  PROTECTED_ATTRIBUTES,
+} from "./app-metadata-store.js";
 import { appRoutes } from "./app-paths.js";
 import { atVersion } from "./app-versions.js";
 import { type AppRecord, catalogOf, existingApp, readableApp, SEED_APPS, writableApp } from "./catalog-store.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 
-/** A metadata AVU on an app, as the metadata service keeps it for the apps service. */
-export interface Avu {
-  id: string;
-  attr: string;
-  value: string;
-  unit: string;
-  target_id: string;
-  created_by: string;
-  modified_by: string;
-  created_on: number;
-  modified_on: number;
-}
-
-export interface Documentation {
-  app_id: string;
-  version_id: string;
-  documentation: string;
-  references: string[];
-  created_on: number;
-  created_by: string;
-  modified_on: number;
-  modified_by: string;
-}
-
-/** Metadata attached to apps: attribute/value/unit triples (ontology classes among them) and documentation. */
-export interface AppMetadataState {
-  avus: Map<string, Avu[]>;
-  documentation: Map<string, Documentation>;
-}
-
 type All = () => Record<string, unknown>;
 
-/** The attribute under which apps carry the ontology classes they belong to. */
-export const CLASS_ATTRIBUTE = "rdf:type";
+/** An AVU an administrator put on a demo app as the backend started. */
+const seeded = (appId: string, id: string, avu: AvuRequest): Avu => ({
+  ...newAvu(appId, "carol", { ...avu, id }),
+  created_on: Date.UTC(2026, 0, 15),
+  modified_on: Date.UTC(2026, 0, 15),
+});
 
-/** A new AVU on an app, made by the user now (an `id` given is kept, as the metadata service keeps it). */
-export function newAvu(
-  appId: string,
-  username: string,
-  avu: { id?: string; attr: string; value: string; unit: string },
-) {
-  const now = Date.now();
-  return {
-    id: avu.id ?? randomUUID(),
-    attr: avu.attr,
-    value: avu.value,
-    unit: avu.unit,
-    target_id: appId,
-    created_by: username,
-    modified_by: username,
-    created_on: now,
-    modified_on: now,
-  };
-}
+const classification = (appId: string, n: number, ...classes: string[]) =>
+  classes.map((value, index) =>
+    seeded(appId, `b2c3d4e5-0000-4000-8000-0000000000${n}${index}`, { attr: CLASS_ATTRIBUTE, value, unit: "" }),
+  );
 
-const classification = (appId: string, n: number, ...classes: string[]): [string, Avu[]] => [
-  appId,
-  classes.map((value, index) => ({
-    ...newAvu(appId, "carol", {
-      id: `b2c3d4e5-0000-4000-8000-0000000000${n}${index}`,
-      attr: CLASS_ATTRIBUTE,
-      value,
-      unit: "",
-    }),
-    created_on: Date.UTC(2026, 0, 15),
-    modified_on: Date.UTC(2026, 0, 15),
-  })),
-];
-
-/** The demo apps are classified in the seed ontology; Alice's Aligner is left unclassified. */
-const SEED_CLASSIFICATIONS = [
-  classification(SEED_APP_IDS.wordCount, 1, SEED_CLASSES.dataHandling),
-  classification(SEED_APP_IDS.fastqc, 2, SEED_CLASSES.qualityControl, SEED_CLASSES.sequenceAnalysis),
+/** The demo apps are classified in the seed ontology, Word Count blessed (featured); Alice's Aligner has none. */
+const SEED_AVUS: [string, Avu[]][] = [
+  [
+    SEED_APP_IDS.wordCount,
+    [
+      ...classification(SEED_APP_IDS.wordCount, 1, SEED_CLASSES.dataHandling),
+      seeded(SEED_APP_IDS.wordCount, "b2c3d4e5-0000-4000-8000-000000000190", CERTIFIED_AVU),
+    ],
+  ],
+  [
+    SEED_APP_IDS.fastqc,
+    classification(SEED_APP_IDS.fastqc, 2, SEED_CLASSES.qualityControl, SEED_CLASSES.sequenceAnalysis),
+  ],
 ];
 type IdParams = { Params: { appId: string } };
 type AppOf = (request: FastifyRequest, appId: string) => AppRecord;
 
-export const appMetadataOf = (all: All) => all().appMetadata as AppMetadataState;
+/** One AVU of a request, its own AVUs nested under `avus` as the metadata service takes them. */
+function avuRequest(raw: unknown): AvuRequest {
+  const avu = bodyObject(raw);
+  const nested = avu.avus;
+  if (nested !== undefined && !Array.isArray(nested)) throw missingField("avus");
+  return {
+    ...(typeof avu.id === "string" ? { id: avu.id } : {}),
+    attr: requiredText(avu, "attr"),
+    value: String(avu.value ?? ""),
+    unit: String(avu.unit ?? ""),
+    ...(nested?.length ? { avus: nested.map(avuRequest) } : {}),
+  };
+}
 
-/** The AVUs of an `AvuListRequest` body (`{avus: [{attr, value, unit, id?}]}`), as new AVUs of the app by the user. */
+/** The AVUs of an `AvuListRequest` body (`{avus: [{attr, value, unit, id?, avus?}]}`), as new AVUs of the app by the user. */
 export function avusFrom(body: unknown, appId: string, username: string): Avu[] {
   const avus = bodyObject(body).avus;
   if (!Array.isArray(avus)) throw missingField("avus");
-  return avus.map((raw) => {
-    const avu = bodyObject(raw);
-    return newAvu(appId, username, {
-      ...(typeof avu.id === "string" ? { id: avu.id } : {}),
-      attr: requiredText(avu, "attr"),
-      value: String(avu.value ?? ""),
-      unit: String(avu.unit ?? ""),
-    });
-  });
+  return avus.map((raw) => newAvu(appId, username, avuRequest(raw)));
 }
 
-/** The routes of one variant (users', checking permissions, or administrators', not checking). */
+/** `validate-attrs-not-protected`: a user's request may not name the attributes only administrators set. */
+function refuseProtected(avus: Avu[]) {
+  const attrs = [...new Set(avus.map((avu) => avu.attr).filter((attr) => PROTECTED_ATTRIBUTES.has(attr)))];
+  if (attrs.length)
+    throw new Problem(
+      403,
+      "ERR_FORBIDDEN",
+      "Some of the selected attributes may only be modified by Discovery Environment administrators.",
+      { attrs },
+    );
+}
+
+/**
+ * The routes of one variant (apps `metadata/avus.clj`): users', checking permissions, never shown nor able to set the
+ * protected attributes, which a user's replacement keeps; or administrators', seeing and setting everything.
+ */
 function avuRoutes(scope: FastifyInstance, prefix: string, state: () => AppMetadataState, read: AppOf, write: AppOf) {
-  const list = (appId: string) => ({ avus: state().avus.get(appId) ?? [] });
+  const admin = prefix.startsWith("/admin");
+  const shown = (avu: Avu) => admin || !PROTECTED_ATTRIBUTES.has(avu.attr);
+  const list = (appId: string) => ({ avus: (state().avus.get(appId) ?? []).filter(shown) });
+  const requested = (request: FastifyRequest<IdParams>, appId: string) => {
+    const avus = avusFrom(request.body, appId, callerOf(request).username);
+    if (!admin) refuseProtected(avus);
+    return avus;
+  };
   const avuList = answers({ 200: AvuList });
   scope.get<IdParams>(`${prefix}/:appId/metadata`, avuList, async (request) =>
     list(read(request, request.params.appId).id),
   );
   scope.post<IdParams>(`${prefix}/:appId/metadata`, avuList, async (request) => {
     const appId = write(request, request.params.appId).id;
-    const added = avusFrom(request.body, appId, callerOf(request).username);
-    const kept = (state().avus.get(appId) ?? []).filter(
-      (avu) => !added.some((change) => change.attr === avu.attr && change.value === avu.value),
-    );
-    state().avus.set(appId, [...kept, ...added]);
+    addAvus(state(), appId, requested(request, appId));
     return list(appId);
   });
   scope.put<IdParams>(`${prefix}/:appId/metadata`, avuList, async (request) => {
     const appId = write(request, request.params.appId).id;
-    state().avus.set(appId, avusFrom(request.body, appId, callerOf(request).username));
+    const kept = (state().avus.get(appId) ?? []).filter((avu) => !shown(avu));
+    state().avus.set(appId, [...requested(request, appId), ...kept]);
     return list(appId);
   });
 }
@@ -217,7 +205,7 @@ function documentationRoutes(scope: FastifyInstance, base: string, state: () => 
 /** Apps backend: app metadata (AVUs) and documentation, for users and administrators. */
 export const appMetadata = defineModule<AppMetadataState>({
   makeState: () => ({
-    avus: new Map(SEED_CLASSIFICATIONS.map(([appId, avus]) => [appId, structuredClone(avus)])),
+    avus: new Map(SEED_AVUS.map(([appId, avus]) => [appId, structuredClone(avus)])),
     documentation: new Map(seedDocumentation()),
   }),
   routes: (app, state, all) => {

@@ -1,6 +1,6 @@
 import { SEED_APP_IDS } from "../seed-ids.js";
 
-/** A public app category; apps are placed in categories by administrators (or by publication, into Beta). */
+/** A public app category; administrators place apps in categories, and publishing an app takes it out of them all. */
 export interface Category {
   id: string;
   name: string;
@@ -24,9 +24,11 @@ const SEED_CATEGORIES = [
   newCategory(PUBLIC_ROOT, "Public Apps", null),
   newCategory("a1f8e1c4-0000-4000-8000-000000000101", "Text Processing", PUBLIC_ROOT, [SEED_APP_IDS.wordCount]),
   newCategory("a1f8e1c4-0000-4000-8000-000000000102", "Sequence Analysis", PUBLIC_ROOT, [SEED_APP_IDS.fastqc]),
-  newCategory("a1f8e1c4-0000-4000-8000-000000000103", "Beta", PUBLIC_ROOT),
   newCategory("a1f8e1c4-0000-4000-8000-000000000104", "Interactive Apps", PUBLIC_ROOT, [SEED_APP_IDS.jupyterLab]),
 ];
+
+/** The virtual category of the blessed apps, under the id the backend gives it (`listings.clj`, featured-apps-id). */
+export const FEATURED_CATEGORY_ID = "cccccccc-cccc-cccc-cccc-cccccccccccc";
 
 export const categoriesOf = (all: () => Record<string, unknown>) => all().categories as CategoriesState;
 
@@ -36,8 +38,9 @@ export function categoriesOfApp(state: CategoriesState, appId: string) {
     .map(({ id, name }) => ({ id, name }));
 }
 
-export function placeInCategory(state: CategoriesState, appId: string, name: string): void {
-  [...state.categories.values()].find((category) => category.name === name)?.app_ids.add(appId);
+/** app_groups.clj `decategorize-app`, as publishing does: the app leaves every public category. */
+export function decategorize(state: CategoriesState, appId: string): void {
+  for (const category of state.categories.values()) category.app_ids.delete(appId);
 }
 
 /** The public categories as the backend starts, the demo apps placed in them. */

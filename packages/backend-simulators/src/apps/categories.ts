@@ -8,10 +8,16 @@ import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framew
 import { AppCategoryAppListing, AppCategoryListing, AppCategorySearchResults } from "./answer-schemas/categories.js";
 import { listingDetail, ofAppType } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
+import { appMetadataOf, CERTIFIED_AVU, carries } from "./app-metadata-store.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog-store.js";
-import { type CategoriesState, type Category, makeCategoriesState, newCategory } from "./categories-store.js";
+import {
+  type CategoriesState,
+  type Category,
+  FEATURED_CATEGORY_ID,
+  makeCategoriesState,
+  newCategory,
+} from "./categories-store.js";
 import { type WorkspaceRecord, workspaceOf, workspacesOf } from "./login.js";
-import { FEATURED_CATEGORY_ID, publicationOf } from "./publication-store.js";
 import { systemOf, TAPIS_REFUSALS } from "./systems.js";
 
 type All = () => Record<string, unknown>;
@@ -53,7 +59,11 @@ const virtualCategories = (caller: string): WorkspaceCategory[] => [
     name: "Shared with me",
     holds: (app, all) => catalogOf(all).shares.get(app.id)?.has(caller) ?? false,
   },
-  { id: FEATURED_CATEGORY_ID, name: "Featured Apps", holds: (app, all) => publicationOf(all).blessed.has(app.id) },
+  {
+    id: FEATURED_CATEGORY_ID,
+    name: "Featured Apps",
+    holds: (app, all) => carries(appMetadataOf(all), app.id, CERTIFIED_AVU),
+  },
 ];
 
 /** A workspace's root category: what its own categories hold. */

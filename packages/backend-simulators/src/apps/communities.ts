@@ -8,12 +8,10 @@ import { paged } from "../framework/request-values.js";
 import { AvuList } from "../metadata/answer-schemas.js";
 import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
-import { appMetadataOf, avusFrom } from "./app-metadata.js";
+import { avusFrom } from "./app-metadata.js";
+import { appMetadataOf, COMMUNITY_ATTRIBUTE } from "./app-metadata-store.js";
 import { type AppRecord, catalogOf, visibleApps, writableApp } from "./catalog-store.js";
 import { workspaceOf } from "./login.js";
-
-/** The metadata attribute under which an app carries the communities it belongs to (full group names). */
-export const COMMUNITY_ATTRIBUTE = "cyverse-community";
 
 type All = () => Record<string, unknown>;
 

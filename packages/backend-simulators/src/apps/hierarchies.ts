@@ -23,7 +23,7 @@ import {
   OntologyHierarchyList,
 } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
-import { appMetadataOf, CLASS_ATTRIBUTE } from "./app-metadata.js";
+import { appMetadataOf, CLASS_ATTRIBUTE } from "./app-metadata-store.js";
 import { type AppRecord, catalogOf, visibleApps } from "./catalog-store.js";
 import { workspaceOf } from "./login.js";
 

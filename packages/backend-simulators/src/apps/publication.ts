@@ -9,12 +9,22 @@ import { AppPublicationRequestListing } from "./answer-schemas/apps.js";
 import { AppCategoryAppListing } from "./answer-schemas/categories.js";
 import { appDetails, unpublishableBecause } from "./app-information.js";
 import { listingDetail } from "./app-listing.js";
-import { addDocumentation, appMetadataOf, refuseSecondDocumentation } from "./app-metadata.js";
+import { addDocumentation, avusFrom, refuseSecondDocumentation } from "./app-metadata.js";
+import {
+  type Avu,
+  addAvus,
+  appMetadataOf,
+  BETA_AVU,
+  CERTIFIED_AVU,
+  COMMUNITY_ATTRIBUTE,
+  carries,
+  newAvu,
+  removeAvus,
+} from "./app-metadata-store.js";
 import { appRoutes } from "./app-paths.js";
 import { type AppRecord, catalogOf, existingApp, ownedApp, visibleApps } from "./catalog-store.js";
-import { categoriesOf, placeInCategory } from "./categories-store.js";
+import { categoriesOf, decategorize, FEATURED_CATEGORY_ID } from "./categories-store.js";
 import { workspaceOf } from "./login.js";
-import { FEATURED_CATEGORY_ID, makePublicationState, type PublicationState } from "./publication-store.js";
 import { TAPIS_REFUSALS } from "./systems.js";
 import { toolsOf } from "./tools-store.js";
 
@@ -22,6 +32,18 @@ import { toolsOf } from "./tools-store.js";
 export const TRUSTED_REGISTRIES = ["harbor.cyverse.org", "discoenv"] as const;
 
 type All = () => Record<string, unknown>;
+
+export interface PublicationRequest {
+  id: string;
+  app_id: string;
+  requestor: string;
+  completed: boolean;
+}
+
+/** The publication requests that wait for (or were completed by) an administrator. */
+export interface PublicationState {
+  requests: Map<string, PublicationRequest>;
+}
 
 const registryOf = (image: string) => image.split("/")[0] ?? "";
 
@@ -42,12 +64,14 @@ function untrustedTools(app: AppRecord, all: All) {
  * (metadata.clj `publish-app`, `create-publication-request`): its name and description, its references, and the
  * documentation the dialog writes, added to the latest version (a second is refused). Checked whole before any of
  * it is kept. `documented` asks, for an app published at once, that it have documentation (`verify-app-documentation`).
+ * Answers the AVUs the request asks the published app to carry (`avus`, none if it names none).
  */
 function applyPublication(app: AppRecord, body: unknown, caller: Caller, all: All, documented: boolean) {
   const publication = bodyObject(body ?? {});
   const { name, description, references, documentation } = publication;
   if (references !== undefined && (!Array.isArray(references) || references.some((ref) => typeof ref !== "string")))
     throw badRequest("references must be a list of strings", "ERR_ILLEGAL_ARGUMENT");
+  const avus = publication.avus === undefined ? [] : avusFrom(publication, app.id, caller.username);
   const docs = appMetadataOf(all);
   if (typeof documentation === "string") refuseSecondDocumentation(docs, app);
   else if (documented && !docs.documentation.has(app.version_id))
@@ -56,27 +80,33 @@ function applyPublication(app: AppRecord, body: unknown, caller: Caller, all: Al
   if (typeof description === "string") app.description = description;
   if (references !== undefined) app.references = references as string[];
   if (typeof documentation === "string") addDocumentation(docs, app, documentation, caller.username);
+  return avus;
 }
 
 /**
- * Makes an app public: its private tools made public first (metadata.clj `make-app-public`, `publish-app-tools`),
- * the app in the Beta category, every earlier publication request for it completed.
+ * Makes an app public (metadata.clj `publish-app`): its private tools made public first (`make-app-public`,
+ * `publish-app-tools`), the app taken out of every category and marked beta, carrying the AVUs the request named
+ * but the community tags, which only the communities' administrators add (`publish-app-metadata`), every earlier
+ * publication request for it completed.
  */
-function publish(app: AppRecord, state: PublicationState, all: All) {
+function publish(app: AppRecord, avus: Avu[], caller: Caller, state: PublicationState, all: All) {
   for (const id of app.tool_ids) {
     const tool = toolsOf(all).tools.get(id);
     if (tool) tool.is_public = true;
   }
   app.is_public = true;
   app.integration_date = Date.now();
-  placeInCategory(categoriesOf(all), app.id, "Beta");
+  decategorize(categoriesOf(all), app.id);
+  const kept = avus.filter((avu) => avu.attr !== COMMUNITY_ATTRIBUTE);
+  addAvus(appMetadataOf(all), app.id, [...kept, newAvu(app.id, caller.username, BETA_AVU)]);
   for (const request of state.requests.values()) if (request.app_id === app.id) request.completed = true;
 }
 
 function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: All) {
   scope.get("/apps/categories/featured", answers({ 200: AppCategoryAppListing }), async (request) => {
     const caller = callerOf(request);
-    const featured = visibleApps(catalogOf(all), caller.username).filter((app) => state().blessed.has(app.id));
+    const blessed = (app: AppRecord) => carries(appMetadataOf(all), app.id, CERTIFIED_AVU);
+    const featured = visibleApps(catalogOf(all), caller.username).filter(blessed);
     const listed = featured.map((app) => listingDetail(app, caller.username, all));
     return {
       system_id: "de",
@@ -96,9 +126,9 @@ function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: 
     const reason = unpublishableBecause(app, caller.username, all);
     if (reason) throw badRequest(`app ${app.id} cannot be published: ${reason}`);
     const atOnce = untrustedTools(app, all).length === 0;
-    applyPublication(app, request.body, caller, all, atOnce);
+    const avus = applyPublication(app, request.body, caller, all, atOnce);
     if (atOnce) {
-      publish(app, state(), all);
+      publish(app, avus, caller, state(), all);
       return reply.send();
     }
     const id = randomUUID();
@@ -137,25 +167,26 @@ function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all:
     const reason = unpublishableBecause(app, caller.username, all, true);
     if (reason) throw badRequest(reason);
     if (untrustedTools(app, all).length) throw badRequest(`App ${app.id} uses tools in untrusted registries`);
-    applyPublication(app, request.body, caller, all, true);
-    publish(app, state(), all);
+    publish(app, applyPublication(app, request.body, caller, all, true), caller, state(), all);
     return reply.send();
   });
+  // Blessing adds the certified AVU and taking it back removes it (de/admin.clj `bless-app`, `remove-app-blessing`).
   appRoutes(scope, "POST", "/blessing", admin, async (request, { appId }, reply) => {
-    callerOf(request);
-    state().blessed.add(existingApp(catalogOf(all), appId).id);
+    const caller = callerOf(request);
+    const id = existingApp(catalogOf(all), appId).id;
+    addAvus(appMetadataOf(all), id, [newAvu(id, caller.username, CERTIFIED_AVU)]);
     return reply.send();
   });
   appRoutes(scope, "DELETE", "/blessing", admin, async (request, { appId }, reply) => {
     callerOf(request);
-    state().blessed.delete(existingApp(catalogOf(all), appId).id);
+    removeAvus(appMetadataOf(all), existingApp(catalogOf(all), appId).id, CERTIFIED_AVU);
     return reply.send();
   });
 }
 
 /** Apps backend: publishing apps, the requests that wait for an administrator, and blessing (featured apps). */
 export const publication = defineModule<PublicationState>({
-  makeState: makePublicationState,
+  makeState: () => ({ requests: new Map() }),
   routes: (app, state, all) =>
     backendScope(app, (scope) => {
       userRoutes(scope, state, all);

@@ -1,5 +1,6 @@
 import type { AnalysesState } from "../apps/analyses-store.js";
 import type { AppMarksState } from "../apps/app-marks.js";
+import type { AppMetadataState } from "../apps/app-metadata-store.js";
 import type { AppRecord, CatalogState } from "../apps/catalog-store.js";
 import { qualifiedUsername } from "../demo-users.js";
 import { failure } from "./errors.js";
@@ -9,9 +10,23 @@ export interface DashboardAppsView {
   catalog: CatalogState;
   analyses: AnalysesState;
   appMarks: AppMarksState;
-  /** The apps an administrator blessed: the featured ones (the metadata AVU the aggregator looks for). */
-  publication?: { blessed: ReadonlySet<string> };
+  /** The apps' metadata AVUs, which the aggregator asks the metadata service to filter for the featured ones. */
+  appMetadata?: Pick<AppMetadataState, "avus">;
 }
+
+/**
+ * The AVU of the apps an administrator blessed, as the platform configures the aggregator
+ * (`metadata.featured_apps_attr` and `metadata.featured_apps_value`).
+ */
+const FEATURED_APPS_AVU = { attr: "cyverse-blessed", value: "true" };
+
+/** The featured apps' ids (app.go `featuredAppIDs`: the metadata service's `/avus/filter-targets`). */
+const featuredIds = (view: DashboardAppsView) =>
+  new Set(
+    [...(view.appMetadata?.avus ?? [])].flatMap(([appId, avus]) =>
+      avus.some((avu) => avu.attr === FEATURED_APPS_AVU.attr && avu.value === FEATURED_APPS_AVU.value) ? [appId] : [],
+    ),
+  );
 
 /** Which apps, how many, and how far back analyses count (`start-date-interval`, in milliseconds). */
 export interface SectionQuery {
@@ -93,7 +108,7 @@ export function recentlyUsedApps(view: DashboardAppsView, query: SectionQuery) {
  * analyses and keeps recent ones or none, a featured app whose analyses all started earlier is left out.
  */
 export function popularFeaturedApps(view: DashboardAppsView, query: SectionQuery) {
-  const featured = view.publication?.blessed ?? new Set<string>();
+  const featured = featuredIds(view);
   const analyses = [...view.analyses.analyses.values()];
   const counted = apps(view).flatMap((app) => {
     if (!featured.has(app.id) || !app.is_public || !usable(app) || !app.integration_date) return [];
