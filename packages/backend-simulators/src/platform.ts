@@ -14,7 +14,9 @@ import { createFileInfoSimulator } from "./file-info/index.js";
 import { pathInfoAccepts } from "./file-info/routes/stats.js";
 import { storedBytes } from "./file-info/usage.js";
 import type { AnswerMismatch, DeclaredRoute } from "./framework/answers.js";
-import { createGroupsSimulator, grouperSourceOf } from "./groups/index.js";
+import { RelayedAnswer } from "./framework/problems.js";
+import { GrouperError } from "./groups/errors.js";
+import { communityAdminsOf, createGroupsSimulator, grouperSourceOf } from "./groups/index.js";
 import type { RegisteredClient } from "./idp/clients.js";
 import {
   createIdentityProvider,
@@ -126,6 +128,18 @@ export interface PlatformOptions {
   identityProviderClients?: readonly RegisteredClient[];
 }
 
+/** A call of iplant-groups whose refusal the calling Clojure backend answers as Grouper's (its clj-http client's). */
+const relayingGrouper =
+  <Args extends unknown[], Result>(call: (...args: Args) => Result) =>
+  (...args: Args): Result => {
+    try {
+      return call(...args);
+    } catch (error) {
+      if (error instanceof GrouperError) throw new RelayedAnswer(error.status, error.body);
+      throw error;
+    }
+  };
+
 /** Every backend simulator, the identity provider, the SMTP catcher and the trace receiver, started together. */
 export class SimulatedPlatform {
   readonly idp;
@@ -181,6 +195,7 @@ export class SimulatedPlatform {
         pathsAccessible: (_username, paths) => pathInfoAccepts(this.fileInfo.state.dataStore, paths),
         createOutputFolder: (username, path) => ensureOutputFolder(this.dataStoreAs(username), path),
         existingPaths: (username, paths) => paths.filter((path) => this.dataStoreAs(username).sees(path)),
+        communityAdmins: relayingGrouper(communityAdminsOf(() => this.groups)),
       },
     });
     this.permissions = createPermissionsSimulator({

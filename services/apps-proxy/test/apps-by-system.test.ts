@@ -12,7 +12,7 @@ import {
   WORD_COUNT,
   WORD_COUNT_TASK,
 } from "./seed.js";
-import { sender, startAppsProxy } from "./support.js";
+import { makeCommunity, sender, startAppsProxy } from "./support.js";
 
 // The apps domain as the web client (sonora's serviceFacades/apps.js) calls it: apps named by system and id.
 let service: ServiceUnderTest;
@@ -729,7 +729,7 @@ describe("route conflicts: the static segment wins, as in the reference gateway"
 
   it("sends DELETE /apps/{app-id}/communities to the community tags, not to DELETE /apps/{system-id}/{app-id}", async () => {
     const { id } = await bobsApp();
-    const community = "iplant:de:prod:communities:counting";
+    const community = await makeCommunity(service, "counting", "bob");
     const avus = { avus: [{ attr: "cyverse-community", value: community, unit: "" }] };
     const tagged = await send("bob", "POST", `/apps/${id}/communities`, avus);
     expect(tagged.json()).toMatchObject({ avus: [{ attr: "cyverse-community", value: community }] });

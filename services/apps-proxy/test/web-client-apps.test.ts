@@ -1,7 +1,7 @@
 import type { ServiceUnderTest } from "@de-gateway/backend-simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ALICES_ALIGNER, FASTQC, WC_TOOL, WORD_COUNT } from "./seed.js";
-import { sender, startAppsProxy } from "./support.js";
+import { makeCommunity, sender, startAppsProxy } from "./support.js";
 
 // The apps catalogue as the real web client reads it (cyverse-de/sonora, files cited per test): the answers carry
 // the fields the apps service always sends (issue 52).
@@ -228,10 +228,11 @@ describe("the apps catalogue as sonora reads it", () => {
 });
 
 describe("community tags as sonora sends them (src/serviceFacades/groups.js addAppToCollection)", () => {
-  const community = "iplant:de:prod:communities:counting";
-  const avus = { avus: [{ attr: "cyverse-community", value: community, unit: "" }] };
+  const tags = (community: string) => ({ avus: [{ attr: "cyverse-community", value: community, unit: "" }] });
 
   it("tags an app with a community from an AVU list and removes the tag the same way", async () => {
+    const community = await makeCommunity(service, "counting", "alice");
+    const avus = tags(community);
     const tagged = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, avus);
     expect(tagged.statusCode).toBe(200);
     expect(tagged.json()).toMatchObject({
@@ -247,9 +248,29 @@ describe("community tags as sonora sends them (src/serviceFacades/groups.js addA
     ).toMatchObject({ total: 0, apps: [] });
   });
 
-  it("keeps the app's owner checks and refuses a body with no community AVU", async () => {
+  // apps communities.clj validate-avu-community-admins: the community's administrators decide, not the app's owner.
+  it("lets a community's administrators tag anyone's app, and no one else, and refuses a body with no community AVU", async () => {
+    const community = await makeCommunity(service, "counting", "alice");
+    const avus = tags(community);
+    expect((await send("alice", "POST", `/apps/${FASTQC}/communities`, avus)).statusCode).toBe(200);
+    const members = await send("bob", "GET", `/apps/communities/${encodeURIComponent(community)}/apps`);
+    expect(members.json()).toMatchObject({ total: 1, apps: [{ id: FASTQC }] });
+    for (const method of ["POST", "DELETE"]) {
+      const refused = await send("bob", method, `/apps/${FASTQC}/communities`, avus);
+      expect(refused.statusCode, method).toBe(403);
+      expect(refused.json()).toEqual({
+        error_code: "ERR_FORBIDDEN",
+        reason: "User is not an admin of that community",
+        user: "bob",
+        community,
+      });
+    }
+    // Owning the app does not help, and a community Grouper does not have is its 404.
+    expect((await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, avus)).statusCode).toBe(200);
     expect((await send("bob", "POST", `/apps/${ALICES_ALIGNER}/communities`, avus)).statusCode).toBe(403);
-    expect((await send("bob", "DELETE", `/apps/${ALICES_ALIGNER}/communities`, avus)).statusCode).toBe(403);
+    const missing = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, tags(`${community}-gone`));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
     const other = { avus: [{ attr: "colour", value: "blue", unit: "" }] };
     const refused = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, other);
     expect(refused.statusCode).toBe(400);

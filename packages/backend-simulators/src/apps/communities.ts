@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest } from "../framework/problems.js";
+import { backendScope, badRequest, Problem } from "../framework/problems.js";
 import { paged } from "../framework/request-values.js";
 // The apps service passes the metadata service's AVUs on (common-swagger-api schema/metadata.clj AvuList).
 import { AvuList } from "../metadata/answer-schemas.js";
@@ -10,31 +10,41 @@ import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { avusFrom } from "./app-metadata.js";
 import { appMetadataOf, COMMUNITY_ATTRIBUTE } from "./app-metadata-store.js";
-import { type AppRecord, catalogOf, visibleApps, writableApp } from "./catalog-store.js";
+import { type AppRecord, catalogOf, visibleApps } from "./catalog-store.js";
 import { workspaceOf } from "./login.js";
+import { peerServicesOf } from "./peer-services.js";
 
 type All = () => Record<string, unknown>;
 
 /**
  * The community AVUs of an `AvuListRequest` body (`{avus: [{attr: "cyverse-community", value, unit}]}`, as the web
  * client sends it); AVUs of other attributes are ignored, and a body with none is refused, as the backend does
- * (cyverse-de/apps src/apps/service/apps/communities.clj).
+ * (cyverse-de/apps src/apps/service/apps/communities.clj). The user must administer each community named
+ * (`validate-avu-community-admins`, iplant-groups asked): whose app it is does not matter, so a community's
+ * administrators gather anyone's apps into it.
  */
-function communityAvusOf(body: unknown, appId: string, username: string) {
+function communityAvusOf(body: unknown, appId: string, username: string, all: All) {
   const avus = avusFrom(body, appId, username).filter((avu) => avu.attr === COMMUNITY_ATTRIBUTE);
   if (!avus.length) throw badRequest("No community metadata found in request");
+  for (const community of new Set(avus.map((avu) => avu.value))) {
+    if (!peerServicesOf(all).communityAdmins(username, community).includes(username)) {
+      throw new Problem(403, "ERR_FORBIDDEN", "User is not an admin of that community", {
+        user: username,
+        community,
+      });
+    }
+  }
   return avus;
 }
 
 function routes(scope: FastifyInstance, all: All) {
   const avus = () => appMetadataOf(all).avus;
   const communityAvus = (appId: string) => (avus().get(appId) ?? []).filter((avu) => avu.attr === COMMUNITY_ATTRIBUTE);
-  const inCommunity = (app: AppRecord, community: string) =>
-    communityAvus(app.id).some((avu) => avu.value === community);
+  const inCommunity = (appId: string, community: string) => communityAvus(appId).some((avu) => avu.value === community);
   const listing = (request: FastifyRequest, apps: AppRecord[], community: string) => {
     const username = callerOf(request).username;
     workspaceOf(all, username);
-    const listed = apps.filter((app) => inCommunity(app, community)).map((app) => listingDetail(app, username, all));
+    const listed = apps.filter((app) => inCommunity(app.id, community)).map((app) => listingDetail(app, username, all));
     return { total: listed.length, apps: paged(listed, queryOf(request), "name") };
   };
   type CommunityParams = { Params: { communityId: string } };
@@ -50,20 +60,18 @@ function routes(scope: FastifyInstance, all: All) {
   // Adds the tags the app lacks and answers the app's community tags (`AvuList`).
   scope.post<AppParams>("/apps/:appId/communities", answers({ 200: AvuList }), async (request) => {
     const username = callerOf(request).username;
-    const app = writableApp(catalogOf(all), request.params.appId, username);
-    const added = communityAvusOf(request.body, app.id, username).filter((avu) => !inCommunity(app, avu.value));
-    avus().set(app.id, [...(avus().get(app.id) ?? []), ...added]);
-    return { avus: communityAvus(app.id) };
+    const { appId } = request.params;
+    const added = communityAvusOf(request.body, appId, username, all).filter((avu) => !inCommunity(appId, avu.value));
+    avus().set(appId, [...(avus().get(appId) ?? []), ...added]);
+    return { avus: communityAvus(appId) };
   });
   // Removes the named tags; the backend passes on the metadata service's empty answer.
   scope.delete<AppParams>("/apps/:appId/communities", answers({ 200: NoBody }), async (request, reply) => {
     const username = callerOf(request).username;
-    const app = writableApp(catalogOf(all), request.params.appId, username);
-    const removed = new Set(communityAvusOf(request.body, app.id, username).map((avu) => avu.value));
-    const kept = (avus().get(app.id) ?? []).filter(
-      (avu) => avu.attr !== COMMUNITY_ATTRIBUTE || !removed.has(avu.value),
-    );
-    avus().set(app.id, kept);
+    const { appId } = request.params;
+    const removed = new Set(communityAvusOf(request.body, appId, username, all).map((avu) => avu.value));
+    const kept = (avus().get(appId) ?? []).filter((avu) => avu.attr !== COMMUNITY_ATTRIBUTE || !removed.has(avu.value));
+    avus().set(appId, kept);
     return reply.send();
   });
 }

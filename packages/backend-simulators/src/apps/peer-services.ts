@@ -13,8 +13,9 @@ export interface ConcurrentJobLimit {
  * `clients/analyses.clj`), and the user's VICE access requests not yet decided, of the requests service
  * (`clients/requests.clj`, `GET /requests?request-type=vice&requesting-user=`: the listing's entries as it answers
  * them). For analyses' status changes: the notification agent. For the paths a launch form offers and the folders
- * analyses write to: data-info. An apps simulator started alone, without them, has every user at the platform's
- * default, asking nothing, telling no one, every path accessible and no folder made or found.
+ * analyses write to: data-info. For community tags: iplant-groups. An apps simulator started alone, without them, has
+ * every user at the platform's default, asking nothing, telling no one, every path accessible, no folder made or
+ * found, and every user an administrator of every community.
  */
 export interface PeerServices {
   concurrentJobLimit(username: string): ConcurrentJobLimit;
@@ -37,6 +38,11 @@ export interface PeerServices {
   createOutputFolder(username: string, path: string): void;
   /** Those of the paths that exist, of data-info's `POST /existence-marker` as the user (`get-paths-exist`). */
   existingPaths(username: string, paths: readonly string[]): string[];
+  /**
+   * The administrators of a community (a group's full name), of iplant-groups as the user (`clients/iplant_groups.clj`
+   * get-community-admins). A refusal, the group not found among them, throws, and the request fails with it.
+   */
+  communityAdmins(username: string, community: string): string[];
 }
 
 const ALONE: PeerServices = {
@@ -46,6 +52,8 @@ const ALONE: PeerServices = {
   pathsAccessible: () => true,
   createOutputFolder: () => {},
   existingPaths: () => [],
+  // Alone, with no groups backend to ask, every user administers every community.
+  communityAdmins: (username) => [username],
 };
 
 /** Holds the peer services, so that the limit checks can reach them through the backend's state. */
