@@ -271,6 +271,13 @@ describe("community tags as sonora sends them (src/serviceFacades/groups.js addA
     const missing = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, tags(`${community}-gone`));
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
+    // The app is never looked up, but its id must be one (AppIdParam).
+    const notAnId = await send("alice", "POST", "/apps/aligner/communities", avus);
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json()).toMatchObject({
+      error_code: "ERR_ILLEGAL_ARGUMENT",
+      reason: { "app-id": expect.any(String) },
+    });
     const other = { avus: [{ attr: "colour", value: "blue", unit: "" }] };
     const refused = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, other);
     expect(refused.statusCode).toBe(400);

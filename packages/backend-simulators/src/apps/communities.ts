@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isUuid } from "../de-database-errors.js";
 import { answers, NoBody } from "../framework/answers.js";
 import { callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
-import { backendScope, badRequest, Problem } from "../framework/problems.js";
+import { backendScope, badRequest, InvalidRequest, Problem } from "../framework/problems.js";
 import { paged } from "../framework/request-values.js";
+import { failed } from "../framework/schema-refusals.js";
 // The apps service passes the metadata service's AVUs on (common-swagger-api schema/metadata.clj AvuList).
 import { AvuList } from "../metadata/answer-schemas.js";
 import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
@@ -15,6 +17,12 @@ import { workspaceOf } from "./login.js";
 import { peerServicesOf } from "./peer-services.js";
 
 type All = () => Record<string, unknown>;
+
+/** The route's `app-id` (AppIdParam, a UUID, as compojure-api coerces it); the app itself is never looked up. */
+function appIdOf(appId: string) {
+  if (!isUuid(appId)) throw new InvalidRequest({ "app-id": failed("instance? java.util.UUID", appId) });
+  return appId;
+}
 
 /**
  * The community AVUs of an `AvuListRequest` body (`{avus: [{attr: "cyverse-community", value, unit}]}`, as the web
@@ -60,7 +68,7 @@ function routes(scope: FastifyInstance, all: All) {
   // Adds the tags the app lacks and answers the app's community tags (`AvuList`).
   scope.post<AppParams>("/apps/:appId/communities", answers({ 200: AvuList }), async (request) => {
     const username = callerOf(request).username;
-    const { appId } = request.params;
+    const appId = appIdOf(request.params.appId);
     const added = communityAvusOf(request.body, appId, username, all).filter((avu) => !inCommunity(appId, avu.value));
     avus().set(appId, [...(avus().get(appId) ?? []), ...added]);
     return { avus: communityAvus(appId) };
@@ -68,7 +76,7 @@ function routes(scope: FastifyInstance, all: All) {
   // Removes the named tags; the backend passes on the metadata service's empty answer.
   scope.delete<AppParams>("/apps/:appId/communities", answers({ 200: NoBody }), async (request, reply) => {
     const username = callerOf(request).username;
-    const { appId } = request.params;
+    const appId = appIdOf(request.params.appId);
     const removed = new Set(communityAvusOf(request.body, appId, username, all).map((avu) => avu.value));
     const kept = (avus().get(appId) ?? []).filter((avu) => avu.attr !== COMMUNITY_ATTRIBUTE || !removed.has(avu.value));
     avus().set(appId, kept);
