@@ -265,9 +265,9 @@ describe("community tags as sonora sends them (src/serviceFacades/groups.js addA
         community,
       });
     }
-    // Owning the app does not help, and a community Grouper does not have is its 404.
-    expect((await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, avus)).statusCode).toBe(200);
-    expect((await send("bob", "POST", `/apps/${ALICES_ALIGNER}/communities`, avus)).statusCode).toBe(403);
+    // Owning the app does not help: bob's own copy is refused too. A community Grouper does not have is its 404.
+    const bobs = (await send("bob", "POST", `/apps/de/${WORD_COUNT}/copy`)).json().id;
+    expect((await send("bob", "POST", `/apps/${bobs}/communities`, avus)).statusCode).toBe(403);
     const missing = await send("alice", "POST", `/apps/${ALICES_ALIGNER}/communities`, tags(`${community}-gone`));
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error_code: "ERR_NOT_FOUND" });
