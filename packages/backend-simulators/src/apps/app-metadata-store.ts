@@ -97,6 +97,10 @@ const sameAvu = (a: { attr: string; value: string }, b: { attr: string; value: s
 export const carries = (state: AppMetadataState, appId: string, avu: { attr: string; value: string }) =>
   (state.avus.get(appId) ?? []).some((kept) => sameAvu(kept, avu));
 
+/** Whether an administrator blessed the app: it carries the certified AVU (the featured apps). */
+export const isBlessed = (all: () => Record<string, unknown>, appId: string) =>
+  carries(appMetadataOf(all), appId, CERTIFIED_AVU);
+
 /** Adds AVUs to an app, each replacing one of the same attribute and value (the metadata service's update). */
 export function addAvus(state: AppMetadataState, appId: string, added: Avu[]) {
   const kept = (state.avus.get(appId) ?? []).filter((avu) => !added.some((change) => sameAvu(change, avu)));

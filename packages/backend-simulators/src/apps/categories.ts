@@ -8,11 +8,12 @@ import { bodyObject, paged, queryFlag, queryText, requiredText } from "../framew
 import { AppCategoryAppListing, AppCategoryListing, AppCategorySearchResults } from "./answer-schemas/categories.js";
 import { listingDetail, ofAppType } from "./app-listing.js";
 import { marksOf } from "./app-marks.js";
-import { appMetadataOf, CERTIFIED_AVU, carries } from "./app-metadata-store.js";
+import { isBlessed } from "./app-metadata-store.js";
 import { type AppRecord, catalogOf, existingApp, visibleApps } from "./catalog-store.js";
 import {
   type CategoriesState,
   type Category,
+  decategorize,
   FEATURED_CATEGORY_ID,
   makeCategoriesState,
   newCategory,
@@ -62,7 +63,7 @@ const virtualCategories = (caller: string): WorkspaceCategory[] => [
   {
     id: FEATURED_CATEGORY_ID,
     name: "Featured Apps",
-    holds: (app, all) => carries(appMetadataOf(all), app.id, CERTIFIED_AVU),
+    holds: (app, all) => isBlessed(all, app.id),
   },
 ];
 
@@ -316,7 +317,7 @@ function adminRoutes(scope: FastifyInstance, state: () => CategoriesState, all: 
       return { app, categories: ids.map((id) => existingCategory(state(), id)) };
     });
     for (const { app, categories } of placements) {
-      for (const category of state().categories.values()) category.app_ids.delete(app.id);
+      decategorize(state(), app.id);
       for (const category of categories) category.app_ids.add(app.id);
     }
     return reply.send();

@@ -11,7 +11,7 @@ import { AvuList } from "../metadata/answer-schemas.js";
 import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { avusFrom } from "./app-metadata.js";
-import { appMetadataOf, COMMUNITY_ATTRIBUTE } from "./app-metadata-store.js";
+import { appMetadataOf, COMMUNITY_ATTRIBUTE, removeAvus } from "./app-metadata-store.js";
 import { type AppRecord, catalogOf, visibleApps } from "./catalog-store.js";
 import { workspaceOf } from "./login.js";
 import { peerServicesOf } from "./peer-services.js";
@@ -77,9 +77,7 @@ function routes(scope: FastifyInstance, all: All) {
   scope.delete<AppParams>("/apps/:appId/communities", answers({ 200: NoBody }), async (request, reply) => {
     const username = callerOf(request).username;
     const appId = appIdOf(request.params.appId);
-    const removed = new Set(communityAvusOf(request.body, appId, username, all).map((avu) => avu.value));
-    const kept = (avus().get(appId) ?? []).filter((avu) => avu.attr !== COMMUNITY_ATTRIBUTE || !removed.has(avu.value));
-    avus().set(appId, kept);
+    for (const tag of communityAvusOf(request.body, appId, username, all)) removeAvus(appMetadataOf(all), appId, tag);
     return reply.send();
   });
 }

@@ -17,7 +17,7 @@ import {
   BETA_AVU,
   CERTIFIED_AVU,
   COMMUNITY_ATTRIBUTE,
-  carries,
+  isBlessed,
   newAvu,
   removeAvus,
 } from "./app-metadata-store.js";
@@ -105,8 +105,7 @@ function publish(app: AppRecord, avus: Avu[], caller: Caller, state: Publication
 function userRoutes(scope: FastifyInstance, state: () => PublicationState, all: All) {
   scope.get("/apps/categories/featured", answers({ 200: AppCategoryAppListing }), async (request) => {
     const caller = callerOf(request);
-    const blessed = (app: AppRecord) => carries(appMetadataOf(all), app.id, CERTIFIED_AVU);
-    const featured = visibleApps(catalogOf(all), caller.username).filter(blessed);
+    const featured = visibleApps(catalogOf(all), caller.username).filter((app) => isBlessed(all, app.id));
     const listed = featured.map((app) => listingDetail(app, caller.username, all));
     return {
       system_id: "de",
