@@ -22,12 +22,13 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { appsIdentityOf, DEFAULT_PORTS, qualifiedUsername } from "@de-gateway/backend-simulators";
+import { generateStackKeys } from "@de-gateway/backend-simulators/stack-keys";
 import { SHARED_NODE_ARGS } from "@de-gateway/routing/node-args";
 import autocannon from "autocannon";
 import { bundlePath } from "../src/bundle-paths.js";
 import { simulatorComponent } from "../src/components.js";
-import { SIMULATORS_PROCESS_ENVIRONMENT, simulatorEnvironment } from "../src/environment.js";
-import { launch } from "../src/processes.js";
+import { servicesPlatformEnvironment, simulatorsProcessEnvironment } from "../src/environment.js";
+import { launch, waitUntilReady } from "../src/processes.js";
 import { bearerFor } from "./alice.js";
 import { formatSpread, spreadOf } from "./figures.js";
 import { type Floor, startFloor, startPlainProxy } from "./plain-proxy.js";
@@ -63,10 +64,11 @@ process.on("exit", () => {
   for (const child of children) child.kill();
 });
 
-const { sink, environment: told } = simulatorEnvironment();
-const simulators = launch(simulatorComponent(), bundlePath("simulators"), SIMULATORS_PROCESS_ENVIRONMENT, sink);
+const keys = await generateStackKeys();
+const simulators = launch(simulatorComponent(), bundlePath("simulators"), simulatorsProcessEnvironment(keys));
 children.push(simulators.child);
-const environment = await told;
+await waitUntilReady(simulators);
+const environment = servicesPlatformEnvironment(keys);
 const started = builds.map((build, index) => {
   const port = FIRST_PORT + index;
   const { NODE_ARGS: nodeArgs = "", ...env } = build.env;

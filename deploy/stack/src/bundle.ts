@@ -1,6 +1,6 @@
 import { glob, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BuildOptions, build, type Plugin, stop, version } from "esbuild";
 import { BUNDLE_DIR, bundlePath } from "./bundle-paths.js";
 import { pruneCompileCache } from "./compile-cache.js";
@@ -44,6 +44,34 @@ function sourceLocations(files: readonly string[]): Plugin {
           loader: "ts",
         };
       });
+    },
+  };
+}
+
+const HTTP_NAMESPACE = "http-without-facade";
+
+/**
+ * `node:http` imported as an ES module costs each process about 80 ms of CPU at start on Node 24: the module's
+ * ES facade reads every export, among them the getters (`WebSocket`, `MessageEvent`, `CloseEvent`) that load
+ * Node's own copy of undici, which nothing in the stack uses. Every service imports it (service-kit's
+ * `STATUS_CODES`, nodemailer's client), so the programs take it from `process.getBuiltinModule` instead, which
+ * makes no facade; an import of one of those getters fails the build.
+ */
+function httpWithoutFacade(): Plugin {
+  const http = process.getBuiltinModule("node:http");
+  const values = Object.entries(Object.getOwnPropertyDescriptors(http))
+    .filter(([, descriptor]) => "value" in descriptor)
+    .map(([name]) => name);
+  return {
+    name: "http-without-facade",
+    setup(build) {
+      build.onResolve({ filter: /^(node:)?http$/ }, ({ kind }) =>
+        kind === "import-statement" ? { path: "node:http", namespace: HTTP_NAMESPACE } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: HTTP_NAMESPACE }, () => ({
+        contents: `const http = process.getBuiltinModule("node:http");\nexport default http;\nexport const { ${values.join(", ")} } = http;\n`,
+        loader: "js",
+      }));
     },
   };
 }
@@ -103,7 +131,13 @@ export async function bundle(entries: Record<string, string>): Promise<Record<st
     logLevel: "warning",
   };
   const programs = Object.fromEntries(Object.keys(entries).map((name) => [name, bundlePath(name)]));
-  const settings = JSON.stringify({ version, options, install: await stat(INSTALL_STATE).then((s) => s.mtimeMs) });
+  const settings = JSON.stringify({
+    version,
+    options,
+    install: await stat(INSTALL_STATE).then((s) => s.mtimeMs),
+    // This file's plugins shape the programs too.
+    builder: await stat(fileURLToPath(import.meta.url)).then((s) => s.mtimeMs),
+  });
   if (await unchangedSince(settings)) return programs;
 
   const [sources] = await Promise.all([
@@ -111,7 +145,11 @@ export async function bundle(entries: Record<string, string>): Promise<Record<st
     rm(BUNDLE_DIR, { recursive: true, force: true }),
     pruneCompileCache(),
   ]);
-  const { metafile } = await build({ ...options, plugins: [sourceLocations(sources.namingTheirUrl)], metafile: true });
+  const { metafile } = await build({
+    ...options,
+    plugins: [sourceLocations(sources.namingTheirUrl), httpWithoutFacade()],
+    metafile: true,
+  });
   await stop(); // esbuild's helper process would otherwise stay for as long as the stack runs
   const unscanned = Object.keys(metafile.inputs).filter(
     (file) => file.endsWith(".ts") && !file.includes("node_modules/") && !sources.all.has(file),
@@ -121,7 +159,9 @@ export async function bundle(entries: Record<string, string>): Promise<Record<st
     throw new Error(`sources outside ${WORKSPACE_SOURCES.join(", ")} were compiled: ${unscanned.join(", ")}`);
   }
   const inputs = await Promise.all(
-    Object.keys(metafile.inputs).map(async (file) => [file, await fingerprint(file)] as const),
+    Object.keys(metafile.inputs)
+      .filter((file) => !file.startsWith(`${HTTP_NAMESPACE}:`))
+      .map(async (file) => [file, await fingerprint(file)] as const),
   );
   const stamp: Stamp = { settings, inputs: Object.fromEntries(inputs) };
   await writeFile(STAMP_FILE, JSON.stringify(stamp));

@@ -1,11 +1,7 @@
-import {
-  DEFAULT_PORTS,
-  DEVELOPMENT_STACK_SETTING,
-  SERVICE_ENVIRONMENT_LINE,
-  tracingEnvironmentFor,
-} from "@de-gateway/backend-simulators/ports";
+import { DEFAULT_PORTS, DEVELOPMENT_STACK_SETTING, tracingEnvironmentFor } from "@de-gateway/backend-simulators/ports";
+import { defaultEndpoints, serviceEnvironmentFor } from "@de-gateway/backend-simulators/service-environment";
+import { type StackKeys, stackKeySettings } from "@de-gateway/backend-simulators/stack-keys";
 import { serviceComponents } from "./components.js";
-import type { LineSink } from "./logs.js";
 
 /** Where the docs service finds the documents it merges: every other service, on its routes.yml port. */
 export const documentSources = () =>
@@ -16,34 +12,21 @@ export const documentSources = () =>
 
 /**
  * What the simulators' process is told: listen on loopback only, this is a development stack (without it the
- * simulators refuse to start), and print the services' environment (below).
+ * simulators refuse to start), and the stack's keys, whose other halves the services are told (below).
  */
-export const SIMULATORS_PROCESS_ENVIRONMENT = {
+export const simulatorsProcessEnvironment = (keys: StackKeys): Record<string, string> => ({
   SIM_HOST: "127.0.0.1",
   LOG_LEVEL: "warn",
-  SIM_PRINT_ENVIRONMENT: "1",
   [DEVELOPMENT_STACK_SETTING]: "1",
-};
+  ...stackKeySettings(keys),
+});
 
 /**
- * What every service of the local stack is told about the simulators (URLs, identity provider, DE JWT key),
- * as the simulators' process prints it when started with SIM_PRINT_ENVIRONMENT=1. `sink` takes that process's
- * output: the environment line is kept, every other line is passed on to `others`.
+ * What every service of the local stack is told about the simulators (URLs, identity provider, the stack's keys):
+ * known before the simulators start, so that the services start beside them.
  */
-export function simulatorEnvironment(others?: LineSink): {
-  sink: LineSink;
-  environment: Promise<Record<string, string>>;
-} {
-  let resolve: (environment: Record<string, string>) => void = () => {};
-  const environment = new Promise<Record<string, string>>((done) => {
-    resolve = done;
-  });
-  const sink: LineSink = (name, line) => {
-    if (line.startsWith(SERVICE_ENVIRONMENT_LINE)) resolve(JSON.parse(line.slice(SERVICE_ENVIRONMENT_LINE.length)));
-    else others?.(name, line);
-  };
-  return { sink, environment };
-}
+export const servicesPlatformEnvironment = (keys: StackKeys): Record<string, string> =>
+  serviceEnvironmentFor(defaultEndpoints("127.0.0.1", keys));
 
 /** A collector the developer's own environment names, which then takes the stack's spans instead of the receiver. */
 const ownCollector = (own: NodeJS.ProcessEnv) =>

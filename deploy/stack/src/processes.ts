@@ -64,15 +64,6 @@ export async function waitUntilReady({ component, child }: Running, timeoutMs = 
   throw new Error(`${component.name} did not become ready on port ${component.port} within ${timeoutMs / 1000}s`);
 }
 
-/** Rejects when the process ends: for waiting on something it should produce while starting. */
-export function failedStart({ component, child }: Running): Promise<never> {
-  return new Promise((_resolve, reject) =>
-    child.once("exit", (code, signal) =>
-      reject(new Error(`${component.name} exited (${signal ?? `code ${code}`}) while starting`)),
-    ),
-  );
-}
-
 /** SIGTERM to every child still running, SIGKILL to those still there after `graceMs`. */
 export async function stopAll(running: readonly Running[], graceMs = 10_000): Promise<void> {
   const alive = running.filter(({ child }) => child.exitCode === null && child.signalCode === null);

@@ -1,15 +1,16 @@
+import { generateStackKeys } from "@de-gateway/backend-simulators/stack-keys";
 import { bundlePath } from "./bundle-paths.js";
 import { compileCacheEnvironment } from "./compile-cache.js";
 import { type Component, edgeComponent, requiredPorts, serviceComponents, simulatorComponent } from "./components.js";
 import {
   documentSources,
-  SIMULATORS_PROCESS_ENVIRONMENT,
-  simulatorEnvironment,
+  servicesPlatformEnvironment,
+  simulatorsProcessEnvironment,
   tracingEnvironment,
 } from "./environment.js";
 import type { LineSink } from "./logs.js";
 import { busyPorts } from "./ports.js";
-import { failedStart, launch, type Running, stopAll, waitUntilReady } from "./processes.js";
+import { launch, type Running, stopAll, waitUntilReady } from "./processes.js";
 
 export interface StackOptions {
   edgePort: number;
@@ -42,8 +43,8 @@ export class Stack {
   }
 
   /**
-   * Starts the simulators and, alongside them, the edge (it needs nothing else to start); then every service,
-   * configured for the simulators. Resolves once all of them answer.
+   * Starts the simulators, the edge and every service at once: the services are told where the simulators will
+   * answer and the keys they are handed, and ask them nothing before a request comes. Resolves once all answer.
    */
   async start(): Promise<void> {
     const { edgePort, logLevel = "info", tracing = false } = this.options;
@@ -55,15 +56,14 @@ export class Stack {
           "Stop whatever holds them (an earlier 'pnpm start'?) and try again; the edge port can be changed with EDGE_PORT.",
       );
     }
-    const { sink, environment } = simulatorEnvironment(this.options.output);
-    const simulators = this.launch(simulatorComponent(), SIMULATORS_PROCESS_ENVIRONMENT, sink);
+    const keys = generateStackKeys();
     const edge = this.launch(edgeComponent(edgePort), {
       EDGE_PORT: String(edgePort),
       EDGE_HOST: "127.0.0.1",
       LOG_LEVEL: logLevel,
     });
-    await this.ready(simulators);
-    const env = { ...(await Promise.race([environment, failedStart(simulators)])), OPENAPI_SOURCES: documentSources() };
+    const simulators = this.launch(simulatorComponent(), simulatorsProcessEnvironment(await keys));
+    const env = { ...servicesPlatformEnvironment(await keys), OPENAPI_SOURCES: documentSources() };
     const services = serviceComponents().map((service) =>
       this.launch(service, {
         ...env,
@@ -73,7 +73,7 @@ export class Stack {
         LOG_LEVEL: logLevel,
       }),
     );
-    await Promise.all([edge, ...services].map((entry) => this.ready(entry)));
+    await Promise.all([simulators, edge, ...services].map((entry) => this.ready(entry)));
   }
 
   async stop(): Promise<void> {
@@ -81,9 +81,14 @@ export class Stack {
     await stopAll(this.running);
   }
 
-  private launch(component: Component, env: Record<string, string>, output = this.options.output): Running {
+  private launch(component: Component, env: Record<string, string>): Running {
     if (this.stopping) throw new StackError("the stack is stopping");
-    const entry = launch(component, bundlePath(component.name), { ...compileCacheEnvironment(), ...env }, output);
+    const entry = launch(
+      component,
+      bundlePath(component.name),
+      { ...compileCacheEnvironment(), ...env },
+      this.options.output,
+    );
     this.running.push(entry);
     return entry;
   }

@@ -151,6 +151,27 @@ describe("pnpm start", () => {
     expect(token.split(".")).toHaveLength(3);
   });
 
+  it("tells the services the keys it handed the simulators: the identity provider's X-Iplant-De-Jwt is accepted", async () => {
+    const minted = await fetch(`http://127.0.0.1:${DEFAULT_PORTS.idp}/token/alice`);
+    const { de_jwt } = (await minted.json()) as { de_jwt: string };
+    const response = await call("/secured/sessions", { headers: { "x-iplant-de-jwt": de_jwt } });
+    expect(response.status).toBe(200);
+    const forged = `${de_jwt.slice(0, de_jwt.lastIndexOf(".") + 1)}${"A".repeat(342)}`;
+    expect((await call("/secured/sessions", { headers: { "x-iplant-de-jwt": forged } })).status).toBe(401);
+  });
+
+  it("compiles the programs to take node:http without its ES module facade, which would load Node's own undici", () => {
+    const chunks = join(bundlePath("apps-proxy"), "..", "chunks");
+    const programs = [...readdirSync(chunks).map((file) => join(chunks, file)), bundlePath("apps-proxy")];
+    const importsOfHttp = programs
+      .filter((file) => file.endsWith(".mjs"))
+      .filter((file) => /from "(node:)?http"/.test(readFileSync(file, "utf8")));
+    expect(importsOfHttp).toEqual([]);
+    expect(programs.some((file) => readFileSync(file, "utf8").includes('process.getBuiltinModule("node:http")'))).toBe(
+      true,
+    );
+  });
+
   it("saves, returns and removes a session", async () => {
     const session = { windows: ["data", "apps"], at: 3 };
     const saved = await call(

@@ -1,4 +1,9 @@
-import { DEFAULT_PORTS, serviceEnvironmentFor, tracingEnvironmentFor } from "@de-gateway/backend-simulators";
+import {
+  DEFAULT_PORTS,
+  defaultEndpoints,
+  serviceEnvironmentFor,
+  tracingEnvironmentFor,
+} from "@de-gateway/backend-simulators";
 import type { ServiceRoutes } from "@de-gateway/routing";
 import { composeUpstream } from "./routers-file.js";
 
@@ -8,31 +13,8 @@ import { composeUpstream } from "./routers-file.js";
  * left out: the simulators make new key pairs at every start, so they cannot be written down.
  */
 export function simulatorsEnvironment(): Record<string, string> {
-  const at = (port: number) => `http://simulators:${port}`;
-  const { DE_JWT_PUBLIC_KEY: _unknowable, ...environment } = serviceEnvironmentFor({
-    apps: at(DEFAULT_PORTS.apps),
-    metadata: at(DEFAULT_PORTS.metadata),
-    fileInfo: at(DEFAULT_PORTS.fileInfo),
-    groups: at(DEFAULT_PORTS.groups),
-    notifications: at(DEFAULT_PORTS.notifications),
-    preferences: at(DEFAULT_PORTS.preferences),
-    search: at(DEFAULT_PORTS.search),
-    analyses: at(DEFAULT_PORTS.analyses),
-    dashboardAggregator: at(DEFAULT_PORTS.dashboardAggregator),
-    coge: at(DEFAULT_PORTS.coge),
-    datacite: at(DEFAULT_PORTS.datacite),
-    qms: at(DEFAULT_PORTS.qms),
-    subscriptionAddons: at(DEFAULT_PORTS.subscriptions),
-    resourceUsage: at(DEFAULT_PORTS.resourceUsage),
-    dataUsage: at(DEFAULT_PORTS.dataUsage),
-    appExposer: at(DEFAULT_PORTS.appExposer),
-    requests: at(DEFAULT_PORTS.requests),
-    permissions: at(DEFAULT_PORTS.permissions),
-    idp: at(DEFAULT_PORTS.idp),
-    smtp: `smtp://simulators:${DEFAULT_PORTS.smtp}`,
-    deJwtPublicKey: "",
-  });
-  return { ...environment, ...tracingEnvironmentFor({ traces: at(DEFAULT_PORTS.traces) }) };
+  const { DE_JWT_PUBLIC_KEY: _unknowable, ...environment } = serviceEnvironmentFor(defaultEndpoints("simulators"));
+  return { ...environment, ...tracingEnvironmentFor({ traces: `http://simulators:${DEFAULT_PORTS.traces}` }) };
 }
 
 /**

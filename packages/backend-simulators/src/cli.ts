@@ -1,6 +1,7 @@
 import type { RegisteredClient } from "./idp/clients.js";
 import type { SimulatedPlatform } from "./platform.js";
-import { DEVELOPMENT_STACK_SETTING, SERVICE_ENVIRONMENT_LINE } from "./ports.js";
+import { DEVELOPMENT_STACK_SETTING } from "./ports.js";
+import { type StackKeys, stackKeysFrom } from "./stack-keys.js";
 
 /**
  * Runs every simulator on its default port until SIGINT/SIGTERM (used by `pnpm start` and the development layers of
@@ -22,8 +23,10 @@ async function main(): Promise<void> {
     import("./platform.js"),
   ]);
   let clients: RegisteredClient[] = [];
+  let keys: StackKeys | undefined;
   try {
     clients = process.env.IDP_CLIENTS ? clientsFromSetting(process.env.IDP_CLIENTS) : [];
+    keys = stackKeysFrom(process.env);
   } catch (error) {
     process.stderr.write(`simulators: ${(error as Error).message}\n`);
     process.exit(1);
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
       host: process.env.SIM_HOST ?? "127.0.0.1",
       logLevel: process.env.LOG_LEVEL ?? "warn",
       identityProviderClients: clients,
+      keys,
     });
   } catch (error) {
     const err = error as NodeJS.ErrnoException & { port?: number };
@@ -48,9 +52,6 @@ async function main(): Promise<void> {
   // The demo begins after its world's analyses ran and data-usage-api's batch counted every user's bytes.
   platform.recallDemoHistory();
   const env = await platform.env();
-  // `pnpm start` learns what to tell the services from this line instead of loading the simulators itself.
-  if (process.env.SIM_PRINT_ENVIRONMENT === "1")
-    process.stdout.write(`${SERVICE_ENVIRONMENT_LINE}${JSON.stringify(env)}\n`);
   process.stdout.write(
     `simulators ready: apps ${env.APPS_URL}, idp ${platform.idp.url}, smtp ${env.SMTP_URL}, inbox ${platform.smtp.inbox.url}/messages\n` +
       `demo users: ${DEMO_USERS.map((user) => user.username).join(", ")}\n` +

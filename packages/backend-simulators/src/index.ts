@@ -56,17 +56,18 @@ export {
   type TraceSummary,
   type WaitOptions,
 } from "./otlp/index.js";
+export { type PlatformOptions, SimulatedPlatform } from "./platform.js";
+export { DEFAULT_PORTS, tracingEnvironmentFor } from "./ports.js";
+export type { QmsStore, SubscriptionRecord } from "./qms/index.js";
 export {
   CURATORS_ADDRESS,
+  defaultEndpoints,
   MAIL_FROM_ADDRESS,
   type PlatformEndpoints,
-  type PlatformOptions,
-  SimulatedPlatform,
   SUPPORT_ADDRESS,
   serviceEnvironmentFor,
   TOOL_REQUEST_ADDRESS,
-} from "./platform.js";
-export { DEFAULT_PORTS, tracingEnvironmentFor } from "./ports.js";
-export type { QmsStore, SubscriptionRecord } from "./qms/index.js";
+} from "./service-environment.js";
 export type { CaughtMail } from "./smtp/index.js";
+export { generateStackKeys, type StackKeys } from "./stack-keys.js";
 export { deUserId } from "./vice-addresses.js";

@@ -2,12 +2,12 @@ import { createAnalysesSimulator } from "./analyses/index.js";
 import { limitOf } from "./analyses/job-limits.js";
 import { createAppExposerSimulator } from "./app-exposer/index.js";
 import { createAppsSimulator } from "./apps/index.js";
-import { generateGatewaySigningKey } from "./coge/gateway-key.js";
+import { gatewaySigningKey } from "./coge/gateway-key.js";
 import { createCogeSimulator } from "./coge/index.js";
 import { createDashboardAggregatorSimulator } from "./dashboard-aggregator/index.js";
 import { createDataUsageSimulator } from "./data-usage/index.js";
-import { createDataciteSimulator, DATACITE_ACCOUNT } from "./datacite/index.js";
-import { ADMIN_GROUP, DEMO_USERS, demoServiceAccount, demoUser, SERVICE_ROLE } from "./demo-users.js";
+import { createDataciteSimulator } from "./datacite/index.js";
+import { DEMO_USERS, demoServiceAccount, demoUser } from "./demo-users.js";
 import { CallerView } from "./file-info/caller-view.js";
 import { ensureOutputFolder } from "./file-info/folders.js";
 import { createFileInfoSimulator } from "./file-info/index.js";
@@ -18,14 +18,7 @@ import { RelayedAnswer } from "./framework/problems.js";
 import { GrouperError } from "./groups/errors.js";
 import { communityAdminsOf, createGroupsSimulator, grouperSourceOf } from "./groups/index.js";
 import type { RegisteredClient } from "./idp/clients.js";
-import {
-  createIdentityProvider,
-  DEV_AUDIENCE,
-  DEV_ISSUER,
-  type DeJwtMintOptions,
-  type MintOptions,
-  rotateKeys,
-} from "./idp/index.js";
+import { createIdentityProvider, type DeJwtMintOptions, type MintOptions, rotateKeys } from "./idp/index.js";
 import { createMetadataSimulator } from "./metadata/index.js";
 import { createNotificationsSimulator } from "./notifications/index.js";
 import { createOtlpReceiver } from "./otlp/index.js";
@@ -37,87 +30,11 @@ import { createRequestsSimulator } from "./requests/index.js";
 import { listedRequests } from "./requests/requests.js";
 import { createResourceUsageSimulator } from "./resource-usage/index.js";
 import { createSearchSimulator } from "./search/index.js";
+import { serviceEnvironmentFor } from "./service-environment.js";
 import { SmtpCatcher } from "./smtp/index.js";
+import { generateStackKeys, type StackKeys } from "./stack-keys.js";
 import { createSubscriptionAddonsSimulator } from "./subscription-addons/index.js";
 import { analysisEventsFor, analysisGrants, appExposerDatabase, groupsOfUser, type ViceLinks } from "./vice-links.js";
-
-export const SUPPORT_ADDRESS = "support@platform.example.org";
-export const TOOL_REQUEST_ADDRESS = "tool-requests@platform.example.org";
-export const CURATORS_ADDRESS = "data-curators@platform.example.org";
-export const MAIL_FROM_ADDRESS = "noreply@platform.example.org";
-
-/** Where the simulated platform answers. */
-export interface PlatformEndpoints {
-  apps: string;
-  metadata: string;
-  fileInfo: string;
-  groups: string;
-  notifications: string;
-  preferences: string;
-  search: string;
-  analyses: string;
-  dashboardAggregator: string;
-  qms: string;
-  subscriptionAddons: string;
-  resourceUsage: string;
-  dataUsage: string;
-  appExposer: string;
-  requests: string;
-  permissions: string;
-  /** Left out (with their variables) where a deployment runs without them. */
-  coge?: string;
-  datacite?: string;
-  idp: string;
-  smtp: string;
-  deJwtPublicKey: string;
-  /** The key CoGe trusts; left out where it cannot be handed over (compose). */
-  deJwtSigningKey?: string;
-}
-
-/** The environment a service needs to run against the simulated platform (tests and `pnpm start`). */
-export function serviceEnvironmentFor(endpoints: PlatformEndpoints): Record<string, string> {
-  return {
-    APPS_URL: endpoints.apps,
-    METADATA_URL: endpoints.metadata,
-    FILE_INFO_URL: endpoints.fileInfo,
-    GROUPS_URL: endpoints.groups,
-    NOTIFICATIONS_URL: endpoints.notifications,
-    PREFERENCES_URL: endpoints.preferences,
-    // user-info serves the bags API too, under /bags (terrain's bags-base-url).
-    BAGS_URL: `${endpoints.preferences}/bags`,
-    ANALYSES_URL: endpoints.analyses,
-    DASHBOARD_AGGREGATOR_URL: endpoints.dashboardAggregator,
-    SEARCH_URL: endpoints.search,
-    QMS_URL: endpoints.qms,
-    SUBSCRIPTIONS_URL: endpoints.subscriptionAddons,
-    RESOURCE_USAGE_URL: endpoints.resourceUsage,
-    DATA_USAGE_URL: endpoints.dataUsage,
-    PERMISSIONS_URL: endpoints.permissions,
-    APP_EXPOSER_URL: endpoints.appExposer,
-    REQUESTS_URL: endpoints.requests,
-    ...(endpoints.coge ? { COGE_URL: endpoints.coge } : {}),
-    ...(endpoints.deJwtSigningKey ? { DE_JWT_SIGNING_KEY: endpoints.deJwtSigningKey } : {}),
-    ...(endpoints.datacite
-      ? {
-          DATACITE_URL: endpoints.datacite,
-          DATACITE_USER: DATACITE_ACCOUNT.username,
-          DATACITE_PASSWORD: DATACITE_ACCOUNT.password,
-          DATACITE_DOI_PREFIX: DATACITE_ACCOUNT.prefix,
-        }
-      : {}),
-    AUTH_JWKS_URL: `${endpoints.idp}/.well-known/jwks.json`,
-    AUTH_ISSUER: DEV_ISSUER,
-    AUTH_AUDIENCE: DEV_AUDIENCE,
-    AUTH_ADMIN_GROUPS: ADMIN_GROUP,
-    AUTH_SERVICE_ROLES: SERVICE_ROLE,
-    DE_JWT_PUBLIC_KEY: endpoints.deJwtPublicKey,
-    SMTP_URL: endpoints.smtp,
-    SUPPORT_EMAIL_TO: SUPPORT_ADDRESS,
-    TOOL_REQUEST_EMAIL_TO: TOOL_REQUEST_ADDRESS,
-    PERMANENT_ID_CURATORS_EMAIL: CURATORS_ADDRESS,
-    MAIL_FROM: MAIL_FROM_ADDRESS,
-  };
-}
 
 export interface PlatformOptions {
   /** `ephemeral` (tests): every simulator on a free port; `default`: DEFAULT_PORTS. */
@@ -126,6 +43,8 @@ export interface PlatformOptions {
   logLevel?: string;
   /** Clients the identity provider registers besides `de-ui` and the demo service accounts (IDP_CLIENTS). */
   identityProviderClients?: readonly RegisteredClient[];
+  /** The keys the services are told the other halves of (`pnpm start` makes them); new ones without. */
+  keys?: StackKeys;
 }
 
 /** A call of iplant-groups whose refusal the calling Clojure backend answers as Grouper's (its clj-http client's). */
@@ -165,12 +84,19 @@ export class SimulatedPlatform {
   readonly requests;
   readonly permissions;
   /** The key pair the services sign CoGe's user tokens with; CoGe trusts it. */
-  private readonly gatewayKey = generateGatewaySigningKey();
+  private readonly gatewayKey;
 
   private constructor(options: PlatformOptions) {
     const port = (name: keyof typeof DEFAULT_PORTS) => (options.ports === "default" ? DEFAULT_PORTS[name] : 0);
     const common = { host: options.host ?? "127.0.0.1", logLevel: options.logLevel ?? "silent" };
-    this.idp = createIdentityProvider({ ...common, port: port("idp"), clients: options.identityProviderClients ?? [] });
+    const keys = options.keys ? Promise.resolve(options.keys) : generateStackKeys();
+    this.gatewayKey = keys.then((made) => gatewaySigningKey(made.gatewayKey));
+    this.idp = createIdentityProvider({
+      ...common,
+      port: port("idp"),
+      clients: options.identityProviderClients ?? [],
+      deJwtKey: keys.then((made) => made.deJwtKey),
+    });
     this.smtp = new SmtpCatcher({ ...common, port: port("inbox"), smtpPort: port("smtp") });
     this.traces = createOtlpReceiver({ ...common, port: port("traces") });
     // The apps backend, the permissions service and app-exposer share the platform's analyses (vice-links.ts).

@@ -26,9 +26,6 @@ export const DEFAULT_PORTS = {
   smtp: 2525,
 } as const;
 
-/** Starts the line on which the simulators' command, given SIM_PRINT_ENVIRONMENT=1, prints the services' environment as JSON. */
-export const SERVICE_ENVIRONMENT_LINE = "service environment: ";
-
 /**
  * Tells the simulators' command that it runs a development stack, set to `1`: without it the command refuses to
  * start. The simulators include the development identity provider, which gives anyone who asks an administrator's

@@ -1,5 +1,4 @@
-import { generateKeyPair, type KeyObject } from "node:crypto";
-import { promisify } from "node:util";
+import { createPublicKey, type KeyObject } from "node:crypto";
 
 /**
  * The key pair the gateway signs its `X-Iplant-De-Jwt` for CoGe with: the private half goes to the
@@ -10,7 +9,8 @@ export interface GatewaySigningKey {
   publicKey: KeyObject;
 }
 
-export async function generateGatewaySigningKey(): Promise<GatewaySigningKey> {
-  const { privateKey, publicKey } = await promisify(generateKeyPair)("rsa", { modulusLength: 2048 });
-  return { privateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(), publicKey };
-}
+/** The pair of a private key in PKCS #8 PEM (`StackKeys.gatewayKey`). */
+export const gatewaySigningKey = (privateKeyPem: string): GatewaySigningKey => ({
+  privateKeyPem,
+  publicKey: createPublicKey(privateKeyPem),
+});

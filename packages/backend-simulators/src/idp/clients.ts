@@ -1,7 +1,7 @@
 import { Type } from "typebox";
 import { Value } from "typebox/value";
 import { DEMO_SERVICE_ACCOUNTS } from "../demo-users.js";
-import { DEV_AUDIENCE, DEV_CLIENT_ID } from "./keys.js";
+import { DEV_AUDIENCE, DEV_CLIENT_ID } from "./realm-names.js";
 
 /** A client registered in the realm, as a Keycloak administrator would set it up. */
 export interface RegisteredClient {

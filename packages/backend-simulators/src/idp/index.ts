@@ -6,18 +6,15 @@ import { DEMO_USERS, demoUser } from "../demo-users.js";
 import { Simulator, type SimulatorOptions } from "../framework/simulator.js";
 import { authorizationRoutes } from "./authorization-routes.js";
 import { ClientRegistry, type RegisteredClient } from "./clients.js";
-import { DEV_ISSUER, SigningKeys } from "./keys.js";
+import { SigningKeys } from "./keys.js";
 import { REALM_PATH, type Realm } from "./realm.js";
+import { DEV_ISSUER } from "./realm-names.js";
 import { discoveryDocument, realmRoutes } from "./realm-routes.js";
 import { SignIns } from "./sign-ins.js";
 import { tokenRoutes } from "./token-routes.js";
 
-export {
-  DEV_AUDIENCE,
-  DEV_ISSUER,
-  type DeJwtMintOptions,
-  type MintOptions,
-} from "./keys.js";
+export type { DeJwtMintOptions, MintOptions } from "./keys.js";
+export { DEV_AUDIENCE, DEV_ISSUER } from "./realm-names.js";
 
 export interface IdpState {
   keys: Promise<SigningKeys>;
@@ -32,6 +29,8 @@ export interface IdentityProviderOptions extends SimulatorOptions {
    * localhost:4007): for tests whose OpenID Connect clients reach it on an ephemeral port.
    */
   issuerAtOwnAddress?: boolean;
+  /** The X-Iplant-De-Jwt signing key (PKCS #8 PEM) where the stack made it (`StackKeys`); a new one without. */
+  deJwtKey?: Promise<string>;
 }
 
 /**
@@ -45,7 +44,7 @@ export class IdentityProvider extends Simulator<IdpState> {
   constructor(private readonly settings: IdentityProviderOptions = {}) {
     super(
       "idp",
-      () => ({ keys: SigningKeys.generate(), signIns: new SignIns() }),
+      () => ({ keys: SigningKeys.generate(settings.deJwtKey), signIns: new SignIns() }),
       (app, sim) => installRoutes(app, sim as IdentityProvider),
       settings,
     );

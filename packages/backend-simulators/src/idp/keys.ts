@@ -5,15 +5,14 @@ import {
   exportJWK,
   exportSPKI,
   generateKeyPair,
+  importPKCS8,
   type JWK,
   SignJWT,
 } from "jose";
 import type { DemoServiceAccount, DemoUser } from "../demo-users.js";
+import { publicKeyPem } from "../stack-keys.js";
+import { DEV_AUDIENCE, DEV_CLIENT_ID, DEV_ISSUER } from "./realm-names.js";
 
-export const DEV_ISSUER = "http://localhost:4007/realms/de";
-export const DEV_AUDIENCE = "de-gateway";
-/** The web front end's client: the `azp` of tokens minted for a demo user outside a sign-in. */
-export const DEV_CLIENT_ID = "de-ui";
 const DEFAULT_LIFETIME_SECONDS = 8 * 3600;
 
 /** The issuer and audience of the platform's X-Iplant-De-Jwt tokens: the gateway's defaults (AUTH_DE_JWT_*). */
@@ -82,8 +81,13 @@ export class SigningKeys {
     private readonly retired: readonly JWK[] = [],
   ) {}
 
-  static async generate(): Promise<SigningKeys> {
+  /** A new bearer key; the X-Iplant-De-Jwt key given (a private key in PKCS #8 PEM) or a new one too. */
+  static async generate(deJwtKeyPem?: Promise<string>): Promise<SigningKeys> {
     const bearer = await bearerKeyPair(1);
+    if (deJwtKeyPem) {
+      const pem = await deJwtKeyPem;
+      return new SigningKeys(bearer.privateKey, bearer.jwk, await importPKCS8(pem, "RS256"), publicKeyPem(pem));
+    }
     const deJwt = await generateKeyPair("RS256", { extractable: true });
     return new SigningKeys(bearer.privateKey, bearer.jwk, deJwt.privateKey, await exportSPKI(deJwt.publicKey));
   }
