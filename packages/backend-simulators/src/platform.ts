@@ -122,6 +122,7 @@ export class SimulatedPlatform {
         createOutputFolder: (username, path) => ensureOutputFolder(this.dataStoreAs(username), path),
         existingPaths: (username, paths) => paths.filter((path) => this.dataStoreAs(username).sees(path)),
         communityAdmins: relayingGrouper(communityAdminsOf(() => this.groups)),
+        metadataAvus: () => this.metadata.state.avus,
       },
     });
     this.permissions = createPermissionsSimulator({
@@ -167,7 +168,8 @@ export class SimulatedPlatform {
     this.dashboardAggregator = createDashboardAggregatorSimulator({
       ...common,
       port: port("dashboardAggregator"),
-      apps: () => apps.state,
+      // The platform's database, and the metadata service it asks for the featured apps.
+      apps: () => ({ ...apps.state, metadataAvus: metadata.state.avus }),
       upstreams: { apps: () => apps.url, appExposer: () => this.appExposer.url },
     });
     this.coge = createCogeSimulator({ ...common, port: port("coge"), gatewayKey: this.gatewayKey });

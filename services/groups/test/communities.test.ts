@@ -43,6 +43,15 @@ async function tagApp(appId: string, community: string) {
   });
   if (!response.ok) throw new Error(`app not tagged: ${response.status}`);
 }
+/** Tags alice's app in the metadata service, where the apps backend reads the tags it lists a community's apps by. */
+async function tagAlicesApp(community: string): Promise<string> {
+  const aligner = [...service.platform.apps.state.catalog.apps.values()].find(
+    (app) => app.integrator_username === "alice",
+  )?.id;
+  if (!aligner) throw new Error("the apps simulator has no app of alice's");
+  await tagApp(aligner, community);
+  return aligner;
+}
 async function tagsOf(appId: string): Promise<string[]> {
   const response = await fetch(`${service.platform.metadata.url}/avus/app/${appId}?user=alice`);
   const { avus } = (await response.json()) as { avus: Array<{ attr: string; value: string }> };
@@ -200,18 +209,7 @@ describe("communities as the web client uses them", () => {
 
   it("adds the apps backend's listing of the community's apps to a refused rename, as the reference does", async () => {
     await create("alice", "genomics");
-    const aligner = [...service.platform.apps.state.catalog.apps.values()].find(
-      (app) => app.integrator_username === "alice",
-    )?.id;
-    if (!aligner) throw new Error("the apps simulator has no app of alice's");
-    await tagApp(aligner, "genomics");
-    // The simulated apps backend keeps its own record of the tags it set (the real one reads the metadata service).
-    const tagged = await fetch(`${service.platform.apps.url}/apps/${aligner}/communities?user=alice`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ avus: [{ attr: "cyverse-community", value: `${FOLDER}:genomics`, unit: "" }] }),
-    });
-    expect(tagged.status).toBe(200);
+    const aligner = await tagAlicesApp("genomics");
     const refused = await send(service, "alice", "PATCH", "/communities/genomics", { name: "genomes" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -223,6 +221,25 @@ describe("communities as the web client uses them", () => {
     const withoutListing = await send(service, "alice", "PATCH", "/communities/genomics", { name: "genomes" });
     expect(withoutListing.statusCode).toBe(409);
     expect(withoutListing.json().apps).toBeUndefined();
+  });
+
+  it("retags an app so that the apps backend, which reads its tags from the metadata service, lists it by the new name", async () => {
+    await create("alice", "genomics");
+    const aligner = await tagAlicesApp("genomics");
+    const retagged = await send(service, "alice", "PATCH", "/communities/genomics?retag-apps=true", {
+      name: "genomes",
+    });
+    expect(retagged.statusCode).toBe(200);
+    const apps = service.platform.apps.url;
+    await fetch(`${apps}/workspaces?user=alice`); // the backend lists apps only for a user with a workspace
+    const listed = async (community: string) => {
+      const response = await fetch(
+        `${apps}/apps/communities/${encodeURIComponent(`${FOLDER}:${community}`)}/apps?user=alice`,
+      );
+      return ((await response.json()) as { apps: Array<{ id: string }> }).apps.map((app) => app.id);
+    };
+    expect(await listed("genomes")).toEqual([aligner]);
+    expect(await listed("genomics")).toEqual([]);
   });
 
   it("deletes a community and its subject in the permissions service", async () => {

@@ -1,5 +1,5 @@
 import { marksOf, ratingOf } from "./app-marks.js";
-import { appMetadataOf, BETA_AVU, carries, isBlessed } from "./app-metadata-store.js";
+import { BETA_AVU, carries, isBlessed } from "./app-metadata-store.js";
 import { type AppRecord, catalogOf, permissionOf } from "./catalog-store.js";
 import { isInteractive, limitChecksOf } from "./limit-checks.js";
 
@@ -65,7 +65,7 @@ export function listingDetail(app: AppRecord, username: string, all: All) {
     integrator_name: app.integrator_name,
     is_favorite: marks.favorites.get(username)?.has(app.id) ?? false,
     is_public: app.is_public,
-    beta: carries(appMetadataOf(all), app.id, BETA_AVU),
+    beta: carries(all, app.id, BETA_AVU),
     isBlessed: isBlessed(all, app.id),
     permission: permissionOf(catalogOf(all), app, username) ?? "",
     pipeline_eligibility: pipelineEligibility(app, all),

@@ -1,18 +1,16 @@
-import { randomUUID } from "node:crypto";
-
-/** A metadata AVU on an app (or on another AVU), as the metadata service keeps it for the apps service. */
-export interface Avu {
-  id: string;
-  attr: string;
-  value: string;
-  unit: string;
-  target_id: string;
-  created_by: string;
-  modified_by: string;
-  created_on: number;
-  modified_on: number;
-  avus?: Avu[];
-}
+import { CERTIFIED_AVU, PROTECTED_ATTRIBUTES } from "../app-avus.js";
+import {
+  type AvuChange,
+  type AvusState,
+  atomically,
+  avusAsNamed,
+  avusOn,
+  deleteAvus,
+  listedAvus,
+  removeUnnamed,
+  saveAvu,
+} from "../metadata/avu-store.js";
+import { peerServicesOf } from "./peer-services.js";
 
 export interface Documentation {
   app_id: string;
@@ -25,92 +23,76 @@ export interface Documentation {
   modified_by: string;
 }
 
-/** Metadata attached to apps: attribute/value/unit triples (ontology classes among them) and documentation. */
+/**
+ * What the apps service keeps of apps' metadata in its own database: documentation. Their AVUs (ontology classes,
+ * community tags, the beta and certified marks) it keeps in the metadata service (`clients/metadata.clj`), reached
+ * through the peer services (`appAvusOf`).
+ */
 export interface AppMetadataState {
-  avus: Map<string, Avu[]>;
   documentation: Map<string, Documentation>;
 }
 
-/** An AVU as a request names it, its own AVUs (`avus`) nested. */
-export interface AvuRequest {
-  id?: string;
-  attr: string;
-  value: string;
-  unit: string;
-  avus?: AvuRequest[];
-}
-
-/** The attribute under which apps carry the ontology classes they belong to. */
-export const CLASS_ATTRIBUTE = "rdf:type";
-
-/** The attribute under which an app carries the communities it belongs to (full group names). */
-export const COMMUNITY_ATTRIBUTE = "cyverse-community";
-
-/**
- * The AVU that marks an app in beta, which publishing adds (apps `de/metadata.clj` beta-avu, its attribute and
- * label from `util/config.clj`); listings answer `beta: true` for an app carrying it.
- */
-export const BETA_AVU: AvuRequest = {
-  attr: "n2t.net/ark:/99152/h1459",
-  value: "beta",
-  unit: "",
-  avus: [{ attr: "rdfs:label", value: "releaseStatus", unit: "attr" }],
-};
-
-/**
- * The AVU that marks an app reviewed and certified by administrators, which blessing adds (`de/constants.clj`
- * certified-avu): the featured apps, listed with `isBlessed: true`.
- */
-export const CERTIFIED_AVU: AvuRequest = { attr: "cyverse-blessed", value: "true", unit: "" };
-
-/** Attributes only administrators may see or set on an app (`de/validation.clj` protected-attrs). */
-export const PROTECTED_ATTRIBUTES: ReadonlySet<string> = new Set([
-  BETA_AVU.attr,
+export {
+  BETA_AVU,
+  CERTIFIED_AVU,
+  CLASS_ATTRIBUTE,
   COMMUNITY_ATTRIBUTE,
-  CERTIFIED_AVU.attr,
-]);
+  PROTECTED_ATTRIBUTES,
+} from "../app-avus.js";
 
 export const appMetadataOf = (all: () => Record<string, unknown>) => all().appMetadata as AppMetadataState;
 
-/** A new AVU on a target (an app or an AVU), made by the user now; an `id` given is kept, as the metadata service keeps it. */
-export function newAvu(targetId: string, username: string, avu: AvuRequest): Avu {
-  const now = Date.now();
-  const id = avu.id ?? randomUUID();
-  return {
-    id,
-    attr: avu.attr,
-    value: avu.value,
-    unit: avu.unit,
-    target_id: targetId,
-    created_by: username,
-    modified_by: username,
-    created_on: now,
-    modified_on: now,
-    ...(avu.avus?.length ? { avus: avu.avus.map((nested) => newAvu(id, username, nested)) } : {}),
-  };
-}
+type All = () => Record<string, unknown>;
+type AvuNamed = Pick<AvuChange, "attr" | "value">;
 
-const sameAvu = (a: { attr: string; value: string }, b: { attr: string; value: string }) =>
-  a.attr === b.attr && a.value === b.value;
+/** The metadata service's AVUs, where the apps service reads and writes apps' (target type `app`). */
+const appAvusOf = (all: All): AvusState => peerServicesOf(all).metadataAvus();
+const appTarget = (appId: string) => ({ type: "app", id: appId });
+
+/** The app's AVUs as the metadata service lists them (`list-avus`), those attached to each nested. */
+export const listedAppAvus = (all: All, appId: string) => listedAvus(appAvusOf(all), appTarget(appId));
+
+/** The app's AVUs of the protected attributes, named by id so that a replacement keeps them. */
+export const protectedAppAvus = (all: All, appId: string): AvuChange[] =>
+  avusAsNamed(appAvusOf(all), appTarget(appId)).filter((avu) => PROTECTED_ATTRIBUTES.has(avu.attr));
+
+/** The values of the app's AVUs of one attribute. */
+export const appAvuValues = (all: All, appId: string, attr: string): string[] =>
+  avusOn(appAvusOf(all), appTarget(appId))
+    .filter((avu) => avu.attribute === attr)
+    .map((avu) => avu.value);
 
 /** Whether the app carries an AVU of this attribute and value (the metadata service's `filter-by-avus`). */
-export const carries = (state: AppMetadataState, appId: string, avu: { attr: string; value: string }) =>
-  (state.avus.get(appId) ?? []).some((kept) => sameAvu(kept, avu));
-
-/** Whether an administrator blessed the app: it carries the certified AVU (the featured apps). */
-export const isBlessed = (all: () => Record<string, unknown>, appId: string) =>
-  carries(appMetadataOf(all), appId, CERTIFIED_AVU);
-
-/** Adds AVUs to an app, each replacing one of the same attribute and value (the metadata service's update). */
-export function addAvus(state: AppMetadataState, appId: string, added: Avu[]) {
-  const kept = (state.avus.get(appId) ?? []).filter((avu) => !added.some((change) => sameAvu(change, avu)));
-  state.avus.set(appId, [...kept, ...added]);
+export function carries(all: All, appId: string, avu: AvuNamed): boolean {
+  // Listings ask this twice an app: a pass over the store, without copying it.
+  for (const kept of appAvusOf(all).avus.values()) {
+    const onApp = kept.target_type === "app" && kept.target_id === appId;
+    if (onApp && kept.attribute === avu.attr && kept.value === avu.value) return true;
+  }
+  return false;
 }
 
-/** Removes the app's AVUs of this attribute and value. */
-export function removeAvus(state: AppMetadataState, appId: string, removed: { attr: string; value: string }) {
-  state.avus.set(
-    appId,
-    (state.avus.get(appId) ?? []).filter((avu) => !sameAvu(avu, removed)),
-  );
+/** Whether an administrator blessed the app: it carries the certified AVU (the featured apps). */
+export const isBlessed = (all: All, appId: string) => carries(all, appId, CERTIFIED_AVU);
+
+/** Adds AVUs to the app or updates those named by id, as the user (`update-avus`); all or none. */
+export function updateAppAvus(all: All, username: string, appId: string, avus: readonly AvuChange[]) {
+  const state = appAvusOf(all);
+  atomically(state, () => {
+    for (const avu of avus) saveAvu(state, username, appTarget(appId), avu);
+  });
+}
+
+/** Sets the app's AVUs to these, as the user (`set-avus`): those not named by id go; all or none. */
+export function setAppAvus(all: All, username: string, appId: string, avus: readonly AvuChange[]) {
+  const state = appAvusOf(all);
+  atomically(state, () => {
+    removeUnnamed(state, appTarget(appId), avus);
+    for (const avu of avus) saveAvu(state, username, appTarget(appId), avu);
+  });
+}
+
+/** Removes the app's AVUs of these attributes, values and units (`delete-avus`). */
+export function deleteAppAvus(all: All, appId: string, avus: readonly AvuChange[]) {
+  for (const avu of avus) deleteAvus(appAvusOf(all), appTarget(appId), avu);
 }

@@ -6,20 +6,17 @@ import { backendScope, exists, missingField, notFound, Problem } from "../framew
 import { bodyObject, requiredText } from "../framework/request-values.js";
 // The apps service passes the metadata service's AVUs on (common-swagger-api schema/metadata.clj AvuList).
 import { AvuList } from "../metadata/answer-schemas.js";
-import { SEED_CLASSES } from "../metadata/ontology.js";
-import { SEED_APP_IDS } from "../seed-ids.js";
+import type { AvuChange } from "../metadata/avu-store.js";
 import { AppDocumentation } from "./answer-schemas/apps.js";
 import {
   type AppMetadataState,
-  type Avu,
-  type AvuRequest,
-  addAvus,
   appMetadataOf,
-  CERTIFIED_AVU,
-  CLASS_ATTRIBUTE,
   type Documentation,
-  newAvu,
+  listedAppAvus,
   PROTECTED_ATTRIBUTES,
+  protectedAppAvus,
+  setAppAvus,
+  updateAppAvus,
 } from "./app-metadata-store.js";
 import { appRoutes } from "./app-paths.js";
 import { atVersion } from "./app-versions.js";
@@ -28,37 +25,11 @@ import { TAPIS_REFUSALS } from "./systems.js";
 
 type All = () => Record<string, unknown>;
 
-/** An AVU an administrator put on a demo app as the backend started. */
-const seeded = (appId: string, id: string, avu: AvuRequest): Avu => ({
-  ...newAvu(appId, "carol", { ...avu, id }),
-  created_on: Date.UTC(2026, 0, 15),
-  modified_on: Date.UTC(2026, 0, 15),
-});
-
-const classification = (appId: string, n: number, ...classes: string[]) =>
-  classes.map((value, index) =>
-    seeded(appId, `b2c3d4e5-0000-4000-8000-0000000000${n}${index}`, { attr: CLASS_ATTRIBUTE, value, unit: "" }),
-  );
-
-/** The demo apps are classified in the seed ontology, Word Count blessed (featured); Alice's Aligner has none. */
-const SEED_AVUS: [string, Avu[]][] = [
-  [
-    SEED_APP_IDS.wordCount,
-    [
-      ...classification(SEED_APP_IDS.wordCount, 1, SEED_CLASSES.dataHandling),
-      seeded(SEED_APP_IDS.wordCount, "b2c3d4e5-0000-4000-8000-000000000190", CERTIFIED_AVU),
-    ],
-  ],
-  [
-    SEED_APP_IDS.fastqc,
-    classification(SEED_APP_IDS.fastqc, 2, SEED_CLASSES.qualityControl, SEED_CLASSES.sequenceAnalysis),
-  ],
-];
 type IdParams = { Params: { appId: string } };
 type AppOf = (request: FastifyRequest, appId: string) => AppRecord;
 
 /** One AVU of a request, its own AVUs nested under `avus` as the metadata service takes them. */
-function avuRequest(raw: unknown): AvuRequest {
+function avuRequest(raw: unknown): AvuChange {
   const avu = bodyObject(raw);
   const nested = avu.avus;
   if (nested !== undefined && !Array.isArray(nested)) throw missingField("avus");
@@ -71,15 +42,15 @@ function avuRequest(raw: unknown): AvuRequest {
   };
 }
 
-/** The AVUs of an `AvuListRequest` body (`{avus: [{attr, value, unit, id?, avus?}]}`), as new AVUs of the app by the user. */
-export function avusFrom(body: unknown, appId: string, username: string): Avu[] {
+/** The AVUs of an `AvuListRequest` body (`{avus: [{attr, value, unit, id?, avus?}]}`). */
+export function avusFrom(body: unknown): AvuChange[] {
   const avus = bodyObject(body).avus;
   if (!Array.isArray(avus)) throw missingField("avus");
-  return avus.map((raw) => newAvu(appId, username, avuRequest(raw)));
+  return avus.map(avuRequest);
 }
 
 /** `validate-attrs-not-protected`: a user's request may not name the attributes only administrators set. */
-function refuseProtected(avus: Avu[]) {
+function refuseProtected(avus: readonly AvuChange[]) {
   const attrs = [...new Set(avus.map((avu) => avu.attr).filter((attr) => PROTECTED_ATTRIBUTES.has(attr)))];
   if (attrs.length)
     throw new Problem(
@@ -90,16 +61,21 @@ function refuseProtected(avus: Avu[]) {
     );
 }
 
+const isProtected = (avu: Record<string, unknown>) => PROTECTED_ATTRIBUTES.has(avu.attr as string);
+
 /**
- * The routes of one variant (apps `metadata/avus.clj`): users', checking permissions, never shown nor able to set the
- * protected attributes, which a user's replacement keeps; or administrators', seeing and setting everything.
+ * The routes of one variant (apps `metadata/avus.clj`), each a call to the metadata service: users', checking
+ * permissions, never shown nor able to set the protected attributes, which a user's replacement keeps (sent back by
+ * id with the user's); or administrators', seeing and setting everything.
  */
-function avuRoutes(scope: FastifyInstance, prefix: string, state: () => AppMetadataState, read: AppOf, write: AppOf) {
+function avuRoutes(scope: FastifyInstance, prefix: string, all: All, read: AppOf, write: AppOf) {
   const admin = prefix.startsWith("/admin");
-  const shown = (avu: Avu) => admin || !PROTECTED_ATTRIBUTES.has(avu.attr);
-  const list = (appId: string) => ({ avus: (state().avus.get(appId) ?? []).filter(shown) });
-  const requested = (request: FastifyRequest<IdParams>, appId: string) => {
-    const avus = avusFrom(request.body, appId, callerOf(request).username);
+  const list = (appId: string) => {
+    const avus = listedAppAvus(all, appId);
+    return { avus: admin ? avus : avus.filter((avu) => !isProtected(avu)) };
+  };
+  const requested = (request: FastifyRequest<IdParams>) => {
+    const avus = avusFrom(request.body);
     if (!admin) refuseProtected(avus);
     return avus;
   };
@@ -109,13 +85,14 @@ function avuRoutes(scope: FastifyInstance, prefix: string, state: () => AppMetad
   );
   scope.post<IdParams>(`${prefix}/:appId/metadata`, avuList, async (request) => {
     const appId = write(request, request.params.appId).id;
-    addAvus(state(), appId, requested(request, appId));
+    updateAppAvus(all, callerOf(request).username, appId, requested(request));
     return list(appId);
   });
   scope.put<IdParams>(`${prefix}/:appId/metadata`, avuList, async (request) => {
     const appId = write(request, request.params.appId).id;
-    const kept = (state().avus.get(appId) ?? []).filter((avu) => !shown(avu));
-    state().avus.set(appId, [...requested(request, appId), ...kept]);
+    const avus = requested(request);
+    const kept = admin ? [] : protectedAppAvus(all, appId);
+    setAppAvus(all, callerOf(request).username, appId, [...avus, ...kept]);
     return list(appId);
   });
 }
@@ -204,10 +181,7 @@ function documentationRoutes(scope: FastifyInstance, base: string, state: () => 
 
 /** Apps backend: app metadata (AVUs) and documentation, for users and administrators. */
 export const appMetadata = defineModule<AppMetadataState>({
-  makeState: () => ({
-    avus: new Map(SEED_AVUS.map(([appId, avus]) => [appId, structuredClone(avus)])),
-    documentation: new Map(seedDocumentation()),
-  }),
+  makeState: () => ({ documentation: new Map(seedDocumentation()) }),
   routes: (app, state, all) => {
     const readable: AppOf = (request, appId) => readableApp(catalogOf(all), appId, callerOf(request).username);
     const writable: AppOf = (request, appId) => writableApp(catalogOf(all), appId, callerOf(request).username);
@@ -216,8 +190,8 @@ export const appMetadata = defineModule<AppMetadataState>({
       return existingApp(catalogOf(all), appId);
     };
     return backendScope(app, (scope) => {
-      avuRoutes(scope, "/apps", state, readable, writable);
-      avuRoutes(scope, "/admin/apps", state, anyApp, anyApp);
+      avuRoutes(scope, "/apps", all, readable, writable);
+      avuRoutes(scope, "/admin/apps", all, anyApp, anyApp);
       const reading = { versions: true, answers: documentationAnswers };
       appRoutes(scope, "GET", "/documentation", reading, async (request, { appId, versionId }) => {
         const version = atVersion(readable(request, appId), versionId);

@@ -11,7 +11,7 @@ import { AvuList } from "../metadata/answer-schemas.js";
 import { AdminAppListing, AppListing } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
 import { avusFrom } from "./app-metadata.js";
-import { appMetadataOf, COMMUNITY_ATTRIBUTE, removeAvus } from "./app-metadata-store.js";
+import { COMMUNITY_ATTRIBUTE, carries, deleteAppAvus, listedAppAvus, updateAppAvus } from "./app-metadata-store.js";
 import { type AppRecord, catalogOf, visibleApps } from "./catalog-store.js";
 import { workspaceOf } from "./login.js";
 import { peerServicesOf } from "./peer-services.js";
@@ -31,8 +31,8 @@ function appIdOf(appId: string) {
  * (`validate-avu-community-admins`, iplant-groups asked): whose app it is does not matter, so a community's
  * administrators gather anyone's apps into it.
  */
-function communityAvusOf(body: unknown, appId: string, username: string, all: All) {
-  const avus = avusFrom(body, appId, username).filter((avu) => avu.attr === COMMUNITY_ATTRIBUTE);
+function communityAvusOf(body: unknown, username: string, all: All) {
+  const avus = avusFrom(body).filter((avu) => avu.attr === COMMUNITY_ATTRIBUTE);
   if (!avus.length) throw badRequest("No community metadata found in request");
   for (const community of new Set(avus.map((avu) => avu.value))) {
     if (!peerServicesOf(all).communityAdmins(username, community).includes(username)) {
@@ -46,9 +46,8 @@ function communityAvusOf(body: unknown, appId: string, username: string, all: Al
 }
 
 function routes(scope: FastifyInstance, all: All) {
-  const avus = () => appMetadataOf(all).avus;
-  const communityAvus = (appId: string) => (avus().get(appId) ?? []).filter((avu) => avu.attr === COMMUNITY_ATTRIBUTE);
-  const inCommunity = (appId: string, community: string) => communityAvus(appId).some((avu) => avu.value === community);
+  const inCommunity = (appId: string, community: string) =>
+    carries(all, appId, { attr: COMMUNITY_ATTRIBUTE, value: community });
   const listing = (request: FastifyRequest, apps: AppRecord[], community: string) => {
     const username = callerOf(request).username;
     workspaceOf(all, username);
@@ -65,19 +64,18 @@ function routes(scope: FastifyInstance, all: All) {
     async (request) => listing(request, [...catalogOf(all).apps.values()], request.params.communityId),
   );
   type AppParams = { Params: { appId: string } };
-  // Adds the tags the app lacks and answers the app's community tags (`AvuList`).
+  // Adds the community tags through the metadata service's update and passes on its answer: all the app's AVUs.
   scope.post<AppParams>("/apps/:appId/communities", answers({ 200: AvuList }), async (request) => {
     const username = callerOf(request).username;
     const appId = appIdOf(request.params.appId);
-    const added = communityAvusOf(request.body, appId, username, all).filter((avu) => !inCommunity(appId, avu.value));
-    avus().set(appId, [...(avus().get(appId) ?? []), ...added]);
-    return { avus: communityAvus(appId) };
+    updateAppAvus(all, username, appId, communityAvusOf(request.body, username, all));
+    return { avus: listedAppAvus(all, appId) };
   });
-  // Removes the named tags; the backend passes on the metadata service's empty answer.
+  // Removes the named tags (the metadata service's delete-avus); the backend passes on its empty answer.
   scope.delete<AppParams>("/apps/:appId/communities", answers({ 200: NoBody }), async (request, reply) => {
     const username = callerOf(request).username;
     const appId = appIdOf(request.params.appId);
-    for (const tag of communityAvusOf(request.body, appId, username, all)) removeAvus(appMetadataOf(all), appId, tag);
+    deleteAppAvus(all, appId, communityAvusOf(request.body, username, all));
     return reply.send();
   });
 }

@@ -23,7 +23,7 @@ import {
   OntologyHierarchyList,
 } from "./answer-schemas/apps.js";
 import { listingDetail } from "./app-listing.js";
-import { appMetadataOf, CLASS_ATTRIBUTE } from "./app-metadata-store.js";
+import { appAvuValues, CLASS_ATTRIBUTE } from "./app-metadata-store.js";
 import { type AppRecord, catalogOf, visibleApps } from "./catalog-store.js";
 import { workspaceOf } from "./login.js";
 
@@ -64,7 +64,7 @@ function hierarchy(state: HierarchiesState, version: string, rootIri: string): H
 }
 
 function classesOf(app: AppRecord, attr: string, all: All): string[] {
-  return (appMetadataOf(all).avus.get(app.id) ?? []).filter((avu) => avu.attr === attr).map((avu) => avu.value);
+  return appAvuValues(all, app.id, attr);
 }
 
 /** Keeps the classes that hold some of the given apps, directly or further down. */

@@ -1,5 +1,7 @@
 import { DEFAULT_CONCURRENT_JOBS } from "../demo-world.js";
 import { defineModule } from "../framework/module.js";
+import { seededAppAvus } from "../metadata/avu-seed.js";
+import type { AvusState } from "../metadata/avu-store.js";
 
 /** A user's concurrent job limit as the analyses service answers it (`GET /settings/concurrent-job-limits/{user}`). */
 export interface ConcurrentJobLimit {
@@ -13,9 +15,10 @@ export interface ConcurrentJobLimit {
  * `clients/analyses.clj`), and the user's VICE access requests not yet decided, of the requests service
  * (`clients/requests.clj`, `GET /requests?request-type=vice&requesting-user=`: the listing's entries as it answers
  * them). For analyses' status changes: the notification agent. For the paths a launch form offers and the folders
- * analyses write to: data-info. For community tags: iplant-groups. An apps simulator started alone, without them, has
- * every user at the platform's default, asking nothing, telling no one, every path accessible, no folder made or
- * found, and every user an administrator of every community.
+ * analyses write to: data-info. For community tags: iplant-groups. For apps' AVUs: the metadata service. An apps
+ * simulator started alone, without them, has every user at the platform's default, asking nothing, telling no one,
+ * every path accessible, no folder made or found, every user an administrator of every community, and a metadata
+ * store of its own holding the demo apps' AVUs.
  */
 export interface PeerServices {
   concurrentJobLimit(username: string): ConcurrentJobLimit;
@@ -43,9 +46,15 @@ export interface PeerServices {
    * get-community-admins). A refusal, the group not found among them, throws, and the request fails with it.
    */
   communityAdmins(username: string, community: string): string[];
+  /**
+   * The metadata service's AVUs, where the apps service lists, adds, sets and deletes apps' AVUs (`clients/metadata.clj`
+   * list-avus, update-avus, set-avus, delete-avus, filter-by-avus; target type `app`), read and changed as that
+   * service does (`metadata/avu-store.ts`).
+   */
+  metadataAvus(): AvusState;
 }
 
-const ALONE: PeerServices = {
+const ALONE: Omit<PeerServices, "metadataAvus"> = {
   concurrentJobLimit: () => ({ concurrent_jobs: DEFAULT_CONCURRENT_JOBS, is_default: true }),
   openViceRequests: () => [],
   notificationAgent: () => {},
@@ -59,9 +68,12 @@ const ALONE: PeerServices = {
 /** Holds the peer services, so that the limit checks can reach them through the backend's state. */
 export const peerServices = (services: Partial<PeerServices> = {}) =>
   defineModule<{ services: PeerServices }>({
-    makeState: () => ({ services: { ...ALONE, ...services } }),
+    makeState: () => {
+      const ownAvus: AvusState = { avus: seededAppAvus() };
+      return { services: { ...ALONE, metadataAvus: () => ownAvus, ...services } };
+    },
     routes: () => {},
   });
 
 export const peerServicesOf = (all: () => Record<string, unknown>): PeerServices =>
-  (all().peerServices as { services: PeerServices } | undefined)?.services ?? ALONE;
+  (all().peerServices as { services: PeerServices }).services;

@@ -5,21 +5,20 @@ import { type Caller, callerOf, queryOf } from "../framework/caller.js";
 import { defineModule } from "../framework/module.js";
 import { backendScope, badRequest } from "../framework/problems.js";
 import { bodyObject, paged, queryFlag, queryText } from "../framework/request-values.js";
+import type { AvuChange } from "../metadata/avu-store.js";
 import { AppPublicationRequestListing } from "./answer-schemas/apps.js";
 import { AppCategoryAppListing } from "./answer-schemas/categories.js";
 import { appDetails, unpublishableBecause } from "./app-information.js";
 import { listingDetail } from "./app-listing.js";
 import { addDocumentation, avusFrom, refuseSecondDocumentation } from "./app-metadata.js";
 import {
-  type Avu,
-  addAvus,
   appMetadataOf,
   BETA_AVU,
   CERTIFIED_AVU,
   COMMUNITY_ATTRIBUTE,
+  deleteAppAvus,
   isBlessed,
-  newAvu,
-  removeAvus,
+  updateAppAvus,
 } from "./app-metadata-store.js";
 import { appRoutes } from "./app-paths.js";
 import { type AppRecord, catalogOf, existingApp, ownedApp, visibleApps } from "./catalog-store.js";
@@ -71,7 +70,7 @@ function applyPublication(app: AppRecord, body: unknown, caller: Caller, all: Al
   const { name, description, references, documentation } = publication;
   if (references !== undefined && (!Array.isArray(references) || references.some((ref) => typeof ref !== "string")))
     throw badRequest("references must be a list of strings", "ERR_ILLEGAL_ARGUMENT");
-  const avus = publication.avus === undefined ? [] : avusFrom(publication, app.id, caller.username);
+  const avus = publication.avus === undefined ? [] : avusFrom(publication);
   const docs = appMetadataOf(all);
   if (typeof documentation === "string") refuseSecondDocumentation(docs, app);
   else if (documented && !docs.documentation.has(app.version_id))
@@ -89,7 +88,7 @@ function applyPublication(app: AppRecord, body: unknown, caller: Caller, all: Al
  * but the community tags, which only the communities' administrators add (`publish-app-metadata`), every earlier
  * publication request for it completed.
  */
-function publish(app: AppRecord, avus: Avu[], caller: Caller, state: PublicationState, all: All) {
+function publish(app: AppRecord, avus: AvuChange[], caller: Caller, state: PublicationState, all: All) {
   for (const id of app.tool_ids) {
     const tool = toolsOf(all).tools.get(id);
     if (tool) tool.is_public = true;
@@ -98,7 +97,7 @@ function publish(app: AppRecord, avus: Avu[], caller: Caller, state: Publication
   app.integration_date = Date.now();
   decategorize(categoriesOf(all), app.id);
   const kept = avus.filter((avu) => avu.attr !== COMMUNITY_ATTRIBUTE);
-  addAvus(appMetadataOf(all), app.id, [...kept, newAvu(app.id, caller.username, BETA_AVU)]);
+  updateAppAvus(all, caller.username, app.id, [...kept, BETA_AVU]);
   for (const request of state.requests.values()) if (request.app_id === app.id) request.completed = true;
 }
 
@@ -173,12 +172,12 @@ function adminRoutes(scope: FastifyInstance, state: () => PublicationState, all:
   appRoutes(scope, "POST", "/blessing", admin, async (request, { appId }, reply) => {
     const caller = callerOf(request);
     const id = existingApp(catalogOf(all), appId).id;
-    addAvus(appMetadataOf(all), id, [newAvu(id, caller.username, CERTIFIED_AVU)]);
+    updateAppAvus(all, caller.username, id, [CERTIFIED_AVU]);
     return reply.send();
   });
   appRoutes(scope, "DELETE", "/blessing", admin, async (request, { appId }, reply) => {
     callerOf(request);
-    removeAvus(appMetadataOf(all), existingApp(catalogOf(all), appId).id, CERTIFIED_AVU);
+    deleteAppAvus(all, existingApp(catalogOf(all), appId).id, [CERTIFIED_AVU]);
     return reply.send();
   });
 }

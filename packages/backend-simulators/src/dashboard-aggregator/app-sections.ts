@@ -1,8 +1,8 @@
 import type { AnalysesState } from "../apps/analyses-store.js";
 import type { AppMarksState } from "../apps/app-marks.js";
-import type { AppMetadataState } from "../apps/app-metadata-store.js";
 import type { AppRecord, CatalogState } from "../apps/catalog-store.js";
 import { qualifiedUsername } from "../demo-users.js";
+import type { AvusState } from "../metadata/avu-store.js";
 import { failure } from "./errors.js";
 
 /** What the aggregator reads from the platform's database, here the apps simulator's state. */
@@ -10,8 +10,8 @@ export interface DashboardAppsView {
   catalog: CatalogState;
   analyses: AnalysesState;
   appMarks: AppMarksState;
-  /** The apps' metadata AVUs, which the aggregator asks the metadata service to filter for the featured ones. */
-  appMetadata?: Pick<AppMetadataState, "avus">;
+  /** The metadata service's AVUs, which the aggregator asks to filter the apps for the featured ones. */
+  metadataAvus: AvusState;
 }
 
 /**
@@ -23,9 +23,14 @@ const FEATURED_APPS_AVU = { attr: "cyverse-blessed", value: "true" };
 /** The featured apps' ids (app.go `featuredAppIDs`: the metadata service's `/avus/filter-targets`). */
 const featuredIds = (view: DashboardAppsView) =>
   new Set(
-    [...(view.appMetadata?.avus ?? [])].flatMap(([appId, avus]) =>
-      avus.some((avu) => avu.attr === FEATURED_APPS_AVU.attr && avu.value === FEATURED_APPS_AVU.value) ? [appId] : [],
-    ),
+    [...view.metadataAvus.avus.values()]
+      .filter(
+        (avu) =>
+          avu.target_type === "app" &&
+          avu.attribute === FEATURED_APPS_AVU.attr &&
+          avu.value === FEATURED_APPS_AVU.value,
+      )
+      .map((avu) => avu.target_id),
   );
 
 /** Which apps, how many, and how far back analyses count (`start-date-interval`, in milliseconds). */

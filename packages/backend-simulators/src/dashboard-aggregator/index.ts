@@ -17,7 +17,7 @@ import { dashboardInstantLaunches, recentAnalyses, runningAnalyses, type Upstrea
 export type { DashboardAppsView } from "./app-sections.js";
 
 export interface DashboardAggregatorOptions extends SimulatorOptions {
-  /** The apps simulator's state: the aggregator reads apps and analyses from the platform's database. */
+  /** The platform's database (the apps simulator's state), and the metadata service's AVUs, which it asks for the featured apps. */
   apps: () => DashboardAppsView;
   /** The backends it calls over HTTP: apps for analyses listings, app-exposer (optional) for instant launches. */
   upstreams: Upstreams;
