@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { connect, type Socket } from "node:net";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ConnectionLimitsConfig,
@@ -47,9 +48,9 @@ afterAll(() => app.close());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A raw connection: what it was answered, and when the service closed it (ms after opening). */
-function open() {
+function open(toPort = port) {
   const started = Date.now();
-  const socket: Socket = connect(port, "127.0.0.1");
+  const socket: Socket = connect(toPort, "127.0.0.1");
   let answer = "";
   socket.on("data", (chunk) => {
     answer += chunk;
@@ -157,5 +158,54 @@ describe("slow clients", () => {
     expect(app.server.requestTimeout).toBe(LIMITS.requestTimeoutMs);
     expect(app.server.timeout).toBe(LIMITS.socketIdleTimeoutMs);
     expect(app.server.maxConnections).toBe(LIMITS.maxConnections);
+  });
+});
+
+describe("idle connections", () => {
+  const IDLE = { ...DEFAULT_CONNECTION_LIMITS, socketIdleTimeoutMs: 400 };
+  const DRIPS = 10;
+  const DRIP_MS = 100;
+  let idleApp: Service;
+  let idlePort: number;
+  beforeAll(async () => {
+    idleApp = await createService({ name: "idle-connections-fixture", logLevel: "silent", limits: IDLE });
+    // Answers only after the connection has been idle far longer than its timeout.
+    idleApp.get("/silent", { config: { auth: "none" } }, async () => {
+      await sleep(IDLE.socketIdleTimeoutMs * 4);
+      return { answered: true };
+    });
+    // An answer that keeps moving, a byte at a time, for longer than the idle timeout.
+    idleApp.get("/drip", { config: { auth: "none" } }, async (_request, reply) => {
+      const drips = async function* () {
+        for (let drip = 0; drip < DRIPS; drip++) {
+          await sleep(DRIP_MS);
+          yield ".";
+        }
+      };
+      return reply.type("text/plain").send(Readable.from(drips()));
+    });
+    await idleApp.listen({ port: 0, host: "127.0.0.1" });
+    idlePort = (idleApp.server.address() as AddressInfo).port;
+  });
+  afterAll(() => idleApp.close());
+
+  it("closes a connection on which nothing moves either way for the idle timeout", async () => {
+    const client = open(idlePort);
+    client.socket.write("GET /silent HTTP/1.1\r\nHost: x\r\n\r\n");
+    const closedAfter = await client.closed;
+    expect(client.answer()).toBe("");
+    expect(closedAfter).toBeGreaterThanOrEqual(IDLE.socketIdleTimeoutMs);
+    // Well before /silent would answer: the idle timeout closed it.
+    expect(closedAfter).toBeLessThan(IDLE.socketIdleTimeoutMs * 3);
+  });
+
+  it("keeps a connection whose answer keeps moving, however long the answer takes", async () => {
+    const client = open(idlePort);
+    client.socket.write("GET /drip HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const closedAfter = await client.closed;
+    expect(closedAfter).toBeGreaterThan(DRIPS * DRIP_MS);
+    expect(client.answer()).toMatch(/^HTTP\/1.1 200 /);
+    // Chunked: each drip a chunk of one byte.
+    expect(client.answer().match(/\r\n1\r\n\./g)).toHaveLength(DRIPS);
   });
 });
