@@ -74,9 +74,10 @@ export async function readinessFigure(): Promise<void> {
   await rm(join(BUNDLE_DIR, "inputs.json"), { force: true });
   const compiling = await timeStart();
   const compiled = await timeStart();
+  // Two decimals: a start of 7.98 s printed as 8.0 s would read as missed.
   printFigure(
     "6 pnpm start readiness (launch until every service, the simulators and the edge answer)",
-    `${compiled.toFixed(1)} s; ${compiling.toFixed(1)} s when it compiles first (after a change)`,
+    `${compiled.toFixed(2)} s; ${compiling.toFixed(2)} s when it compiles first (after a change)`,
     { target: `< ${TARGET_SECONDS} s`, met: compiled < TARGET_SECONDS && compiling < TARGET_SECONDS },
   );
 }
