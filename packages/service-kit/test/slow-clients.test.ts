@@ -194,7 +194,8 @@ describe("idle connections", () => {
     client.socket.write("GET /silent HTTP/1.1\r\nHost: x\r\n\r\n");
     const closedAfter = await client.closed;
     expect(client.answer()).toBe("");
-    expect(closedAfter).toBeGreaterThanOrEqual(IDLE.socketIdleTimeoutMs);
+    // Less a few ms: the timer counts on the event loop's clock, which this measure's wall clock can run ahead of.
+    expect(closedAfter).toBeGreaterThanOrEqual(IDLE.socketIdleTimeoutMs - 10);
     // Well before /silent would answer: the idle timeout closed it.
     expect(closedAfter).toBeLessThan(IDLE.socketIdleTimeoutMs * 3);
   });
