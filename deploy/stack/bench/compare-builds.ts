@@ -5,8 +5,8 @@
  * build after it, and compare the two. `WORKLOAD` picks what is loaded: `genomes` (default: apps-proxy builds,
  * `GET /reference-genomes`, beside the raw floor, `raw-proxy.ts`, as figure 1; with `FLOOR=plain`, beside the plain
  * Fastify proxy) or `sessions` (identity-session builds, `POST /secured/sessions`, beside the raw floor doing the same
- * work, as figure 3). Each line gives the kernel's part of the CPU, the system calls per request and the requests
- * answered in all (warm-up included: what a `--cpu-prof` of the process saw, for `profile-costs.ts`).
+ * work, as figure 3). Each line gives the kernel's part of the CPU, the system calls and page faults per request and
+ * the requests answered in all (warm-up included: what a `--cpu-prof` of the process saw, for `profile-costs.ts`).
  *
  *   compare-builds.ts <name>=<compiled program .mjs>[%VAR:value...] ...
  *
@@ -132,9 +132,12 @@ for (let waited = 0; ; waited += 100) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-/** Per round and target: CPU per request, the kernel's part of it, and system calls per request. */
+/** Per round and target: CPU per request, the kernel's part of it, system calls and page faults per request. */
 const measured = Object.fromEntries(
-  targets.map((target) => [target.name, { cpu: [] as number[], kernel: [] as number[], calls: [] as number[] }]),
+  targets.map((target) => [
+    target.name,
+    { cpu: [] as number[], kernel: [] as number[], calls: [] as number[], faults: [] as number[] },
+  ]),
 );
 const answered: Record<string, number> = {};
 const load = async (target: (typeof targets)[number], duration: number) => {
@@ -159,15 +162,16 @@ for (let round = 0; round < rounds; round++) {
     record?.cpu.push(perRequest(after.cpu - before.cpu));
     record?.kernel.push(perRequest(after.kernel - before.kernel));
     record?.calls.push(perRequest(systemCalls(target.pid) - calls));
+    record?.faults.push(perRequest(after.pageFaults - before.pageFaults));
   }
 }
 const floorRounds = measured[floorName]?.cpu ?? [];
-for (const [name, { cpu, kernel, calls }] of Object.entries(measured)) {
+for (const [name, { cpu, kernel, calls, faults }] of Object.entries(measured)) {
   const multiple = spreadOf(cpu.map((value, round) => value / (floorRounds[round] ?? 1)));
   console.log(
     `${name}: ${formatSpread(spreadOf(cpu), 0, " µs")} of CPU per request (in the kernel ${formatSpread(spreadOf(kernel), 0, " µs")}), ` +
-      `${formatSpread(multiple, 2, " x")} the ${floorName}'s; ${spreadOf(calls).median.toFixed(2)} system calls per request, ` +
-      `${answered[name]} requests answered in all`,
+      `${formatSpread(multiple, 2, " x")} the ${floorName}'s; ${spreadOf(calls).median.toFixed(2)} system calls and ` +
+      `${spreadOf(faults).median.toFixed(3)} page faults per request, ${answered[name]} requests answered in all`,
   );
 }
 process.exit(0);

@@ -33,18 +33,23 @@ export type Watched = Record<string, number>;
 const TICKS_PER_SECOND = 100;
 
 /** User and system CPU time so far in clock ticks, from a /proc `stat` file (a process's or a thread's). */
-function statTicks(file: string): { user: number; system: number } {
+function statTicks(file: string): { user: number; system: number; minorFaults: number } {
   const fields = (readFileSync(file, "utf8").split(") ")[1] ?? "").split(" ");
-  return { user: Number(fields[11]), system: Number(fields[12]) };
+  return { user: Number(fields[11]), system: Number(fields[12]), minorFaults: Number(fields[7]) };
 }
 
 /**
  * A process's CPU time so far, in µs, from one read of /proc/<pid>/stat: user plus system, and the system part alone
- * (the kernel's work for it: socket writes and reads on loopback, mostly).
+ * (the kernel's work for it: socket writes and reads on loopback, mostly); and its minor page faults so far, each a
+ * dozen µs of kernel time on a paravirtualised guest (docs/performance.md, "Machine").
  */
-export function processTimes(pid: number): { cpu: number; kernel: number } {
-  const { user, system } = statTicks(`/proc/${pid}/stat`);
-  return { cpu: ((user + system) / TICKS_PER_SECOND) * 1e6, kernel: (system / TICKS_PER_SECOND) * 1e6 };
+export function processTimes(pid: number): { cpu: number; kernel: number; pageFaults: number } {
+  const { user, system, minorFaults } = statTicks(`/proc/${pid}/stat`);
+  return {
+    cpu: ((user + system) / TICKS_PER_SECOND) * 1e6,
+    kernel: (system / TICKS_PER_SECOND) * 1e6,
+    pageFaults: minorFaults,
+  };
 }
 
 /** User plus system CPU time of a process so far, in µs. */
