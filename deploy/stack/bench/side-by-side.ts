@@ -32,7 +32,10 @@ export type Watched = Record<string, number>;
 // Linux reports process times in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on.
 const TICKS_PER_SECOND = 100;
 
-/** User and system CPU time so far in clock ticks, from a /proc `stat` file (a process's or a thread's). */
+/**
+ * User and system CPU time so far in clock ticks, and the minor page faults so far, from a /proc `stat` file (a
+ * process's or a thread's).
+ */
 function statTicks(file: string): { user: number; system: number; minorFaults: number } {
   const fields = (readFileSync(file, "utf8").split(") ")[1] ?? "").split(" ");
   return { user: Number(fields[11]), system: Number(fields[12]), minorFaults: Number(fields[7]) };
