@@ -36,9 +36,9 @@ const TICKS_PER_SECOND = 100;
  * User and system CPU time so far in clock ticks, and the minor page faults so far, from a /proc `stat` file (a
  * process's or a thread's).
  */
-function statTicks(file: string): { user: number; system: number; minorFaults: number } {
+function statTicks(file: string): { user: number; system: number; pageFaults: number } {
   const fields = (readFileSync(file, "utf8").split(") ")[1] ?? "").split(" ");
-  return { user: Number(fields[11]), system: Number(fields[12]), minorFaults: Number(fields[7]) };
+  return { user: Number(fields[11]), system: Number(fields[12]), pageFaults: Number(fields[7]) };
 }
 
 /**
@@ -47,12 +47,8 @@ function statTicks(file: string): { user: number; system: number; minorFaults: n
  * dozen µs of kernel time on a paravirtualised guest (docs/performance.md, "Machine").
  */
 export function processTimes(pid: number): { cpu: number; kernel: number; pageFaults: number } {
-  const { user, system, minorFaults } = statTicks(`/proc/${pid}/stat`);
-  return {
-    cpu: ((user + system) / TICKS_PER_SECOND) * 1e6,
-    kernel: (system / TICKS_PER_SECOND) * 1e6,
-    pageFaults: minorFaults,
-  };
+  const { user, system, pageFaults } = statTicks(`/proc/${pid}/stat`);
+  return { cpu: ((user + system) / TICKS_PER_SECOND) * 1e6, kernel: (system / TICKS_PER_SECOND) * 1e6, pageFaults };
 }
 
 /** User plus system CPU time of a process so far, in µs. */
